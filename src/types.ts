@@ -1,0 +1,155 @@
+/**
+ * The domain of the pipeline: what flows from collect to review to map to report to gate.
+ * Every stage is a function of these types; the I/O edges are the interfaces at the bottom.
+ */
+import type { ReviewLanguage, ReviewResult, Severity } from './api/types';
+
+/** A pull request, pinned to the head commit the review is about. */
+export interface PullRequestRef {
+  owner: string;
+  repo: string;
+  number: number;
+  /** The head commit: file contents are read from it and the review is anchored to it. */
+  headSha: string;
+}
+
+/** GitHub's file statuses in `GET /pulls/{n}/files`. */
+export type ChangeStatus =
+  | 'added'
+  | 'removed'
+  | 'modified'
+  | 'renamed'
+  | 'copied'
+  | 'changed'
+  | 'unchanged';
+
+/** One entry of the pull request's changed-file list, as GitHub gives it. */
+export interface ChangedFile {
+  path: string;
+  /** For renames: the path in the base commit. */
+  previousPath?: string;
+  status: ChangeStatus;
+  /** Blob SHA at the head commit (GitHub's `sha`); absent for removed files. */
+  blobSha?: string;
+  additions: number;
+  deletions: number;
+  /**
+   * The unified-diff hunks. Absent when GitHub left it out (binary, very large, or past the
+   * per-page patch budget): that means "diff unknown", never "unchanged".
+   */
+  patch?: string;
+}
+
+/** A changed file chosen for review. */
+export interface ReviewCandidate {
+  file: ChangedFile;
+  language: ReviewLanguage;
+}
+
+/** Where a finding sits relative to the pull request's diff. */
+export type FindingLocation =
+  /** On a line the pull request adds: can carry an inline comment. */
+  | 'added-line'
+  /** On a context line shown in the diff, not added by the pull request. */
+  | 'diff-context'
+  /** A real line of the file that the diff does not show. */
+  | 'outside-diff'
+  /** GitHub sent no patch for this file, so where the line sits is not known. */
+  | 'diff-unknown'
+  /** Line 0, negative, fractional, missing, or past the end of the file. */
+  | 'impossible-line';
+
+/** A finding of the service, labelled by the map step. Nothing is ever dropped there. */
+export interface LabelledFinding {
+  path: string;
+  /** The line as the service sent it (see `ReviewIssue.line`). */
+  line: number | null;
+  severity: Severity;
+  /** The severity as the service sent it, when it was unknown and normalized. */
+  reportedSeverity?: string;
+  message: string;
+  suggestion: string;
+  location: FindingLocation;
+  /** The text of the line at the head commit, when the line exists. */
+  lineText?: string;
+}
+
+/** How one file ended. Every candidate and every skipped file ends as exactly one of these. */
+export type FileOutcome =
+  | {
+      kind: 'reviewed';
+      path: string;
+      language: ReviewLanguage;
+      result: ReviewResult;
+      findings: LabelledFinding[];
+    }
+  | { kind: 'skipped'; path: string; reason: string }
+  | {
+      kind: 'failed';
+      path: string;
+      reason: string;
+      /** The service's error code, when there was one. */
+      code?: string;
+      requestId?: string;
+    };
+
+/** The severities that can fail the check, or `never`. */
+export type FailOnSeverity = Severity | 'never';
+
+/** Why the check failed: one entry per reason, each a sentence a user can act on. */
+export interface GateVerdict {
+  result: 'passed' | 'failed';
+  reasons: string[];
+  /** Notices that do not fail the check (for example: nothing to review). */
+  notices: string[];
+  /** Findings the gate counted, by severity. */
+  counted: Record<Severity, number>;
+  /** Lowest `quality_score` of the reviewed files; undefined when none was reviewed. */
+  lowestScore?: number;
+  averageScore?: number;
+}
+
+/** An inline comment ready to post: validated against the patch, body rendered. */
+export interface PlannedComment {
+  path: string;
+  /** A line the pull request adds, on the RIGHT side. */
+  line: number;
+  body: string;
+  /** Hidden marker value; stable across pushes that only move the line. */
+  fingerprint: string;
+  finding: LabelledFinding;
+}
+
+// ---- I/O edges -------------------------------------------------------------------------
+
+/** Reads the pull request from GitHub (or a local git diff, for the CLI). */
+export interface PullRequestSource {
+  /** Every changed file, all pages. */
+  listChangedFiles(pr: PullRequestRef): Promise<ChangedFile[]>;
+  /** The file's content at the head commit. */
+  readFile(pr: PullRequestRef, file: ChangedFile): Promise<string>;
+}
+
+export type PostReviewResult =
+  | {
+      kind: 'posted';
+      /** Comments sent and accepted. */
+      posted: PlannedComment[];
+      /** Comments skipped because a comment with the same fingerprint is already there. */
+      alreadyPresent: PlannedComment[];
+      /** Comments GitHub would not take (422), isolated and left out; the review still landed. */
+      rejected: PlannedComment[];
+      reviewUrl?: string;
+    }
+  /** The token cannot write (fork pull requests): nothing was posted. */
+  | { kind: 'read-only'; message: string };
+
+export type UpsertSummaryResult =
+  | { kind: 'created' | 'updated'; url?: string }
+  | { kind: 'read-only'; message: string };
+
+/** Writes to the pull request. */
+export interface ReviewPublisher {
+  postReview(pr: PullRequestRef, comments: PlannedComment[], body: string): Promise<PostReviewResult>;
+  upsertSummary(pr: PullRequestRef, body: string): Promise<UpsertSummaryResult>;
+}
