@@ -1,0 +1,216 @@
+/**
+ * Inputs → one typed, validated `Settings`. This is the only module that reads inputs; every
+ * value is read, defaulted and validated here, and a bad value stops the run before any network
+ * call with a message that quotes it and says what is allowed. All bad inputs are reported
+ * together, so a user fixes their workflow file in one round.
+ */
+import { FOCUS_AREAS, SEVERITIES } from './api/types';
+import type { FocusArea } from './api/types';
+import type { FailOnSeverity } from './types';
+
+export type GateScope = 'added' | 'file';
+export type OnIncomplete = 'fail' | 'pass';
+
+export interface Settings {
+  /** Service key (`svc_live_…`). Masked by the caller as soon as it is read. */
+  apiKey: string;
+  /** Service base URL without `/v1`, no trailing slash. */
+  apiUrl: string;
+  /** Token for the GitHub API. */
+  githubToken: string;
+  /** Focus areas sent with each review; empty = the service's default. */
+  focusAreas: FocusArea[];
+  /** Globs a path must match to be reviewed; empty = every path. */
+  include: string[];
+  /** Globs that exclude a path from review. */
+  exclude: string[];
+  /** Files reviewed at most; the rest are skipped with that reason. */
+  maxFiles: number;
+  /** Files larger than this many bytes are skipped with that reason. */
+  maxFileSize: number;
+  /** Review requests in flight at most. */
+  concurrency: number;
+  /** Retries of one request on transient failures. */
+  maxRetries: number;
+  /** Per-request timeout, in milliseconds. */
+  requestTimeoutMs: number;
+  /** The lowest severity that fails the check, or `never`. */
+  failOnSeverity: FailOnSeverity;
+  /** Which findings count toward the gate: on added lines only, or anywhere in the file. */
+  gateScope: GateScope;
+  /** The check fails when a reviewed file's quality score is below this (0 = never). */
+  minScore: number;
+  /** What the check does when some file could not be reviewed. */
+  onIncomplete: OnIncomplete;
+  /** Pull request number for events that carry none; undefined = take it from the event. */
+  prNumber: number | undefined;
+  /** Inline comments posted per run at most; the rest are listed in the summary. */
+  maxComments: number;
+  /** Compute everything, post nothing, print what would be posted. */
+  dryRun: boolean;
+}
+
+/** Reads one input by name; returns '' when it is not set (as `core.getInput` does). */
+export type InputReader = (name: string) => string;
+
+export const DEFAULT_EXCLUDES: readonly string[] = [
+  '**/node_modules/**',
+  '**/vendor/**',
+  'dist/**',
+  '**/*.min.js',
+  '**/*.min.mjs',
+  '**/*.bundle.js',
+  '**/*.generated.*',
+  '**/*.pb.go',
+  '**/*_pb2.py',
+  '**/*.lock',
+  '**/package-lock.json',
+  '**/pnpm-lock.yaml',
+  '**/go.sum',
+];
+
+export const DEFAULTS = {
+  maxFiles: 300,
+  maxFileSize: 100_000,
+  concurrency: 4,
+  maxRetries: 3,
+  requestTimeoutSeconds: 60,
+  failOnSeverity: 'error',
+  gateScope: 'added',
+  minScore: 0,
+  onIncomplete: 'fail',
+  maxComments: 25,
+} as const;
+
+export class SettingsError extends Error {
+  override readonly name = 'SettingsError' as const;
+  constructor(readonly problems: string[]) {
+    super(
+      problems.length === 1
+        ? (problems[0] as string)
+        : `${problems.length} inputs are invalid:\n- ${problems.join('\n- ')}`,
+    );
+  }
+}
+
+/** Splits a comma- or newline-separated list, trimming entries and dropping empty ones. */
+export function parseList(value: string): string[] {
+  return value
+    .split(/[\n,]/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+}
+
+export function readSettings(read: InputReader): Settings {
+  const problems: string[] = [];
+  const input = (name: string): string => read(name).trim();
+
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = input(name);
+    if (raw === '') return fallback;
+    const value = /^[+]?\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isSafeInteger(value) || value < min || value > max) {
+      problems.push(`Invalid ${name} '${raw}'. Expected a whole number from ${min} to ${max}.`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const oneOf = <T extends string>(name: string, fallback: T, allowed: readonly T[]): T => {
+    const raw = input(name);
+    if (raw === '') return fallback;
+    const value = raw.toLowerCase();
+    if (!(allowed as readonly string[]).includes(value)) {
+      problems.push(`Invalid ${name} '${raw}'. Expected one of: ${allowed.join(', ')}.`);
+      return fallback;
+    }
+    return value as T;
+  };
+
+  const required = (name: string): string => {
+    const raw = input(name);
+    if (raw === '') problems.push(`Input ${name} is required and was not set.`);
+    return raw;
+  };
+
+  const apiKey = required('api-key');
+  const apiUrl = normalizeApiUrl(required('api-url'), problems);
+  const githubToken = input('github-token');
+
+  const focusAreas: FocusArea[] = [];
+  for (const entry of parseList(read('focus-areas'))) {
+    const area = entry.toLowerCase();
+    if (!(FOCUS_AREAS as readonly string[]).includes(area)) {
+      problems.push(`Invalid focus-areas entry '${entry}'. Expected any of: ${FOCUS_AREAS.join(', ')}.`);
+    } else if (!focusAreas.includes(area as FocusArea)) {
+      focusAreas.push(area as FocusArea);
+    }
+  }
+
+  const include = parseList(read('include'));
+  const excludeRaw = read('exclude');
+  const exclude = excludeRaw.trim() === '' ? [...DEFAULT_EXCLUDES] : parseList(excludeRaw);
+  for (const glob of [...include, ...exclude]) {
+    if (glob.startsWith('/')) {
+      problems.push(`Invalid glob '${glob}'. Paths are relative to the repository root: drop the leading '/'.`);
+    }
+  }
+
+  const prRaw = input('pr-number');
+  let prNumber: number | undefined;
+  if (prRaw !== '') {
+    prNumber = integer('pr-number', 0, 1, Number.MAX_SAFE_INTEGER);
+  }
+
+  const dryRunRaw = input('dry-run').toLowerCase();
+  let dryRun = false;
+  if (['true', 'yes', '1'].includes(dryRunRaw)) dryRun = true;
+  else if (!['', 'false', 'no', '0'].includes(dryRunRaw)) {
+    problems.push(`Invalid dry-run '${input('dry-run')}'. Expected true or false.`);
+  }
+
+  const settings: Settings = {
+    apiKey,
+    apiUrl,
+    githubToken,
+    focusAreas,
+    include,
+    exclude,
+    maxFiles: integer('max-files', DEFAULTS.maxFiles, 1, 3000),
+    maxFileSize: integer('max-file-size', DEFAULTS.maxFileSize, 1, 10_000_000),
+    concurrency: integer('concurrency', DEFAULTS.concurrency, 1, 32),
+    maxRetries: integer('max-retries', DEFAULTS.maxRetries, 0, 10),
+    requestTimeoutMs: integer('request-timeout', DEFAULTS.requestTimeoutSeconds, 1, 600) * 1000,
+    failOnSeverity: oneOf<FailOnSeverity>('fail-on-severity', DEFAULTS.failOnSeverity, [...SEVERITIES, 'never']),
+    gateScope: oneOf<GateScope>('gate-scope', DEFAULTS.gateScope, ['added', 'file']),
+    minScore: integer('min-score', DEFAULTS.minScore, 0, 100),
+    onIncomplete: oneOf<OnIncomplete>('on-incomplete', DEFAULTS.onIncomplete, ['fail', 'pass']),
+    prNumber,
+    maxComments: integer('max-comments', DEFAULTS.maxComments, 0, 100),
+    dryRun,
+  };
+  if (problems.length > 0) throw new SettingsError(problems);
+  return settings;
+}
+
+function normalizeApiUrl(raw: string, problems: string[]): string {
+  if (raw === '') return raw;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    problems.push(`Invalid api-url '${raw}'. Expected an http(s) URL such as https://api.example.com.`);
+    return raw;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    problems.push(`Invalid api-url '${raw}'. Expected an http(s) URL such as https://api.example.com.`);
+  }
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    problems.push(`Invalid api-url '${url.origin}${url.pathname}…'. Credentials, query and fragment are not allowed; pass the key as api-key.`);
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if (/\/v1$/.test(path)) {
+    problems.push(`Invalid api-url '${raw}'. Give the base URL without '/v1'; the action adds it.`);
+  }
+  return `${url.origin}${path}`;
+}
