@@ -1,0 +1,132 @@
+/**
+ * Run-time validation of successful answers. The service is untrusted: every field is checked,
+ * a missing or wrong-typed required field is an InvalidResponseError naming it, and the few
+ * tolerances below are deliberate (each says why).
+ */
+import { InvalidResponseError, renderValue } from './errors';
+import { SEVERITIES } from './types';
+import type { CompletionResult, ReviewIssue, ReviewResult, Severity } from './types';
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invalid(what: string, field: string, expectation: string, value: unknown): never {
+  throw new InvalidResponseError(
+    `Invalid ${what} answer: ${field} must be ${expectation}, got ${renderValue(value)}`,
+    { field },
+  );
+}
+
+function string(what: string, obj: Json, field: string, path = field): string {
+  const value = obj[field];
+  if (typeof value !== 'string') invalid(what, path, 'a string', value);
+  return value;
+}
+
+function number(what: string, obj: Json, field: string, path = field): number {
+  const value = obj[field];
+  if (typeof value !== 'number' || !Number.isFinite(value)) invalid(what, path, 'a number', value);
+  return value;
+}
+
+function object(what: string, obj: Json, field: string): Json {
+  const value = obj[field];
+  if (!isObject(value)) invalid(what, field, 'an object', value);
+  return value;
+}
+
+/**
+ * Tolerated: a case variant of a known severity (`ERROR`) is matched case-insensitively; any
+ * other string becomes `warning` with the original kept in `reportedSeverity`. Never `info`:
+ * downgrading an unknown severity that far could hide an error from the gate.
+ */
+function normalizeSeverity(reported: string): Pick<ReviewIssue, 'severity' | 'reportedSeverity'> {
+  const lower = reported.trim().toLowerCase();
+  const known = SEVERITIES.find((s) => s === lower);
+  if (known !== undefined) return { severity: known };
+  return { severity: 'warning' satisfies Severity, reportedSeverity: reported };
+}
+
+function parseIssue(entry: unknown, index: number): ReviewIssue {
+  const path = `issues[${index}]`;
+  if (!isObject(entry)) invalid('review', path, 'an object', entry);
+  const severity = string('review', entry, 'severity', `${path}.severity`);
+  const message = string('review', entry, 'message', `${path}.message`);
+  // Tolerated: a line that is not a positive integer is kept when it is a number (0, negative,
+  // fractional) and null otherwise, so the map step can label the finding instead of losing it.
+  const line = typeof entry.line === 'number' ? entry.line : null;
+  // Tolerated: a missing (or null) suggestion is ''; the reference lists it but a finding
+  // without a fix is still a finding.
+  const rawSuggestion = entry.suggestion;
+  let suggestion = '';
+  if (rawSuggestion !== undefined && rawSuggestion !== null) {
+    if (typeof rawSuggestion !== 'string') invalid('review', `${path}.suggestion`, 'a string', rawSuggestion);
+    suggestion = rawSuggestion;
+  }
+  return { ...normalizeSeverity(severity), line, message, suggestion };
+}
+
+/** Tolerated: a missing or null list is []; the reference shows `[]` when there is none. */
+function optionalArray(obj: Json, field: string): unknown[] {
+  const value = obj[field];
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) invalid('review', field, 'an array', value);
+  return value as unknown[];
+}
+
+/** Validates the JSON of a successful `POST /v1/agent/review` answer. */
+export function parseReviewResult(body: unknown, requestId?: string): ReviewResult {
+  if (!isObject(body)) invalid('review', '(body)', 'a JSON object', body);
+  const model = string('review', body, 'model');
+  const summary = string('review', body, 'summary');
+  const rawIssues = body.issues;
+  if (!Array.isArray(rawIssues)) invalid('review', 'issues', 'an array', rawIssues);
+  const issues = (rawIssues as unknown[]).map(parseIssue);
+  const suggestions = optionalArray(body, 'suggestions').map((s, index) => {
+    if (typeof s !== 'string') invalid('review', `suggestions[${index}]`, 'a string', s);
+    return s;
+  });
+  const securityFlags = optionalArray(body, 'security_flags');
+  // Tolerated: a score outside 0–100 or fractional is clamped and rounded; the gate compares
+  // it with a threshold and needs an integer in range.
+  const score = Math.round(Math.min(100, Math.max(0, number('review', body, 'quality_score'))));
+  const usage = object('review', body, 'usage');
+  const result: ReviewResult = {
+    model,
+    summary,
+    issues,
+    suggestions,
+    security_flags: [...securityFlags],
+    quality_score: score,
+    usage: { total_tokens: number('review', usage, 'total_tokens', 'usage.total_tokens') },
+    latency_ms: number('review', body, 'latency_ms'),
+  };
+  if (requestId !== undefined) result.requestId = requestId;
+  return result;
+}
+
+/** Validates the JSON of a successful `POST /v1/complete` answer (stream false). */
+export function parseCompletionResult(body: unknown, requestId?: string): CompletionResult {
+  if (!isObject(body)) invalid('completion', '(body)', 'a JSON object', body);
+  const usage = object('completion', body, 'usage');
+  const result: CompletionResult = {
+    id: string('completion', body, 'id'),
+    object: string('completion', body, 'object'),
+    model: string('completion', body, 'model'),
+    content: string('completion', body, 'content'),
+    // Any string is accepted: the reference says values beyond `stop` and `length` may exist.
+    finish_reason: string('completion', body, 'finish_reason'),
+    usage: {
+      prompt_tokens: number('completion', usage, 'prompt_tokens', 'usage.prompt_tokens'),
+      completion_tokens: number('completion', usage, 'completion_tokens', 'usage.completion_tokens'),
+      total_tokens: number('completion', usage, 'total_tokens', 'usage.total_tokens'),
+    },
+    latency_ms: number('completion', body, 'latency_ms'),
+    created_at: string('completion', body, 'created_at'),
+  };
+  if (requestId !== undefined) result.requestId = requestId;
+  return result;
+}

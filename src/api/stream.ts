@@ -1,0 +1,117 @@
+/**
+ * The completion stream handed to callers: an async iterable of deltas that starts the request
+ * when it is first read. It ends normally only after `data: [DONE]`; any other end throws.
+ */
+import type { Dispatcher } from 'undici';
+import { InvalidResponseError, errorObjectOf, redactError, serviceErrorFromObject } from './errors';
+import { headerValue, mapTransportError, readJson } from './http';
+import type { Transport } from './http';
+import { SseParser, readCompletionEvent, DONE_MARKER } from './sse';
+import type { SseEvent } from './sse';
+
+const SERVICE = 'Completion service';
+
+/**
+ * The deltas of one completion, in order, as they arrive. Read it once: by iterating, or by
+ * `text()`. Iteration finishing without an error means the stream ended at `data: [DONE]`
+ * (`completed` is then true); a stream that closes before it throws instead — an
+ * InvalidResponseError when the answer ended cleanly, a NetworkError when the connection broke.
+ */
+export interface CompletionStream extends AsyncIterable<string> {
+  /** All deltas joined, once the stream has ended at `[DONE]`. */
+  text(): Promise<string>;
+  /** True once `data: [DONE]` was read. */
+  readonly completed: boolean;
+  /** The answer's `X-Request-Id`, once its headers are in. */
+  readonly requestId: string | undefined;
+}
+
+export class LiveCompletionStream implements CompletionStream {
+  completed = false;
+  requestId: string | undefined;
+  private started = false;
+
+  constructor(
+    private readonly open: () => Promise<Dispatcher.ResponseData>,
+    private readonly transport: Transport,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  [Symbol.asyncIterator](): AsyncIterator<string> {
+    if (this.started) throw new TypeError('A completion stream can be read only once');
+    this.started = true;
+    return this.deltas();
+  }
+
+  async text(): Promise<string> {
+    const parts: string[] = [];
+    for await (const delta of this) parts.push(delta);
+    return parts.join('');
+  }
+
+  private async *deltas(): AsyncGenerator<string, void, undefined> {
+    const response = await this.open();
+    this.requestId = headerValue(response.headers, 'x-request-id');
+    const context = { status: response.statusCode, requestId: this.requestId };
+    if ((headerValue(response.headers, 'content-type') ?? '').includes('application/json')) {
+      // Not an event stream: the reference does not show how errors arrive in a stream, so a
+      // JSON error object here is taken as the service's error.
+      const json = await readJson(response, this.transport, SERVICE);
+      const error = errorObjectOf(json);
+      if (error !== undefined) throw redactError(serviceErrorFromObject(error, context, SERVICE), this.transport.apiKey);
+      throw new InvalidResponseError(`${SERVICE} answered ${response.statusCode} with JSON instead of an event stream`, context);
+    }
+    const parser = new SseParser();
+    let count = 0;
+    const handle = (events: SseEvent[]): string[] => {
+      const out: string[] = [];
+      for (const event of events) {
+        const read = readCompletionEvent(event, context);
+        if (read.type === 'done') {
+          this.completed = true;
+          break;
+        }
+        out.push(read.delta);
+      }
+      return out;
+    };
+    try {
+      for await (const chunk of response.body as AsyncIterable<unknown>) {
+        const deltas = handle(parser.push(toChunk(chunk)));
+        for (const delta of deltas) {
+          count += 1;
+          yield delta;
+        }
+        // `data: [DONE]` needs no blank line after it: the server may hold the connection open.
+        if (this.completed || parser.pendingData?.trim() === DONE_MARKER) {
+          this.completed = true;
+          return;
+        }
+      }
+      for (const delta of handle(parser.end())) {
+        count += 1;
+        yield delta;
+      }
+    } catch (error) {
+      throw redactError(mapTransportError(error, this.transport, {
+        service: SERVICE,
+        timedOut: false,
+        signal: this.signal,
+        during: `during the completion stream, after ${count} deltas, before data: [DONE]`,
+      }), this.transport.apiKey);
+    } finally {
+      if (!response.body.destroyed) response.body.destroy();
+    }
+    if (!this.completed) {
+      throw new InvalidResponseError(
+        `${SERVICE} ended the completion stream before data: [DONE], after ${count} deltas; the text is incomplete`,
+        context,
+      );
+    }
+  }
+}
+
+function toChunk(chunk: unknown): Uint8Array | string {
+  if (typeof chunk === 'string' || chunk instanceof Uint8Array) return chunk;
+  throw new TypeError(`Unexpected chunk of type ${typeof chunk} in the completion stream`);
+}
