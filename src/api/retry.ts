@@ -22,6 +22,12 @@ export interface RetryPolicy {
   jitter: number;
   /** Error codes worth another attempt. */
   transientCodes: readonly string[];
+  /**
+   * HTTP statuses worth another attempt when the answer was not the service's own error body:
+   * a proxy or load balancer in front of the service answering 502/503/504 with an HTML page
+   * is as passing as the service's own 503 overloaded.
+   */
+  transientStatuses: readonly number[];
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
@@ -31,11 +37,17 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
   maxRetryAfterMs: 120_000,
   jitter: 0.2,
   transientCodes: Object.freeze(['rate_limit_exceeded', 'overloaded', 'inference_error', 'network_error', 'timeout']),
+  transientStatuses: Object.freeze([502, 503, 504]),
 });
 
-/** True only for an ApiError whose code the policy calls transient; unknown errors never. */
+/**
+ * True only for an ApiError whose code the policy calls transient, or an unreadable answer with a
+ * transient gateway status; unknown errors (bugs) never.
+ */
 export function isRetryable(error: unknown, policy: RetryPolicy): boolean {
-  return isApiError(error) && policy.transientCodes.includes(error.code);
+  if (!isApiError(error)) return false;
+  if (policy.transientCodes.includes(error.code)) return true;
+  return error.kind === 'invalid_response' && error.status !== undefined && policy.transientStatuses.includes(error.status);
 }
 
 /**

@@ -84,13 +84,21 @@ describe('review', () => {
     const html = `<html><head><title>502 Bad Gateway</title></head><body>${'nginx '.repeat(100)}</body></html>`;
     mock.answer(PATH, 502, html);
     const { client, sleeps } = clientOn(mock.agent);
-    const error = (await rejectionOf(client.review(REQ))) as InvalidResponseError;
+    const error = (await rejectionOf(client.reviewOnce(REQ))) as InvalidResponseError;
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ code: 'invalid_response', status: 502 });
     expect(error.snippet!.startsWith('<html><head><title>502 Bad Gateway')).toBe(true);
     expect(error.snippet!.length).toBeLessThanOrEqual(200);
     expect(error.message).toContain('Review service answered 502 with a body that is not JSON');
     expect(sleeps).toEqual([]);
+  });
+
+  it('retries a proxy HTML 502 like any passing gateway failure', async () => {
+    mock.answer(PATH, 502, '<html><body>Bad Gateway</body></html>');
+    mock.answer(PATH, 200, REVIEW_OK);
+    const { client, sleeps } = clientOn(mock.agent);
+    expect((await client.review(REQ)).quality_score).toBe(REVIEW_OK.quality_score);
+    expect(sleeps).toHaveLength(1);
   });
 
   it('turns an error status with JSON but no error object into an InvalidResponseError', async () => {

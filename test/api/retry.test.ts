@@ -28,9 +28,18 @@ describe('isRetryable', () => {
     expect(isRetryable(new TimeoutError('slow'), DEFAULT_RETRY_POLICY)).toBe(true);
   });
 
+  it('retries an unreadable answer with a gateway status (a proxy HTML 502/503/504)', () => {
+    expect([502, 503, 504].map((status) => isRetryable(new InvalidResponseError('html', { status }), DEFAULT_RETRY_POLICY))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+  });
+
   it('never retries invalid answers, refused requests, unknown codes or plain errors', () => {
     const final = [
-      new InvalidResponseError('html', { status: 502 }),
+      new InvalidResponseError('html', { status: 500 }),
+      new InvalidResponseError('wrong shape', { status: 200 }),
       new RequestValidationError('bad', 'invalid_request', 'x', '1'),
       service('some_new_code', 503),
       new TypeError('a bug'),
