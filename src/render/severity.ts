@@ -1,0 +1,31 @@
+import type { Severity } from '../api/types';
+import { SEVERITIES } from '../api/types';
+
+/** How a severity reads in every piece of markdown: an icon plus the word. */
+export const SEVERITY_LABEL: Readonly<Record<Severity, { icon: string; word: string }>> = {
+  error: { icon: '🛑', word: 'Error' },
+  warning: { icon: '⚠️', word: 'Warning' },
+  info: { icon: 'ℹ️', word: 'Info' },
+};
+
+export function severityLabel(severity: Severity): string {
+  const { icon, word } = SEVERITY_LABEL[severity];
+  return `${icon} ${word}`;
+}
+
+/** 0 for the most severe; the order of `SEVERITIES`. */
+export function severityRank(severity: Severity): number {
+  return SEVERITIES.indexOf(severity);
+}
+
+/** Most severe first, then by path (code-unit order, locale-independent), then by line. */
+export function compareFindings(
+  a: { severity: Severity; path: string; line: number | null },
+  b: { severity: Severity; path: string; line: number | null },
+): number {
+  return (
+    severityRank(a.severity) - severityRank(b.severity) ||
+    (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
+    (a.line ?? 0) - (b.line ?? 0)
+  );
+}
