@@ -82,6 +82,11 @@ export const DEFAULTS = {
   maxComments: 25,
 } as const;
 
+const REQUIRED_HINTS: Readonly<Record<string, string>> = {
+  'api-key':
+    ' Pass it from a secret (api-key: ${{ secrets.REVIEW_GATE_API_KEY }}). On pull requests from forks GitHub passes no secrets: see "Pull requests from forks" in the README.',
+};
+
 export class SettingsError extends Error {
   override readonly name = 'SettingsError' as const;
   constructor(readonly problems: string[]) {
@@ -129,7 +134,7 @@ export function readSettings(read: InputReader): Settings {
 
   const required = (name: string): string => {
     const raw = input(name);
-    if (raw === '') problems.push(`Input ${name} is required and was not set.`);
+    if (raw === '') problems.push(`Input ${name} is required and was not set.${REQUIRED_HINTS[name] ?? ''}`);
     return raw;
   };
 

@@ -122,11 +122,18 @@ export interface PlannedComment {
 
 // ---- I/O edges -------------------------------------------------------------------------
 
+/** The changed files, and whether the list was cut short. */
+export interface ChangedFileList {
+  files: ChangedFile[];
+  /** True when the pull request changes more files than GitHub lists (3,000). */
+  truncated: boolean;
+}
+
 /** Reads the pull request from GitHub (or a local git diff, for the CLI). */
 export interface PullRequestSource {
   /** Every changed file, all pages. */
-  listChangedFiles(pr: PullRequestRef): Promise<ChangedFile[]>;
-  /** The file's content at the head commit. */
+  listChangedFiles(pr: PullRequestRef): Promise<ChangedFileList>;
+  /** The file's content at the head commit; a `BinaryFileError` when it is not text. */
   readFile(pr: PullRequestRef, file: ChangedFile): Promise<string>;
 }
 

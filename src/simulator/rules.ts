@@ -217,7 +217,12 @@ export const REVIEW_RULES: readonly ReviewRule[] = [
     severity: 'info',
     replacesLine: false,
     matches: (line) => /\b(TODO|FIXME)\b/.test(line),
-    message: () => 'Unresolved TODO/FIXME.',
+    // Quotes the comment, as real reviewers do: this is how text a pull request's author wrote
+    // reaches the action through the service (mentions, markdown, forged markers and all).
+    message: (line) => {
+      const note = line.slice(line.search(/\b(TODO|FIXME)\b/)).trim();
+      return `Unresolved ${note.length > 120 ? `${note.slice(0, 119)}…` : note}`;
+    },
     suggestion: () => 'Resolve it before merging, or link it to a tracked issue.',
     advice: 'Track open work in issues rather than in comments.',
   },

@@ -64,7 +64,7 @@ describe('readSettings', () => {
   it('reports every bad input at once', () => {
     const problems = problemsOf({ concurrency: '0', 'min-score': '-1', 'api-key': '' });
     expect(problems).toHaveLength(3);
-    expect(problems[0]).toBe('Input api-key is required and was not set.');
+    expect(problems[0]).toMatch(/^Input api-key is required and was not set. Pass it from a secret/);
   });
 
   it('strips a trailing slash from api-url and keeps a path prefix', () => {

@@ -1,0 +1,148 @@
+/**
+ * The terminal entry: the same pipeline on a local git diff, before a pull request exists.
+ *
+ *   REVIEW_GATE_API_KEY=svc_live_… review-gate --api-url https://… --base origin/main
+ *
+ * Flags carry the action's input names and go through the same validation. The key is read from
+ * the environment only: a flag would land in shell history and `ps`. Exit status: 0 passed,
+ * 1 failed, 2 bad usage or settings.
+ */
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { createClient } from './api/client';
+import { DEFAULT_RETRY_POLICY } from './api/retry';
+import { createGitSource } from './local/git-source';
+import { describeError, runPipeline } from './pipeline';
+import type { Logger } from './pipeline';
+import { renderRunSummary } from './run-summary';
+import { SettingsError, readSettings } from './settings';
+import { systemClock } from './clock';
+
+export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
+
+/** Flags that mirror the action's inputs (api-key and github-token excepted). */
+const INPUT_FLAGS = [
+  'api-url',
+  'focus-areas',
+  'include',
+  'exclude',
+  'max-files',
+  'max-file-size',
+  'concurrency',
+  'max-retries',
+  'request-timeout',
+  'fail-on-severity',
+  'gate-scope',
+  'min-score',
+  'on-incomplete',
+  'max-comments',
+] as const;
+
+const USAGE = `Usage: review-gate [--base REV] [--api-url URL] [--summary FILE] [--<input> VALUE …]
+
+Reviews what the working tree changes against REV (default HEAD: uncommitted changes) with the
+Code Assistance API and applies the same gate as the action.
+
+  --base REV          the revision to diff against (for a branch: origin/main)
+  --api-url URL       service base URL, without /v1 (or REVIEW_GATE_API_URL)
+  --summary FILE      also write the markdown summary to FILE
+  --${INPUT_FLAGS.slice(1).join(', --')}
+                      as the action's inputs of the same names
+  REVIEW_GATE_API_KEY the service key (environment only)
+
+Exit status: 0 passed, 1 failed, 2 bad usage or settings.`;
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        base: { type: 'string' },
+        summary: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        ...Object.fromEntries(INPUT_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
+      },
+    }));
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  if (values.help === true) {
+    io.out(USAGE);
+    return EXIT.passed;
+  }
+
+  const fromFlagsOrEnv = (name: string): string => {
+    if (name === 'api-key') return io.env.REVIEW_GATE_API_KEY ?? '';
+    if (name === 'api-url') return stringOf(values['api-url']) ?? io.env.REVIEW_GATE_API_URL ?? '';
+    return stringOf(values[name]) ?? '';
+  };
+  let settings;
+  try {
+    settings = readSettings(fromFlagsOrEnv);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    io.err(error.message.replace('Input api-key is required', 'REVIEW_GATE_API_KEY is required'));
+    return EXIT.usage;
+  }
+
+  const log: Logger = {
+    info: (message) => io.out(message),
+    warning: (message) => io.err(`warning: ${message}`),
+    group: async (name, run) => {
+      io.out(`\n== ${name}`);
+      return run();
+    },
+  };
+  const client = createClient({
+    apiKey: settings.apiKey,
+    baseUrl: settings.apiUrl,
+    timeoutMs: settings.requestTimeoutMs,
+    retry: { maxRetries: settings.maxRetries },
+    onWarning: (message) => io.err(`warning: ${message}`),
+  });
+  const base = stringOf(values.base) ?? 'HEAD';
+  try {
+    const report = await runPipeline(
+      { ...settings, dryRun: true },
+      { owner: 'local', repo: 'working-tree', number: 0, headSha: base },
+      {
+        source: createGitSource({ cwd: io.cwd, base }),
+        reviewOnce: (request) => client.reviewOnce(request),
+        publisher: undefined,
+        clock: systemClock,
+        log,
+        retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
+      },
+    );
+    io.out('\n== Findings on changed lines');
+    for (const c of report.plan.comments) io.out(`${c.path}:${c.line} ${c.finding.severity} ${c.finding.message}`);
+    for (const f of report.plan.overflow) io.out(`${f.path}:${f.line ?? '?'} ${f.severity} ${f.message}`);
+    const summaryPath = stringOf(values.summary);
+    if (summaryPath !== undefined) await writeFile(summaryPath, renderRunSummary(report, 'job-summary'));
+    const { verdict } = report;
+    for (const notice of verdict.notices) io.out(`note: ${notice}`);
+    if (verdict.result === 'failed') {
+      io.out(`\nreview-gate failed: ${verdict.reasons.join('; ')}.`);
+      return EXIT.failed;
+    }
+    io.out('\nreview-gate passed.');
+    return EXIT.passed;
+  } catch (error) {
+    io.err(`review-gate could not complete: ${describeError(error)}`);
+    return EXIT.failed;
+  }
+}
+
+function stringOf(value: string | boolean | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}

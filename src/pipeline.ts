@@ -1,0 +1,230 @@
+/**
+ * The pipeline, over interfaces: collect → review → map → report → gate. No I/O of its own:
+ * GitHub, the review service, the clock and the log come in as `PipelineDeps`, so the whole
+ * middle is tested with plain objects.
+ */
+import { isApiError } from './api/errors';
+import type { RetryPolicy } from './api/retry';
+import type { ReviewRequest, ReviewResult } from './api/types';
+import { isPatchParseError, parsePatch } from './diff';
+import type { PatchIndex } from './diff';
+import { decide } from './gate';
+import { labelFindings } from './map';
+import { runQueue } from './queue';
+import type { QueueClock, QueueTask, TaskOutcome } from './queue';
+import { planInlineComments } from './render/plan';
+import type { InlinePlan } from './render/plan';
+import { renderRunSummary } from './run-summary';
+import { selectFiles } from './select';
+import { isBinaryFileError } from './source-errors';
+import { isFatalCode, stopReason } from './stop';
+import type { Settings } from './settings';
+import type {
+  ChangedFile,
+  FileOutcome,
+  GateVerdict,
+  LabelledFinding,
+  PostReviewResult,
+  PullRequestRef,
+  PullRequestSource,
+  ReviewCandidate,
+  ReviewPublisher,
+  UpsertSummaryResult,
+} from './types';
+
+export interface Logger {
+  info(message: string): void;
+  warning(message: string): void;
+  group<T>(name: string, run: () => Promise<T>): Promise<T>;
+}
+
+export interface PipelineDeps {
+  source: PullRequestSource;
+  /** One review attempt, no retry: the queue owns retries. */
+  reviewOnce(request: ReviewRequest): Promise<ReviewResult>;
+  /** Undefined in a dry run: nothing is posted. */
+  publisher: ReviewPublisher | undefined;
+  clock: QueueClock;
+  log: Logger;
+  retryPolicy: RetryPolicy;
+}
+
+export type PostingReport = PostReviewResult | { kind: 'dry-run' };
+
+export interface RunReport {
+  pr: PullRequestRef;
+  outcomes: FileOutcome[];
+  findings: LabelledFinding[];
+  plan: InlinePlan;
+  verdict: GateVerdict;
+  tokensUsed: number;
+  listTruncated: boolean;
+  posting: PostingReport;
+  summary: UpsertSummaryResult | { kind: 'dry-run' };
+}
+
+type Settled = { outcome: FileOutcome; tokens: number };
+
+/** A file found unreviewable while reading it (binary, too large): it ends as skipped. */
+export class SkipFile extends Error {
+  override readonly name = 'SkipFile' as const;
+}
+
+export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: PipelineDeps): Promise<RunReport> {
+  const { log } = deps;
+
+  const { listTruncated, selection } = await log.group('Collect changed files', async () => {
+    const listed = await deps.source.listChangedFiles(pr);
+    const chosen = selectFiles(listed.files, settings);
+    log.info(`${listed.files.length} changed files; ${chosen.candidates.length} to review, ${chosen.skipped.length} skipped`);
+    for (const s of chosen.skipped) log.info(`– ${s.path}: skipped, ${s.reason}`);
+    return { listTruncated: listed.truncated, selection: chosen };
+  });
+
+  const settled = await log.group(`Review ${selection.candidates.length} files`, async () => {
+    const tasks = selection.candidates.map((candidate) => reviewTask(candidate, settings, pr, deps));
+    const results = await runQueue(tasks, {
+      concurrency: settings.concurrency,
+      policy: deps.retryPolicy,
+      clock: deps.clock,
+      stopReason,
+      onRetry: (info, label) =>
+        log.info(`↻ ${label}: ${describeError(info.error)}; retry ${info.retryNumber} in ${Math.ceil(info.delayMs / 1000)}s`),
+      onPause: (ms, label) => log.info(`⏸ ${label}: the service asked to wait; pausing every worker for ${Math.ceil(ms / 1000)}s`),
+    });
+    const ended = results.map((result, i) => settle(result, selection.candidates[i] as ReviewCandidate, tasks[i], log));
+    for (const { outcome } of ended) log.info(describeOutcome(outcome));
+    return ended;
+  });
+
+  const outcomes: FileOutcome[] = [...settled.map((s) => s.outcome), ...selection.skipped];
+  const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
+  const tokensUsed = settled.reduce((sum, s) => sum + s.tokens, 0);
+  const fatal = settled.map((s) => s.outcome).find((o) => o.kind === 'failed' && isFatalCode(o.code));
+  const verdict = decide(
+    { outcomes, listTruncated, ...(fatal?.kind === 'failed' ? { fatal: fatal.reason } : {}) },
+    settings,
+  );
+  const plan = planInlineComments(findings, settings.maxComments);
+  const partial = { pr, outcomes, findings, plan, verdict, tokensUsed, listTruncated };
+
+  return log.group(deps.publisher === undefined ? 'Post (dry run: nothing is sent)' : 'Post the review', async () => {
+    if (deps.publisher === undefined) {
+      const posting = { kind: 'dry-run' } as const;
+      return { ...partial, posting, summary: { kind: 'dry-run' } as const };
+    }
+    const body = reviewBody(plan.comments.length, verdict);
+    const posting = await deps.publisher.postReview(pr, plan.comments, body);
+    if (posting.kind === 'read-only') {
+      log.warning(posting.message);
+      return { ...partial, posting, summary: { kind: 'read-only', message: posting.message } as const };
+    }
+    log.info(
+      `${posting.posted.length} comments posted, ${posting.alreadyPresent.length} already present, ${posting.rejected.length} rejected by GitHub`,
+    );
+    const summary = await deps.publisher.upsertSummary(pr, renderRunSummary({ ...partial, posting }, 'comment'));
+    if (summary.kind === 'read-only') log.warning(summary.message);
+    else log.info(`Summary comment ${summary.kind}${summary.url === undefined ? '' : `: ${summary.url}`}`);
+    return { ...partial, posting, summary };
+  });
+}
+
+interface ReviewTask extends QueueTask<ReviewResult> {
+  content(): string | undefined;
+}
+
+function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: PullRequestRef, deps: PipelineDeps): ReviewTask {
+  let code: string | undefined;
+  return {
+    label: candidate.file.path,
+    content: () => code,
+    prepare: async () => {
+      const text = await deps.source.readFile(pr, candidate.file);
+      const bytes = Buffer.byteLength(text, 'utf8');
+      if (bytes > settings.maxFileSize) {
+        throw new SkipFile(`larger than max-file-size (${bytes} > ${settings.maxFileSize} bytes)`);
+      }
+      if (text.trim() === '') throw new SkipFile('empty at the head commit');
+      code = text;
+    },
+    attempt: () =>
+      deps.reviewOnce({
+        code: code ?? '',
+        language: candidate.language,
+        ...(settings.focusAreas.length > 0 ? { focus_areas: settings.focusAreas } : {}),
+      }),
+  };
+}
+
+function settle(
+  result: TaskOutcome<ReviewResult>,
+  candidate: ReviewCandidate,
+  task: ReviewTask | undefined,
+  log: Logger,
+): Settled {
+  const path = candidate.file.path;
+  switch (result.state) {
+    case 'fulfilled': {
+      const content = task?.content() ?? '';
+      const findings = labelFindings({
+        path,
+        issues: result.value.issues,
+        patch: indexPatch(candidate.file, log),
+        content,
+      });
+      return {
+        outcome: { kind: 'reviewed', path, language: candidate.language, result: result.value, findings },
+        tokens: result.value.usage.total_tokens,
+      };
+    }
+    case 'cancelled':
+      return { outcome: { kind: 'failed', path, reason: result.reason }, tokens: 0 };
+    case 'rejected': {
+      const error = result.error;
+      if (error instanceof SkipFile) return { outcome: { kind: 'skipped', path, reason: error.message }, tokens: 0 };
+      if (isBinaryFileError(error)) return { outcome: { kind: 'skipped', path, reason: 'binary file' }, tokens: 0 };
+      const outcome: FileOutcome = { kind: 'failed', path, reason: stopReason(error) ?? describeError(error) };
+      if (isApiError(error)) {
+        outcome.code = error.code;
+        if (error.requestId !== undefined) outcome.requestId = error.requestId;
+      }
+      return { outcome, tokens: 0 };
+    }
+  }
+}
+
+/** A patch GitHub sent but we cannot parse is treated as an unknown diff, never as "unchanged". */
+function indexPatch(file: ChangedFile, log: Logger): PatchIndex | undefined {
+  if (file.patch === undefined) return undefined;
+  try {
+    return parsePatch(file.patch, file.path);
+  } catch (error) {
+    if (!isPatchParseError(error)) throw error;
+    log.warning(`${error.message}; its findings are reported as "diff unknown" and not posted inline.`);
+    return undefined;
+  }
+}
+
+export function describeError(error: unknown): string {
+  if (isApiError(error)) return error.message;
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+function describeOutcome(outcome: FileOutcome): string {
+  switch (outcome.kind) {
+    case 'reviewed': {
+      const count = (s: string): number => outcome.findings.filter((f) => f.severity === s).length;
+      return `✓ ${outcome.path}: score ${outcome.result.quality_score}, ${count('error')} errors, ${count('warning')} warnings, ${count('info')} infos`;
+    }
+    case 'skipped':
+      return `– ${outcome.path}: skipped, ${outcome.reason}`;
+    case 'failed':
+      return `✗ ${outcome.path}: ${outcome.reason}${outcome.requestId === undefined ? '' : ` (request ${outcome.requestId})`}`;
+  }
+}
+
+function reviewBody(comments: number, verdict: GateVerdict): string {
+  const status = verdict.result === 'passed' ? 'passed' : 'failed';
+  return `**review-gate** ${status}: ${comments} new inline ${comments === 1 ? 'comment' : 'comments'} on lines this pull request adds. The summary comment has the details.`;
+}
