@@ -1,0 +1,358 @@
+/**
+ * A local fake of the GitHub REST routes review-gate uses, for tests, the end-to-end suite and
+ * the offline demo. It keeps GitHub's shape where review-gate depends on it: real pagination
+ * with `Link` headers, the 3,000-file cap, base64 blobs under git's own blob SHA, and a review
+ * endpoint that refuses (422, storing nothing) a comment on a line outside the diff's hunks, and
+ * pending reviews as GitHub keeps them: a review created without `event` is PENDING, its comments
+ * are not listed with the pull request's comments, a user holds at most one pending review per
+ * pull request (any further review, pending or not, is refused with 422), and only a pending
+ * review can be deleted.
+ * Its hunk check is its own on purpose: the fake must not share a bug with src/diff.
+ */
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeFile {
+  filename: string;
+  status: string;
+  previous_filename?: string;
+  patch?: string;
+  /** Served as a blob under git's SHA of these bytes. */
+  content?: string | Buffer;
+  additions?: number;
+  deletions?: number;
+  /**
+   * Lines GitHub refuses to resolve although the patch shows them, as when its own diff no longer
+   * matches the patch it listed (a push between listing and posting). Tests of the 422 path.
+   */
+  unresolvableLines?: number[];
+}
+
+export interface FakePull {
+  number: number;
+  headSha: string;
+  baseSha?: string;
+  headRef?: string;
+  files: FakeFile[];
+}
+
+export interface FakeGitHubOptions {
+  owner: string;
+  repo: string;
+  pulls: FakePull[];
+  /** The one accepted token; any other (or none) gets 401. Unset: every request is accepted. */
+  token?: string;
+  /** Every write answers 403, as for a fork pull request's token. */
+  readOnly?: boolean;
+  /** Login of the token's user, author of everything it creates (default github-actions[bot]). */
+  login?: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body?: unknown;
+  authorization?: string;
+  /** Every other header, so tests can check a secret appears nowhere else. */
+  headers: Record<string, string>;
+}
+
+export interface FakeUser { login: string; type: string }
+export type FakeReviewState = 'PENDING' | 'COMMENTED' | 'APPROVED' | 'CHANGES_REQUESTED';
+export interface FakeReview {
+  id: number; pull_number: number; body: string; event: string; state: FakeReviewState; commit_id: string; html_url: string; user: FakeUser;
+}
+export interface FakeReviewComment {
+  id: number; pull_number: number; pull_request_review_id: number; path: string; line: number; side: string;
+  body: string; commit_id: string; html_url: string; user: FakeUser;
+}
+export interface FakeIssueComment { id: number; issue_number: number; body: string; html_url: string; user: FakeUser; created_at: string; updated_at: string }
+
+export interface ForcedAnswer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /**
+   * Handle the request as usual first (a review is stored), then answer this instead: a write
+   * that landed but whose answer was lost (a 502 from a proxy after GitHub committed it).
+   */
+  afterHandling?: boolean;
+}
+
+/** What happened to reviews over the fake's life; `reviews` holds only the ones still there. */
+export interface FakeReviewCounts {
+  /** Reviews created PENDING (without `event`). */
+  pendingCreated: number;
+  /** Pending reviews deleted. */
+  pendingDeleted: number;
+  /** Reviews created submitted (with `event`). */
+  submitted: number;
+}
+
+export interface FakeGitHub {
+  url: string;
+  close(): Promise<void>;
+  requests: RecordedRequest[];
+  /** Reviews still on the pull requests, pending ones included (deleted ones are removed). */
+  reviews: FakeReview[];
+  reviewCounts: FakeReviewCounts;
+  /** Comments of every review still there, pending ones included (not listed by the API). */
+  reviewComments: FakeReviewComment[];
+  issueComments: FakeIssueComment[];
+  /** Blob SHA → bytes. */
+  blobs: Map<string, Buffer>;
+  /** The next `times` requests matching `method` and `path` (exact, or a pattern) get `answer`. */
+  failNext(route: { method: string; path: string | RegExp }, answer: ForcedAnswer, times?: number): void;
+  /** A comment by someone else (or us), as if it were already on the pull request. */
+  addIssueComment(issueNumber: number, body: string, login?: string): FakeIssueComment;
+}
+
+const FILE_LIST_CAP = 3000;
+const READ_ONLY = { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' };
+const UNRESOLVED = { message: 'Unprocessable Entity', errors: ['Line could not be resolved'], status: '422' };
+const ONE_PENDING = { message: 'Unprocessable Entity', errors: ['User can only have one pending review per pull request'], status: '422' };
+const NOT_PENDING = { message: 'Unprocessable Entity', errors: ['Can not delete a non-pending pull request review'], status: '422' };
+const NOT_FOUND = { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' };
+
+type Reply = (status: number, body: unknown, headers?: Record<string, string>) => void;
+
+/** git's blob SHA-1, so SHAs look and behave like GitHub's. */
+export function gitBlobSha(content: Buffer): string {
+  return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+}
+
+/** RIGHT (new-file) and LEFT (old-file) line ranges of a patch's hunks. */
+export function hunkRanges(patch: string): { right: Array<[number, number]>; left: Array<[number, number]> } {
+  const right: Array<[number, number]> = [];
+  const left: Array<[number, number]> = [];
+  for (const m of patch.matchAll(/^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/gm)) {
+    const [oldStart, oldCount, newStart, newCount] = [m[1], m[2] ?? '1', m[3], m[4] ?? '1'].map(Number) as [number, number, number, number];
+    if (newCount > 0) right.push([newStart, newStart + newCount - 1]);
+    if (oldCount > 0) left.push([oldStart, oldStart + oldCount - 1]);
+  }
+  return { right, left };
+}
+
+export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeGitHub> {
+  const login = options.login ?? 'github-actions[bot]';
+  const me: FakeUser = { login, type: 'Bot' };
+  const repoPath = `/repos/${options.owner}/${options.repo}`;
+  const web = `https://github.com/${options.owner}/${options.repo}`;
+  const requests: RecordedRequest[] = [];
+  const reviews: FakeReview[] = [];
+  const reviewCounts: FakeReviewCounts = { pendingCreated: 0, pendingDeleted: 0, submitted: 0 };
+  const reviewComments: FakeReviewComment[] = [];
+  const issueComments: FakeIssueComment[] = [];
+  const blobs = new Map<string, Buffer>();
+  const forced: Array<{ method: string; path: string | RegExp; answer: ForcedAnswer; left: number }> = [];
+  let nextId = 1000;
+
+  const shaOf = new Map<FakeFile, string>();
+  for (const pull of options.pulls) {
+    for (const file of pull.files) {
+      const bytes = file.content === undefined ? undefined : Buffer.from(file.content);
+      // A file without content still gets a SHA (GitHub always sends one); it just is not served.
+      const sha = bytes === undefined ? gitBlobSha(Buffer.from(`absent:${file.filename}`)) : gitBlobSha(bytes);
+      if (bytes !== undefined) blobs.set(sha, bytes);
+      shaOf.set(file, sha);
+    }
+  }
+
+  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+    res.end(body === undefined ? '' : JSON.stringify(body));
+  }
+
+  function paginate<T>(reply: Reply, base: string, query: Record<string, string>, items: T[]): void {
+    const perPage = Math.min(Math.max(Number(query.per_page ?? 30) || 30, 1), 100);
+    const page = Math.max(Number(query.page ?? 1) || 1, 1);
+    const last = Math.max(Math.ceil(items.length / perPage), 1);
+    const link = (p: number, rel: string): string => `<${base}?${new URLSearchParams({ ...query, per_page: String(perPage), page: String(p) }).toString()}>; rel="${rel}"`;
+    const links = page < last ? [link(page + 1, 'next'), link(last, 'last')] : [];
+    reply(200, items.slice((page - 1) * perPage, page * perPage), links.length > 0 ? { link: links.join(', ') } : {});
+  }
+
+  function route(method: string, path: string, query: Record<string, string>, body: unknown, reply: Reply, base: string): void {
+    const write = method !== 'GET';
+    if (write && options.readOnly === true) return reply(403, READ_ONLY);
+    const rest = path.startsWith(`${repoPath}/`) ? path.slice(repoPath.length) : undefined;
+    const match = (pattern: RegExp): number | undefined => {
+      const m = rest === undefined ? null : pattern.exec(rest);
+      return m === null ? undefined : Number(m[1]);
+    };
+    const pullOf = (n: number | undefined): FakePull | undefined => options.pulls.find((p) => p.number === n);
+    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+
+    let n = match(/^\/pulls\/(\d+)$/);
+    let pull = pullOf(n);
+    if (pull !== undefined && method === 'GET') {
+      const repo = { full_name: `${options.owner}/${options.repo}` };
+      return reply(200, {
+        number: pull.number, state: 'open', html_url: `${web}/pull/${pull.number}`, changed_files: pull.files.length,
+        head: { sha: pull.headSha, ref: pull.headRef ?? 'feature', repo }, base: { sha: pull.baseSha ?? '0'.repeat(40), ref: 'main', repo },
+      });
+    }
+    pull = pullOf(match(/^\/pulls\/(\d+)\/files$/));
+    if (pull !== undefined && method === 'GET') {
+      const files = pull.files.slice(0, FILE_LIST_CAP).map((f) => ({
+        sha: shaOf.get(f), filename: f.filename, status: f.status, additions: f.additions ?? 0, deletions: f.deletions ?? 0,
+        changes: (f.additions ?? 0) + (f.deletions ?? 0),
+        ...(f.previous_filename === undefined ? {} : { previous_filename: f.previous_filename }),
+        ...(f.patch === undefined ? {} : { patch: f.patch }),
+      }));
+      return paginate(reply, base, query, files);
+    }
+    const blobSha = rest === undefined ? undefined : /^\/git\/blobs\/([0-9a-f]{40})$/.exec(rest)?.[1];
+    const blob = blobSha === undefined ? undefined : blobs.get(blobSha);
+    if (blob !== undefined && method === 'GET') {
+      const content = (blob.toString('base64').match(/.{1,60}/g) ?? []).join('\n');
+      return reply(200, { sha: blobSha, size: blob.length, encoding: 'base64', content });
+    }
+    pull = pullOf(match(/^\/pulls\/(\d+)\/reviews$/));
+    if (pull !== undefined && method === 'GET') return paginate(reply, base, query, reviews.filter((r) => r.pull_number === pull?.number).map(reviewJson));
+    if (pull !== undefined && method === 'POST') return createReview(reply, pull, input);
+    const reviewPath = rest === undefined ? null : /^\/pulls\/(\d+)\/reviews\/(\d+)$/.exec(rest);
+    if (reviewPath !== null && method === 'DELETE') return deleteReview(reply, Number(reviewPath[1]), Number(reviewPath[2]));
+    const shown = reviewPath === null ? undefined : reviews.find((r) => r.pull_number === Number(reviewPath[1]) && r.id === Number(reviewPath[2]));
+    if (shown !== undefined && method === 'GET') return reply(200, reviewJson(shown));
+    pull = pullOf(match(/^\/pulls\/(\d+)\/comments$/));
+    if (pull !== undefined && method === 'GET') {
+      // A pending review's comments are its author's draft: GitHub lists them nowhere else.
+      const submitted = reviewComments.filter((c) => c.pull_number === pull?.number && reviews.find((r) => r.id === c.pull_request_review_id)?.state !== 'PENDING');
+      return paginate(reply, base, query, submitted);
+    }
+    n = match(/^\/issues\/(\d+)\/comments$/);
+    if (pullOf(n) !== undefined && method === 'GET') return paginate(reply, base, query, issueComments.filter((c) => c.issue_number === n));
+    if (n !== undefined && pullOf(n) !== undefined && method === 'POST') {
+      if (typeof input.body !== 'string' || input.body === '') return reply(422, { message: 'Validation Failed', errors: [{ field: 'body', code: 'missing_field' }] });
+      return reply(201, addIssueComment(n, input.body));
+    }
+    const commentId = match(/^\/issues\/comments\/(\d+)$/);
+    const comment = issueComments.find((c) => c.id === commentId);
+    if (comment !== undefined && method === 'PATCH') {
+      if (comment.user.login !== login) return reply(403, READ_ONLY);
+      if (typeof input.body !== 'string') return reply(422, { message: 'Validation Failed' });
+      comment.body = input.body;
+      comment.updated_at = new Date().toISOString();
+      return reply(200, comment);
+    }
+    reply(404, NOT_FOUND);
+  }
+
+  /** A review as the API shows it: `submitted_at` only once it is submitted. */
+  function reviewJson(review: FakeReview): Record<string, unknown> {
+    const { event: _event, ...shown } = review;
+    return review.state === 'PENDING' ? shown : { ...shown, submitted_at: new Date(0).toISOString() };
+  }
+
+  function deleteReview(reply: Reply, pullNumber: number, reviewId: number): void {
+    const index = reviews.findIndex((r) => r.id === reviewId && r.pull_number === pullNumber);
+    const review = reviews[index];
+    if (review === undefined) return reply(404, NOT_FOUND);
+    if (review.state !== 'PENDING') return reply(422, NOT_PENDING);
+    reviews.splice(index, 1);
+    for (let i = reviewComments.length - 1; i >= 0; i--) {
+      if (reviewComments[i]?.pull_request_review_id === reviewId) reviewComments.splice(i, 1);
+    }
+    reviewCounts.pendingDeleted++;
+    reply(200, reviewJson(review));
+  }
+
+  function createReview(reply: Reply, pull: FakePull, input: Record<string, unknown>): void {
+    const commitId = typeof input.commit_id === 'string' ? input.commit_id : pull.headSha;
+    const event = typeof input.event === 'string' && input.event !== '' ? input.event : 'PENDING';
+    const body = typeof input.body === 'string' ? input.body : '';
+    const comments = Array.isArray(input.comments) ? (input.comments as Array<Record<string, unknown>>) : [];
+    if (commitId !== pull.headSha) return reply(422, { message: 'Unprocessable Entity', errors: ['Commit ID is not part of the pull request'], status: '422' });
+    if ((event === 'COMMENT' || event === 'REQUEST_CHANGES') && body === '') {
+      return reply(422, { message: 'Unprocessable Entity', errors: [`Body is required for ${event} event`], status: '422' });
+    }
+    const resolvable = (c: Record<string, unknown>): boolean => {
+      const file = pull.files.find((f) => f.filename === c.path);
+      if (file?.patch === undefined || typeof c.line !== 'number' || typeof c.body !== 'string') return false;
+      if (file.unresolvableLines?.includes(c.line) === true) return false;
+      const ranges = hunkRanges(file.patch)[c.side === 'LEFT' ? 'left' : 'right'];
+      return ranges.some(([from, to]) => c.line as number >= from && c.line as number <= to);
+    };
+    // GitHub refuses any new review, submitted or not, while the user holds a pending one.
+    if (reviews.some((r) => r.pull_number === pull.number && r.state === 'PENDING' && r.user.login === login)) return reply(422, ONE_PENDING);
+    if (!comments.every(resolvable)) return reply(422, UNRESOLVED);
+    const state: FakeReviewState =
+      event === 'PENDING' ? 'PENDING' : event === 'APPROVE' ? 'APPROVED' : event === 'REQUEST_CHANGES' ? 'CHANGES_REQUESTED' : 'COMMENTED';
+    const review: FakeReview = { id: nextId++, pull_number: pull.number, body, event, state, commit_id: commitId, html_url: '', user: me };
+    review.html_url = `${web}/pull/${pull.number}#pullrequestreview-${review.id}`;
+    reviews.push(review);
+    for (const c of comments) {
+      const id = nextId++;
+      reviewComments.push({
+        id, pull_number: pull.number, pull_request_review_id: review.id, path: String(c.path), line: Number(c.line),
+        side: c.side === 'LEFT' ? 'LEFT' : 'RIGHT', body: String(c.body), commit_id: commitId, html_url: `${web}/pull/${pull.number}#discussion_r${id}`, user: me,
+      });
+    }
+    if (state === 'PENDING') reviewCounts.pendingCreated++;
+    else reviewCounts.submitted++;
+    reply(200, reviewJson(review));
+  }
+
+  function addIssueComment(issueNumber: number, body: string, author = login): FakeIssueComment {
+    const id = nextId++;
+    const now = new Date().toISOString();
+    const comment = { id, issue_number: issueNumber, body, html_url: `${web}/pull/${issueNumber}#issuecomment-${id}`, user: { login: author, type: author === login ? 'Bot' : 'User' }, created_at: now, updated_at: now };
+    issueComments.push(comment);
+    return comment;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake.invalid');
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    let body: unknown;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      return send(res, 400, { message: 'Problems parsing JSON' });
+    }
+    const method = req.method ?? 'GET';
+    const { authorization, ...others } = req.headers;
+    const headers = Object.fromEntries(Object.entries(others).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
+    const query = Object.fromEntries(url.searchParams);
+    requests.push({ method, path: url.pathname, query, ...(body === undefined ? {} : { body }), ...(authorization === undefined ? {} : { authorization }), headers });
+
+    if (options.token !== undefined && authorization !== `token ${options.token}` && authorization !== `Bearer ${options.token}`) {
+      return send(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
+    }
+    const force = forced.find((f) => f.left > 0 && f.method === method && (typeof f.path === 'string' ? f.path === url.pathname : f.path.test(url.pathname)));
+    const base = `http://${req.headers.host ?? 'localhost'}${url.pathname}`;
+    if (force !== undefined) {
+      force.left--;
+      if (force.answer.afterHandling === true) route(method, url.pathname, query, body, () => undefined, base);
+      return send(res, force.answer.status, force.answer.body ?? { message: `Forced ${force.answer.status}` }, force.answer.headers);
+    }
+    route(method, url.pathname, query, body, (status, payload, headers) => send(res, status, payload, headers), base);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => send(res, 500, { message: `Fake GitHub failed: ${String(error)}` }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests, reviews, reviewCounts, reviewComments, issueComments, blobs,
+    failNext(route, answer, times = 1) {
+      forced.push({ method: route.method.toUpperCase(), path: route.path, answer, left: times });
+    },
+    addIssueComment: (issueNumber, body, author) => addIssueComment(issueNumber, body, author),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error === undefined ? resolve() : reject(error)));
+        // Keep-alive connections of the client would otherwise hold close() open.
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createGitHubClient } from '../../src/github/octokit';
+import { createPullRequestSource } from '../../src/github/pull-request-source';
+import { createReviewPublisher } from '../../src/github/publisher';
+import { startFakeGitHub } from '../../src/simulator/fake-github';
+import type { FakeGitHub } from '../../src/simulator/fake-github';
+import { addedFilePatch, HEAD, planned, prRef, recordingLog, startFake, TOKEN } from './helpers';
+
+let fake: FakeGitHub | undefined;
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await fake?.close();
+  fake = undefined;
+});
+
+const pull = { number: 7, headSha: HEAD, files: [{ filename: 'src/a.ts', status: 'added', patch: addedFilePatch(5), content: 'a\nb\nc\nd\ne\n' }] };
+const commentsPath = '/repos/acme/widgets/issues/7/comments';
+
+describe('createGitHubClient', () => {
+  it('sends the token only in the Authorization header', async () => {
+    const started = await startFake([pull]);
+    fake = started.fake;
+    const source = createPullRequestSource(started.octokit);
+    const publisher = createReviewPublisher(started.octokit, { sleep: () => Promise.resolve() });
+
+    const [file] = (await source.listChangedFiles(prRef())).files;
+    await source.readFile(prRef(), file!);
+    await publisher.postReview(prRef(), [planned('src/a.ts', 2, 1)], 'Review body');
+    await publisher.upsertSummary(prRef(), 'summary');
+
+    expect(fake.requests.length).toBeGreaterThanOrEqual(6);
+    for (const request of fake.requests) {
+      expect(request.authorization).toBe(`token ${TOKEN}`);
+      expect(JSON.stringify({ ...request, authorization: undefined })).not.toContain(TOKEN);
+    }
+  });
+
+  it('is refused by a server that expects another token', async () => {
+    fake = await startFakeGitHub({ owner: 'acme', repo: 'widgets', token: 'the-right-one', pulls: [pull] });
+    const octokit = createGitHubClient({ token: TOKEN, baseUrl: fake.url });
+
+    await expect(createPullRequestSource(octokit).listChangedFiles(prRef())).rejects.toMatchObject({ name: 'GitHubApiError', status: 401 });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('defaults the base URL to GITHUB_API_URL', async () => {
+    fake = await startFakeGitHub({ owner: 'acme', repo: 'widgets', pulls: [pull] });
+    vi.stubEnv('GITHUB_API_URL', `${fake.url}/`);
+    const octokit = createGitHubClient({ token: TOKEN });
+
+    expect((await createPullRequestSource(octokit).listChangedFiles(prRef())).files).toHaveLength(1);
+    expect(fake.requests.map((r) => r.path)).toEqual(['/repos/acme/widgets/pulls/7/files']);
+  });
+
+  it('retries after a secondary rate limit as GitHub asks, logging one line per retry', async () => {
+    const started = await startFake([pull]);
+    fake = started.fake;
+    fake.failNext(
+      { method: 'POST', path: commentsPath },
+      { status: 403, body: { message: 'You have exceeded a secondary rate limit' }, headers: { 'retry-after': '3' } },
+      2,
+    );
+
+    await started.octokit.rest.issues.createComment({ owner: 'acme', repo: 'widgets', issue_number: 7, body: 'hi' });
+
+    expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(3);
+    expect(started.log.lines.map((l) => l.message)).toEqual([
+      'GitHub secondary rate limit on POST /repos/{owner}/{repo}/issues/{issue_number}/comments: retrying in 3s (retry 1 of 3)',
+      'GitHub secondary rate limit on POST /repos/{owner}/{repo}/issues/{issue_number}/comments: retrying in 3s (retry 2 of 3)',
+    ]);
+  });
+
+  it('retries after a primary rate limit once the reset time passes', async () => {
+    const started = await startFake([pull]);
+    fake = started.fake;
+    const reset = String(Math.floor(Date.now() / 1000) + 2);
+    fake.failNext(
+      { method: 'GET', path: '/repos/acme/widgets/pulls/7/files' },
+      { status: 403, body: { message: 'API rate limit exceeded' }, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset } },
+    );
+
+    expect((await createPullRequestSource(started.octokit).listChangedFiles(prRef())).files).toHaveLength(1);
+    expect(started.log.lines).toEqual([{ level: 'info', message: expect.stringMatching(/^GitHub rate limit on GET .*: retrying in [23]s \(retry 1 of 3\)$/) }]);
+  });
+
+  it('gives up when GitHub asks for a wait past the bound, and says so', async () => {
+    fake = await startFakeGitHub({ owner: 'acme', repo: 'widgets', pulls: [pull] });
+    const log = recordingLog();
+    const octokit = createGitHubClient({ token: TOKEN, baseUrl: fake.url, log, throttle: { maxWaitSeconds: 60, retryAfterBaseValue: 1 } });
+    fake.failNext(
+      { method: 'GET', path: '/repos/acme/widgets/pulls/7/files' },
+      { status: 403, body: { message: 'API rate limit exceeded' }, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600) } },
+    );
+
+    await expect(createPullRequestSource(octokit).listChangedFiles(prRef())).rejects.toMatchObject({ status: 403 });
+    expect(fake.requests).toHaveLength(1);
+    expect(log.lines).toEqual([{ level: 'warning', message: expect.stringMatching(/GitHub asks to wait 360\ds, over the 60s bound; not retrying$/) }]);
+  });
+
+  it('stops retrying a secondary rate limit after maxRetries', async () => {
+    fake = await startFakeGitHub({ owner: 'acme', repo: 'widgets', pulls: [pull] });
+    const log = recordingLog();
+    const octokit = createGitHubClient({ token: TOKEN, baseUrl: fake.url, log, throttle: { maxRetries: 1, retryAfterBaseValue: 1, minWriteIntervalMs: 0 } });
+    fake.failNext({ method: 'POST', path: commentsPath }, { status: 403, body: { message: 'You have exceeded a secondary rate limit' }, headers: { 'retry-after': '1' } }, 5);
+    const publisher = createReviewPublisher(octokit, { sleep: () => Promise.resolve() });
+
+    // Out of retries, a rate-limit 403 is an error to report, not a read-only token.
+    await expect(publisher.upsertSummary(prRef(), 'summary')).rejects.toThrow(/Creating the summary comment of acme\/widgets#7 failed: GitHub answered 403 — You have exceeded a secondary rate limit/);
+    expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+    expect(log.lines.map((l) => l.level)).toEqual(['info', 'warning']);
+  });
+});
