@@ -73,7 +73,7 @@ function readPayload(path: string | undefined): PullRequestPayload {
   }
   try {
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as PullRequestPayload) : {};
+    return typeof parsed === 'object' && parsed !== null ? (parsed) : {};
   } catch {
     throw new EventError(`The event payload at '${path}' is not valid JSON.`);
   }

@@ -120,7 +120,8 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
       return { ...partial, posting, summary: { kind: 'read-only', message: posting.message } as const };
     }
     log.info(
-      `${posting.posted.length} comments posted, ${posting.alreadyPresent.length} already present, ${posting.rejected.length} rejected by GitHub`,
+      `Review ${posting.reviewUrl ?? '(none: nothing new)'}: ${posting.posted.length} new inline comments, ` +
+        `${posting.alreadyPresent.length} already on the pull request, ${posting.rejected.length} rejected by GitHub`,
     );
     const summary = await deps.publisher.upsertSummary(pr, renderRunSummary({ ...partial, posting }, 'comment'));
     if (summary.kind === 'read-only') log.warning(summary.message);
@@ -214,8 +215,11 @@ export function describeError(error: unknown): string {
 function describeOutcome(outcome: FileOutcome): string {
   switch (outcome.kind) {
     case 'reviewed': {
-      const count = (s: string): number => outcome.findings.filter((f) => f.severity === s).length;
-      return `✓ ${outcome.path}: score ${outcome.result.quality_score}, ${count('error')} errors, ${count('warning')} warnings, ${count('info')} infos`;
+      const count = (severity: string): string => {
+        const n = outcome.findings.filter((f) => f.severity === severity).length;
+        return `${n} ${severity}${n === 1 ? '' : 's'}`;
+      };
+      return `✓ ${outcome.path}: score ${outcome.result.quality_score}, ${count('error')}, ${count('warning')}, ${count('info')}`;
     }
     case 'skipped':
       return `– ${outcome.path}: skipped, ${outcome.reason}`;

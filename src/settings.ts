@@ -92,7 +92,7 @@ export class SettingsError extends Error {
   constructor(readonly problems: string[]) {
     super(
       problems.length === 1
-        ? (problems[0] as string)
+        ? (problems[0])
         : `${problems.length} inputs are invalid:\n- ${problems.join('\n- ')}`,
     );
   }

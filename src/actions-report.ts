@@ -1,0 +1,63 @@
+/**
+ * What the action writes through @actions/core: the grouped log, step outputs, annotations and
+ * the line-per-finding listing of what is (or would be) posted.
+ */
+import * as core from '@actions/core';
+import type { Logger, RunReport } from './pipeline';
+import { planAnnotations } from './render/annotations';
+import type { LabelledFinding } from './types';
+
+/** GitHub shows at most this many annotations of each level per step. */
+export const ANNOTATION_CAPS = { error: 10, warning: 10, notice: 10 } as const;
+
+export const actionsLogger: Logger & { debug(message: string): void } = {
+  info: (message) => core.info(message),
+  warning: (message) => core.warning(message),
+  debug: (message) => core.debug(message),
+  group: (name, run) => core.group(name, run),
+};
+
+export function writeOutputs(report: RunReport): void {
+  const { verdict, outcomes } = report;
+  const count = (kind: string): number => outcomes.filter((o) => o.kind === kind).length;
+  core.setOutput('result', verdict.result);
+  core.setOutput('score', verdict.lowestScore ?? '');
+  core.setOutput('average-score', verdict.averageScore ?? '');
+  core.setOutput('errors', verdict.counted.error);
+  core.setOutput('warnings', verdict.counted.warning);
+  core.setOutput('infos', verdict.counted.info);
+  core.setOutput('files-reviewed', count('reviewed'));
+  core.setOutput('files-skipped', count('skipped'));
+  core.setOutput('files-failed', count('failed'));
+}
+
+/** Findings on added lines as annotations, most severe first, within GitHub's per-step caps. */
+export function emitAnnotations(findings: readonly LabelledFinding[]): void {
+  const plan = planAnnotations([...findings], ANNOTATION_CAPS);
+  for (const a of plan.annotations) {
+    const properties = { file: a.path, startLine: a.line, title: a.title };
+    if (a.level === 'error') core.error(a.message, properties);
+    else if (a.level === 'warning') core.warning(a.message, properties);
+    else core.notice(a.message, properties);
+  }
+  if (plan.omitted > 0) {
+    core.info(`${plan.omitted} more findings on added lines are not shown as annotations (GitHub's per-step limit); see the job summary.`);
+  }
+}
+
+/** One line per inline comment: `path:line severity message`, the demo's and dry run's output. */
+export function printPlannedComments(report: RunReport, dryRun: boolean): void {
+  const { comments, overflow } = report.plan;
+  const heading = dryRun ? 'Would post these inline comments (dry run)' : 'Inline comments on added lines';
+  core.startGroup(`${heading}: ${comments.length}`);
+  for (const c of comments) {
+    core.info(`${c.path}:${c.line} ${c.finding.severity} ${oneLine(c.finding.message)}`);
+  }
+  if (overflow.length > 0) core.info(`… and ${overflow.length} more over max-comments, listed in the summary`);
+  core.endGroup();
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+}

@@ -1,0 +1,4 @@
+/** Entry of the action (dist/index.js). */
+import { run } from './main';
+
+await run();

@@ -1,0 +1,119 @@
+/**
+ * The action's wiring: settings → adapters → pipeline → outputs, job summary, annotations → gate.
+ * Everything that touches @actions/core lives here and in `actions-log.ts`.
+ */
+import * as core from '@actions/core';
+import { createClient } from './api/client';
+import { DEFAULT_RETRY_POLICY } from './api/retry';
+import { systemClock } from './clock';
+import { EventError, resolvePullRequest } from './event';
+import { createGitHubClient } from './github/octokit';
+import type { GitHubClient } from './github/octokit';
+import { createPullRequestSource } from './github/pull-request-source';
+import { createReviewPublisher } from './github/publisher';
+import { actionsLogger, emitAnnotations, printPlannedComments, writeOutputs } from './actions-report';
+import { describeError, runPipeline } from './pipeline';
+import type { RunReport } from './pipeline';
+import { renderRunSummary } from './run-summary';
+import { SettingsError, readSettings } from './settings';
+import type { Settings } from './settings';
+import type { PullRequestRef } from './types';
+
+/** Runs the action. Never throws: every failure ends as `core.setFailed` with a clear message. */
+export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  // Mask the key before anything can print it, even an invalid-input message.
+  const rawKey = core.getInput('api-key');
+  if (rawKey !== '') core.setSecret(rawKey);
+
+  let settings: Settings;
+  try {
+    settings = readSettings((name) => core.getInput(name));
+  } catch (error) {
+    core.setFailed(error instanceof SettingsError ? error.message : describeError(error));
+    return;
+  }
+
+  try {
+    const report = await review(settings, env);
+    writeOutputs(report);
+    emitAnnotations(report.findings);
+    printPlannedComments(report, settings.dryRun);
+    if (settings.dryRun) {
+      core.startGroup('Would post this summary comment (dry run)');
+      core.info(renderRunSummary(report, 'comment'));
+      core.endGroup();
+    }
+    await core.summary.addRaw(renderRunSummary(report, 'job-summary')).write();
+    if (report.verdict.result === 'failed') {
+      core.setFailed(`review-gate failed: ${report.verdict.reasons.join('; ')}.`);
+    } else {
+      for (const notice of report.verdict.notices) core.notice(notice);
+      core.info('review-gate passed.');
+    }
+  } catch (error) {
+    core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    core.setFailed(error instanceof EventError ? error.message : `review-gate could not complete: ${describeError(error)}`);
+  }
+}
+
+async function review(settings: Settings, env: NodeJS.ProcessEnv): Promise<RunReport> {
+  const target = resolvePullRequest(env, settings.prNumber);
+  if (settings.githubToken === '') {
+    throw new EventError('Input github-token is empty. Pass ${{ github.token }} or a token that can read the pull request.');
+  }
+  const writeIntervalMs = writeIntervalFrom(env);
+  const octokit = createGitHubClient({
+    token: settings.githubToken,
+    baseUrl: env.GITHUB_API_URL,
+    log: actionsLogger,
+    ...(writeIntervalMs === undefined ? {} : { throttle: { minWriteIntervalMs: writeIntervalMs } }),
+  });
+  const pr: PullRequestRef = {
+    owner: target.owner,
+    repo: target.repo,
+    number: target.number,
+    headSha: target.headSha ?? (await readHeadSha(octokit, target)),
+  };
+  core.info(`Reviewing ${pr.owner}/${pr.repo}#${pr.number} at ${pr.headSha.slice(0, 12)}`);
+  if (target.fromFork && !settings.dryRun) {
+    core.info('This pull request comes from a fork: if the token cannot write, findings are reported as annotations.');
+  }
+
+  const client = createClient({
+    apiKey: settings.apiKey,
+    baseUrl: settings.apiUrl,
+    timeoutMs: settings.requestTimeoutMs,
+    retry: { maxRetries: settings.maxRetries },
+    onWarning: (message) => core.warning(message),
+  });
+
+  return runPipeline(settings, pr, {
+    source: createPullRequestSource(octokit, { log: actionsLogger }),
+    reviewOnce: (request) => client.reviewOnce(request),
+    publisher: settings.dryRun
+      ? undefined
+      : createReviewPublisher(octokit, {
+          log: actionsLogger,
+          ...(writeIntervalMs === undefined ? {} : { minWriteIntervalMs: writeIntervalMs }),
+        }),
+    clock: systemClock,
+    log: actionsLogger,
+    retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
+  });
+}
+
+/**
+ * Writes to GitHub are spaced (secondary rate limits: 80 writes a minute). The local demo and the
+ * end-to-end tests talk to a fake GitHub on loopback and set REVIEW_GATE_WRITE_INTERVAL_MS=0.
+ */
+function writeIntervalFrom(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.REVIEW_GATE_WRITE_INTERVAL_MS;
+  if (raw === undefined || raw === '') return undefined;
+  const ms = Number(raw);
+  return Number.isInteger(ms) && ms >= 0 ? ms : undefined;
+}
+
+async function readHeadSha(octokit: GitHubClient, target: { owner: string; repo: string; number: number }): Promise<string> {
+  const { data } = await octokit.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number });
+  return data.head.sha;
+}
