@@ -100366,7 +100366,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5738);
+/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5602);
 /** Entry of the action (dist/index.js). */
 
 await (0,_main__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -100376,7 +100376,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5738:
+/***/ 5602:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -109837,7 +109837,7 @@ function resolveBaseUrl(explicit) {
 }
 
 ;// CONCATENATED MODULE: ./src/source-errors.ts
-/** Errors every `PullRequestSource` shares, so the pipeline treats GitHub and local git alike. */
+/** What every `PullRequestSource` shares, so the pipeline treats GitHub and local git alike. */
 /** The file is not UTF-8 text; the pipeline skips it as binary. */
 class BinaryFileError extends Error {
     path;
@@ -109851,6 +109851,19 @@ class BinaryFileError extends Error {
 }
 function isBinaryFileError(error) {
     return error instanceof BinaryFileError;
+}
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** File bytes as text, or a `BinaryFileError`: the service reviews text only. */
+function decodeText(path, bytes) {
+    // A NUL byte is how git itself tells binary from text; invalid UTF-8 could not be reviewed anyway.
+    if (bytes.includes(0))
+        throw new BinaryFileError(path, 'contains NUL bytes');
+    try {
+        return utf8.decode(bytes);
+    }
+    catch {
+        throw new BinaryFileError(path, 'invalid UTF-8');
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/github/errors.ts
@@ -110052,18 +110065,6 @@ function toChangedFile(entry) {
     if (typeof entry.patch === 'string')
         file.patch = entry.patch;
     return file;
-}
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-function decodeText(path, bytes) {
-    // A NUL byte is how git itself tells binary from text; invalid UTF-8 could not be reviewed anyway.
-    if (bytes.includes(0))
-        throw new BinaryFileError(path, 'contains NUL bytes');
-    try {
-        return utf8.decode(bytes);
-    }
-    catch {
-        throw new BinaryFileError(path, 'invalid UTF-8');
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/render/markers.ts
@@ -110779,6 +110780,7 @@ function writeOutputs(report) {
     setOutput('files-reviewed', count('reviewed'));
     setOutput('files-skipped', count('skipped'));
     setOutput('files-failed', count('failed'));
+    setOutput('reasons', verdict.reasons.join('\n'));
 }
 /** Findings on added lines as annotations, most severe first, within GitHub's per-step caps. */
 function emitAnnotations(findings) {
@@ -112054,26 +112056,52 @@ async function runPipeline(settings, pr, deps) {
     const verdict = decide({ outcomes, listTruncated, ...(fatal?.kind === 'failed' ? { fatal: fatal.reason } : {}) }, settings);
     const plan = planInlineComments(findings, settings.maxComments);
     const partial = { pr, outcomes, findings, plan, verdict, tokensUsed, listTruncated };
-    return log.group(deps.publisher === undefined ? 'Post (dry run: nothing is sent)' : 'Post the review', async () => {
-        if (deps.publisher === undefined) {
-            const posting = { kind: 'dry-run' };
-            return { ...partial, posting, summary: { kind: 'dry-run' } };
-        }
-        const body = reviewBody(plan.comments.length, verdict);
-        const posting = await deps.publisher.postReview(pr, plan.comments, body);
-        if (posting.kind === 'read-only') {
-            log.warning(posting.message);
-            return { ...partial, posting, summary: { kind: 'read-only', message: posting.message } };
-        }
+    if (deps.publisher === undefined) {
+        log.info('Dry run: nothing is posted to the pull request.');
+        return { ...partial, posting: { kind: 'dry-run' }, summary: { kind: 'dry-run' } };
+    }
+    const publisher = deps.publisher;
+    const published = await log.group('Post the review', () => publish(publisher, partial, log));
+    // Posting runs before the verdict is final: a review that could not land fails the check
+    // too, so nothing is lost silently — but only after outputs and the job summary are written.
+    const failures = [published.posting, published.summary].flatMap((p) => (p.kind === 'failed' ? [p.message] : []));
+    if (failures.length > 0) {
+        verdict.result = 'failed';
+        verdict.reasons.push(...failures);
+    }
+    return { ...partial, ...published };
+}
+async function publish(publisher, partial, log) {
+    const { pr, plan, verdict } = partial;
+    let posting;
+    try {
+        posting = await publisher.postReview(pr, plan.comments, reviewBody(plan.comments.length, verdict));
+    }
+    catch (error) {
+        posting = { kind: 'failed', message: `the review could not be posted to GitHub: ${describeError(error)}` };
+    }
+    if (posting.kind === 'read-only') {
+        log.warning(posting.message);
+        return { posting, summary: { kind: 'read-only', message: posting.message } };
+    }
+    if (posting.kind === 'failed')
+        log.warning(posting.message);
+    else {
         log.info(`Review ${posting.reviewUrl ?? '(none: nothing new)'}: ${posting.posted.length} new inline comments, ` +
             `${posting.alreadyPresent.length} already on the pull request, ${posting.rejected.length} rejected by GitHub`);
-        const summary = await deps.publisher.upsertSummary(pr, renderRunSummary({ ...partial, posting }, 'comment'));
-        if (summary.kind === 'read-only')
-            log.warning(summary.message);
-        else
-            log.info(`Summary comment ${summary.kind}${summary.url === undefined ? '' : `: ${summary.url}`}`);
-        return { ...partial, posting, summary };
-    });
+    }
+    let summary;
+    try {
+        summary = await publisher.upsertSummary(pr, renderRunSummary({ ...partial, posting }, 'comment'));
+    }
+    catch (error) {
+        summary = { kind: 'failed', message: `the summary comment could not be posted to GitHub: ${describeError(error)}` };
+    }
+    if (summary.kind === 'read-only' || summary.kind === 'failed')
+        log.warning(summary.message);
+    else
+        log.info(`Summary comment ${summary.kind}${summary.url === undefined ? '' : `: ${summary.url}`}`);
+    return { posting, summary };
 }
 function reviewTask(candidate, settings, pr, deps) {
     let code;
@@ -112339,6 +112367,52 @@ function normalizeApiUrl(raw, problems) {
     return `${url.origin}${path}`;
 }
 
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/workspace-blobs.ts
+/**
+ * Reads file contents from the runner's checkout instead of the GitHub API when it can: a blob
+ * SHA names its content exactly, so a blob found in the workspace's git objects *is* the file at
+ * the head commit, whatever commit is checked out (actions/checkout's merge commit holds most of
+ * the head's blobs). Blobs it does not have are read through the API as before: fewer API calls,
+ * never different content. Nothing from the pull request is executed: `git cat-file` only reads.
+ */
+
+
+
+
+const BLOB_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function gitBlobReader(cwd) {
+    return (sha) => new Promise((resolve) => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', ['cat-file', 'blob', sha], { cwd, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }, (error, stdout) => resolve(error === null ? stdout : undefined));
+    });
+}
+/** A source whose `readFile` tries the workspace first; `stats` counts where files came from. */
+function withWorkspaceBlobs(source, readBlob) {
+    const stats = { fromWorkspace: 0, fromApi: 0 };
+    return {
+        stats,
+        listChangedFiles: (pr) => source.listChangedFiles(pr),
+        async readFile(pr, file) {
+            const sha = file.blobSha;
+            const local = sha !== undefined && BLOB_SHA.test(sha) ? await readBlob(sha) : undefined;
+            if (local !== undefined) {
+                stats.fromWorkspace += 1;
+                return decodeText(file.path, local);
+            }
+            stats.fromApi += 1;
+            return source.readFile(pr, file);
+        },
+    };
+}
+/** The workspace when it is a git checkout, else undefined. */
+function gitWorkspace(env) {
+    const workspace = env.GITHUB_WORKSPACE;
+    return workspace !== undefined && workspace !== '' && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(workspace, '.git')) ? workspace : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
 /**
  * The action's wiring: settings → adapters → pipeline → outputs, job summary, annotations → gate.
@@ -112356,17 +112430,21 @@ function normalizeApiUrl(raw, problems) {
 
 
 
+
 /** Runs the action. Never throws: every failure ends as `core.setFailed` with a clear message. */
 async function run(env = process.env) {
-    // Mask the key before anything can print it, even an invalid-input message.
-    const rawKey = getInput('api-key');
-    if (rawKey !== '')
-        core_setSecret(rawKey);
+    // Mask the secrets before anything can print them, even an invalid-input message.
+    for (const secret of ['api-key', 'github-token']) {
+        const value = getInput(secret);
+        if (value !== '')
+            core_setSecret(value);
+    }
     let settings;
     try {
         settings = readSettings((name) => getInput(name));
     }
     catch (error) {
+        setOutput('result', 'failed');
         setFailed(error instanceof SettingsError ? error.message : describeError(error));
         return;
     }
@@ -112380,7 +112458,9 @@ async function run(env = process.env) {
             info(renderRunSummary(report, 'comment'));
             endGroup();
         }
-        await summary.addRaw(renderRunSummary(report, 'job-summary')).write();
+        // Outside the runner (a local run of dist/index.js) there is no job summary file.
+        if ((env.GITHUB_STEP_SUMMARY ?? '') !== '')
+            await summary.addRaw(renderRunSummary(report, 'job-summary')).write();
         if (report.verdict.result === 'failed') {
             setFailed(`review-gate failed: ${report.verdict.reasons.join('; ')}.`);
         }
@@ -112392,6 +112472,7 @@ async function run(env = process.env) {
     }
     catch (error) {
         core_debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
+        setOutput('result', 'failed');
         setFailed(error instanceof EventError ? error.message : `review-gate could not complete: ${describeError(error)}`);
     }
 }
@@ -112424,8 +112505,11 @@ async function review(settings, env) {
         retry: { maxRetries: settings.maxRetries },
         onWarning: (message) => warning(message),
     });
-    return runPipeline(settings, pr, {
-        source: createPullRequestSource(octokit, { log: actionsLogger }),
+    const apiSource = createPullRequestSource(octokit, { log: actionsLogger });
+    const workspace = gitWorkspace(env);
+    const source = workspace === undefined ? undefined : withWorkspaceBlobs(apiSource, gitBlobReader(workspace));
+    const report = await runPipeline(settings, pr, {
+        source: source ?? apiSource,
         reviewOnce: (request) => client.reviewOnce(request),
         publisher: settings.dryRun
             ? undefined
@@ -112437,6 +112521,10 @@ async function review(settings, env) {
         log: actionsLogger,
         retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
     });
+    if (source !== undefined) {
+        info(`File contents: ${source.stats.fromWorkspace} read from the workspace checkout, ${source.stats.fromApi} through the GitHub API.`);
+    }
+    return report;
 }
 /**
  * Writes to GitHub are spaced (secondary rate limits: 80 writes a minute). The local demo and the

@@ -29,6 +29,7 @@ export function writeOutputs(report: RunReport): void {
   core.setOutput('files-reviewed', count('reviewed'));
   core.setOutput('files-skipped', count('skipped'));
   core.setOutput('files-failed', count('failed'));
+  core.setOutput('reasons', verdict.reasons.join('\n'));
 }
 
 /** Findings on added lines as annotations, most severe first, within GitHub's per-step caps. */

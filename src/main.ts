@@ -16,19 +16,23 @@ import { describeError, runPipeline } from './pipeline';
 import type { RunReport } from './pipeline';
 import { renderRunSummary } from './run-summary';
 import { SettingsError, readSettings } from './settings';
+import { gitBlobReader, gitWorkspace, withWorkspaceBlobs } from './workspace-blobs';
 import type { Settings } from './settings';
 import type { PullRequestRef } from './types';
 
 /** Runs the action. Never throws: every failure ends as `core.setFailed` with a clear message. */
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  // Mask the key before anything can print it, even an invalid-input message.
-  const rawKey = core.getInput('api-key');
-  if (rawKey !== '') core.setSecret(rawKey);
+  // Mask the secrets before anything can print them, even an invalid-input message.
+  for (const secret of ['api-key', 'github-token']) {
+    const value = core.getInput(secret);
+    if (value !== '') core.setSecret(value);
+  }
 
   let settings: Settings;
   try {
     settings = readSettings((name) => core.getInput(name));
   } catch (error) {
+    core.setOutput('result', 'failed');
     core.setFailed(error instanceof SettingsError ? error.message : describeError(error));
     return;
   }
@@ -43,7 +47,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       core.info(renderRunSummary(report, 'comment'));
       core.endGroup();
     }
-    await core.summary.addRaw(renderRunSummary(report, 'job-summary')).write();
+    // Outside the runner (a local run of dist/index.js) there is no job summary file.
+    if ((env.GITHUB_STEP_SUMMARY ?? '') !== '') await core.summary.addRaw(renderRunSummary(report, 'job-summary')).write();
     if (report.verdict.result === 'failed') {
       core.setFailed(`review-gate failed: ${report.verdict.reasons.join('; ')}.`);
     } else {
@@ -52,6 +57,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     }
   } catch (error) {
     core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    core.setOutput('result', 'failed');
     core.setFailed(error instanceof EventError ? error.message : `review-gate could not complete: ${describeError(error)}`);
   }
 }
@@ -87,8 +93,11 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv): Promise<RunRe
     onWarning: (message) => core.warning(message),
   });
 
-  return runPipeline(settings, pr, {
-    source: createPullRequestSource(octokit, { log: actionsLogger }),
+  const apiSource = createPullRequestSource(octokit, { log: actionsLogger });
+  const workspace = gitWorkspace(env);
+  const source = workspace === undefined ? undefined : withWorkspaceBlobs(apiSource, gitBlobReader(workspace));
+  const report = await runPipeline(settings, pr, {
+    source: source ?? apiSource,
     reviewOnce: (request) => client.reviewOnce(request),
     publisher: settings.dryRun
       ? undefined
@@ -100,6 +109,10 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv): Promise<RunRe
     log: actionsLogger,
     retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
   });
+  if (source !== undefined) {
+    core.info(`File contents: ${source.stats.fromWorkspace} read from the workspace checkout, ${source.stats.fromApi} through the GitHub API.`);
+  }
+  return report;
 }
 
 /**

@@ -49,7 +49,7 @@ export interface PipelineDeps {
   retryPolicy: RetryPolicy;
 }
 
-export type PostingReport = PostReviewResult | { kind: 'dry-run' };
+export type PostingReport = PostReviewResult | { kind: 'dry-run' } | { kind: 'failed'; message: string };
 
 export interface RunReport {
   pr: PullRequestRef;
@@ -60,7 +60,7 @@ export interface RunReport {
   tokensUsed: number;
   listTruncated: boolean;
   posting: PostingReport;
-  summary: UpsertSummaryResult | { kind: 'dry-run' };
+  summary: UpsertSummaryResult | { kind: 'dry-run' } | { kind: 'failed'; message: string };
 }
 
 type Settled = { outcome: FileOutcome; tokens: number };
@@ -108,26 +108,54 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
   const plan = planInlineComments(findings, settings.maxComments);
   const partial = { pr, outcomes, findings, plan, verdict, tokensUsed, listTruncated };
 
-  return log.group(deps.publisher === undefined ? 'Post (dry run: nothing is sent)' : 'Post the review', async () => {
-    if (deps.publisher === undefined) {
-      const posting = { kind: 'dry-run' } as const;
-      return { ...partial, posting, summary: { kind: 'dry-run' } as const };
-    }
-    const body = reviewBody(plan.comments.length, verdict);
-    const posting = await deps.publisher.postReview(pr, plan.comments, body);
-    if (posting.kind === 'read-only') {
-      log.warning(posting.message);
-      return { ...partial, posting, summary: { kind: 'read-only', message: posting.message } as const };
-    }
+  if (deps.publisher === undefined) {
+    log.info('Dry run: nothing is posted to the pull request.');
+    return { ...partial, posting: { kind: 'dry-run' }, summary: { kind: 'dry-run' } };
+  }
+  const publisher = deps.publisher;
+  const published = await log.group('Post the review', () => publish(publisher, partial, log));
+  // Posting runs before the verdict is final: a review that could not land fails the check
+  // too, so nothing is lost silently — but only after outputs and the job summary are written.
+  const failures = [published.posting, published.summary].flatMap((p) => (p.kind === 'failed' ? [p.message] : []));
+  if (failures.length > 0) {
+    verdict.result = 'failed';
+    verdict.reasons.push(...failures);
+  }
+  return { ...partial, ...published };
+}
+
+async function publish(
+  publisher: ReviewPublisher,
+  partial: Omit<RunReport, 'posting' | 'summary'>,
+  log: Logger,
+): Promise<Pick<RunReport, 'posting' | 'summary'>> {
+  const { pr, plan, verdict } = partial;
+  let posting: PostingReport;
+  try {
+    posting = await publisher.postReview(pr, plan.comments, reviewBody(plan.comments.length, verdict));
+  } catch (error) {
+    posting = { kind: 'failed', message: `the review could not be posted to GitHub: ${describeError(error)}` };
+  }
+  if (posting.kind === 'read-only') {
+    log.warning(posting.message);
+    return { posting, summary: { kind: 'read-only', message: posting.message } };
+  }
+  if (posting.kind === 'failed') log.warning(posting.message);
+  else {
     log.info(
       `Review ${posting.reviewUrl ?? '(none: nothing new)'}: ${posting.posted.length} new inline comments, ` +
         `${posting.alreadyPresent.length} already on the pull request, ${posting.rejected.length} rejected by GitHub`,
     );
-    const summary = await deps.publisher.upsertSummary(pr, renderRunSummary({ ...partial, posting }, 'comment'));
-    if (summary.kind === 'read-only') log.warning(summary.message);
-    else log.info(`Summary comment ${summary.kind}${summary.url === undefined ? '' : `: ${summary.url}`}`);
-    return { ...partial, posting, summary };
-  });
+  }
+  let summary: UpsertSummaryResult | { kind: 'failed'; message: string };
+  try {
+    summary = await publisher.upsertSummary(pr, renderRunSummary({ ...partial, posting }, 'comment'));
+  } catch (error) {
+    summary = { kind: 'failed', message: `the summary comment could not be posted to GitHub: ${describeError(error)}` };
+  }
+  if (summary.kind === 'read-only' || summary.kind === 'failed') log.warning(summary.message);
+  else log.info(`Summary comment ${summary.kind}${summary.url === undefined ? '' : `: ${summary.url}`}`);
+  return { posting, summary };
 }
 
 interface ReviewTask extends QueueTask<ReviewResult> {

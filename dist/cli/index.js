@@ -42613,7 +42613,7 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/source-errors.ts
-/** Errors every `PullRequestSource` shares, so the pipeline treats GitHub and local git alike. */
+/** What every `PullRequestSource` shares, so the pipeline treats GitHub and local git alike. */
 /** The file is not UTF-8 text; the pipeline skips it as binary. */
 class BinaryFileError extends Error {
     path;
@@ -42627,6 +42627,19 @@ class BinaryFileError extends Error {
 }
 function isBinaryFileError(error) {
     return error instanceof BinaryFileError;
+}
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** File bytes as text, or a `BinaryFileError`: the service reviews text only. */
+function decodeText(path, bytes) {
+    // A NUL byte is how git itself tells binary from text; invalid UTF-8 could not be reviewed anyway.
+    if (bytes.includes(0))
+        throw new BinaryFileError(path, 'contains NUL bytes');
+    try {
+        return utf8.decode(bytes);
+    }
+    catch {
+        throw new BinaryFileError(path, 'invalid UTF-8');
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/local/git-source.ts
@@ -42698,10 +42711,7 @@ function createGitSource(options) {
             return { files, truncated: false };
         },
         async readFile(_pr, file) {
-            const bytes = await (0,promises_.readFile)((0,external_node_path_.join)(options.cwd, file.path));
-            if (bytes.includes(0))
-                throw new BinaryFileError(file.path, 'it contains NUL bytes');
-            return bytes.toString('utf8');
+            return decodeText(file.path, await (0,promises_.readFile)((0,external_node_path_.join)(options.cwd, file.path)));
         },
     };
 }
@@ -44204,26 +44214,52 @@ async function runPipeline(settings, pr, deps) {
     const verdict = decide({ outcomes, listTruncated, ...(fatal?.kind === 'failed' ? { fatal: fatal.reason } : {}) }, settings);
     const plan = planInlineComments(findings, settings.maxComments);
     const partial = { pr, outcomes, findings, plan, verdict, tokensUsed, listTruncated };
-    return log.group(deps.publisher === undefined ? 'Post (dry run: nothing is sent)' : 'Post the review', async () => {
-        if (deps.publisher === undefined) {
-            const posting = { kind: 'dry-run' };
-            return { ...partial, posting, summary: { kind: 'dry-run' } };
-        }
-        const body = reviewBody(plan.comments.length, verdict);
-        const posting = await deps.publisher.postReview(pr, plan.comments, body);
-        if (posting.kind === 'read-only') {
-            log.warning(posting.message);
-            return { ...partial, posting, summary: { kind: 'read-only', message: posting.message } };
-        }
+    if (deps.publisher === undefined) {
+        log.info('Dry run: nothing is posted to the pull request.');
+        return { ...partial, posting: { kind: 'dry-run' }, summary: { kind: 'dry-run' } };
+    }
+    const publisher = deps.publisher;
+    const published = await log.group('Post the review', () => publish(publisher, partial, log));
+    // Posting runs before the verdict is final: a review that could not land fails the check
+    // too, so nothing is lost silently — but only after outputs and the job summary are written.
+    const failures = [published.posting, published.summary].flatMap((p) => (p.kind === 'failed' ? [p.message] : []));
+    if (failures.length > 0) {
+        verdict.result = 'failed';
+        verdict.reasons.push(...failures);
+    }
+    return { ...partial, ...published };
+}
+async function publish(publisher, partial, log) {
+    const { pr, plan, verdict } = partial;
+    let posting;
+    try {
+        posting = await publisher.postReview(pr, plan.comments, reviewBody(plan.comments.length, verdict));
+    }
+    catch (error) {
+        posting = { kind: 'failed', message: `the review could not be posted to GitHub: ${describeError(error)}` };
+    }
+    if (posting.kind === 'read-only') {
+        log.warning(posting.message);
+        return { posting, summary: { kind: 'read-only', message: posting.message } };
+    }
+    if (posting.kind === 'failed')
+        log.warning(posting.message);
+    else {
         log.info(`Review ${posting.reviewUrl ?? '(none: nothing new)'}: ${posting.posted.length} new inline comments, ` +
             `${posting.alreadyPresent.length} already on the pull request, ${posting.rejected.length} rejected by GitHub`);
-        const summary = await deps.publisher.upsertSummary(pr, renderRunSummary({ ...partial, posting }, 'comment'));
-        if (summary.kind === 'read-only')
-            log.warning(summary.message);
-        else
-            log.info(`Summary comment ${summary.kind}${summary.url === undefined ? '' : `: ${summary.url}`}`);
-        return { ...partial, posting, summary };
-    });
+    }
+    let summary;
+    try {
+        summary = await publisher.upsertSummary(pr, renderRunSummary({ ...partial, posting }, 'comment'));
+    }
+    catch (error) {
+        summary = { kind: 'failed', message: `the summary comment could not be posted to GitHub: ${describeError(error)}` };
+    }
+    if (summary.kind === 'read-only' || summary.kind === 'failed')
+        log.warning(summary.message);
+    else
+        log.info(`Summary comment ${summary.kind}${summary.url === undefined ? '' : `: ${summary.url}`}`);
+    return { posting, summary };
 }
 function reviewTask(candidate, settings, pr, deps) {
     let code;

@@ -2,7 +2,7 @@
  * The pull request as GitHub lists it: changed files (every page, up to GitHub's cap) and file
  * contents at the head commit.
  */
-import { BinaryFileError } from '../source-errors';
+import { decodeText } from '../source-errors';
 import type { ChangeStatus, ChangedFile, ChangedFileList, PullRequestRef, PullRequestSource } from '../types';
 import { FileNotFoundError, GitHubApiError, describePr, requestStatus } from './errors';
 import type { GitHubClient, GitHubLog } from './octokit';
@@ -115,16 +115,4 @@ function toChangedFile(entry: {
   if (status !== 'removed' && typeof entry.sha === 'string' && entry.sha !== '') file.blobSha = entry.sha;
   if (typeof entry.patch === 'string') file.patch = entry.patch;
   return file;
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-function decodeText(path: string, bytes: Buffer): string {
-  // A NUL byte is how git itself tells binary from text; invalid UTF-8 could not be reviewed anyway.
-  if (bytes.includes(0)) throw new BinaryFileError(path, 'contains NUL bytes');
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw new BinaryFileError(path, 'invalid UTF-8');
-  }
 }

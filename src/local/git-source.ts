@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { BinaryFileError } from '../source-errors';
+import { decodeText } from '../source-errors';
 import type { ChangeStatus, ChangedFile, PullRequestSource } from '../types';
 
 const run = promisify(execFile);
@@ -70,9 +70,7 @@ export function createGitSource(options: { cwd: string; base: string }): PullReq
       return { files, truncated: false };
     },
     async readFile(_pr, file) {
-      const bytes = await readFile(join(options.cwd, file.path));
-      if (bytes.includes(0)) throw new BinaryFileError(file.path, 'it contains NUL bytes');
-      return bytes.toString('utf8');
+      return decodeText(file.path, await readFile(join(options.cwd, file.path)));
     },
   };
 }

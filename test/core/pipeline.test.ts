@@ -184,4 +184,23 @@ describe('runPipeline', () => {
     expect(report.verdict.result).toBe('failed');
     expect(log.lines).toContain('WARN The GitHub token cannot write');
   });
+
+  it('fails the check, after still trying the summary, when the review cannot be posted', async () => {
+    const calls: string[] = [];
+    const publisher: ReviewPublisher = {
+      postReview: () => Promise.reject(new Error('Posting the review failed: GitHub answered 500')),
+      upsertSummary: () => {
+        calls.push('summary');
+        return Promise.resolve({ kind: 'updated' });
+      },
+    };
+    const files = [changed('a.py', 'a = 1')];
+    const report = await runPipeline(settings(), pr, deps(files, () => Promise.resolve(result([])), publisher).deps);
+    expect(calls).toEqual(['summary']);
+    expect(report.posting.kind).toBe('failed');
+    expect(report.verdict).toMatchObject({
+      result: 'failed',
+      reasons: ['the review could not be posted to GitHub: Error: Posting the review failed: GitHub answered 500'],
+    });
+  });
 });

@@ -3,7 +3,9 @@
  * simulator and a fake GitHub that enforces the diff rule. Asserts what users and the two remote
  * services see: requests, comments, outputs, the job summary and the exit status.
  */
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { extractFingerprints } from '../../src/render/markers';
@@ -262,6 +264,45 @@ describe('posting when GitHub disagrees, and under a noise budget', () => {
     const summary = github.issueComments[0]?.body ?? '';
     expect(summary).toContain(`${findings - 25}`);
     expect(summary).toMatch(/max-comments/);
+  });
+});
+
+describe('where the pull request and its files come from', () => {
+  it('reviews the pull request named by pr-number on another event, reading its head from the API', async () => {
+    const { simulator, github } = await servers();
+    const result = await run(simulator, github, { 'pr-number': String(fixture.number) }, { eventName: 'workflow_run', event: {} });
+    expect(result.outputs['files-reviewed']).toBe('5');
+    expect(github.requests.some((r) => r.method === 'GET' && r.path === `/repos/acme/shop/pulls/${fixture.number}`)).toBe(true);
+    expect(submittedReviews(github)[0]?.commit_id).toBe(fixture.headSha);
+  });
+
+  it('says what to do on an event without a pull request, before any request', async () => {
+    const { simulator, github } = await servers();
+    const result = await run(simulator, github, {}, { eventName: 'push', event: { ref: 'refs/heads/main' } });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toContain("The 'push' event carries no pull request. Run on pull_request or pull_request_target, or set the pr-number input.");
+    expect(result.outputs.result).toBe('failed');
+    expect(simulator.requests).toEqual([]);
+    expect(github.requests).toEqual([]);
+  });
+
+  it('reads the blobs the workspace checkout already has from git instead of the API', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'review-gate-workspace-'));
+    try {
+      execFileSync('git', ['init', '-q'], { cwd: workspace });
+      const app = fixture.files.find((f) => f.filename === 'src/app.py')!;
+      const sha = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: workspace, input: app.content }).toString().trim();
+      const { simulator, github } = await servers();
+      const result = await run(simulator, github, {}, { env: { GITHUB_WORKSPACE: workspace } });
+
+      const blobReads = github.requests.filter((r) => r.path.includes('/git/blobs/')).map((r) => r.path);
+      expect(blobReads).toHaveLength(4);
+      expect(blobReads.some((path) => path.endsWith(sha))).toBe(false);
+      expect(result.stdout).toContain('File contents: 1 read from the workspace checkout, 4 through the GitHub API.');
+      expect(result.outputs['files-reviewed']).toBe('5');
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
   });
 });
 

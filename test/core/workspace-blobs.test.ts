@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BinaryFileError } from '../../src/source-errors';
+import type { ChangedFile, PullRequestRef, PullRequestSource } from '../../src/types';
+import { gitBlobReader, withWorkspaceBlobs } from '../../src/workspace-blobs';
+
+const pr: PullRequestRef = { owner: 'o', repo: 'r', number: 1, headSha: 'h' };
+let repo: string;
+const store = (content: string | Buffer) =>
+  execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: repo, input: content }).toString().trim();
+
+beforeAll(() => {
+  repo = mkdtempSync(join(tmpdir(), 'review-gate-blobs-'));
+  execFileSync('git', ['init', '-q'], { cwd: repo });
+});
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+function apiSource(): PullRequestSource & { reads: string[] } {
+  const reads: string[] = [];
+  return {
+    reads,
+    listChangedFiles: () => Promise.resolve({ files: [], truncated: false }),
+    readFile: (_pr, file) => {
+      reads.push(file.path);
+      return Promise.resolve(`from api: ${file.path}`);
+    },
+  };
+}
+
+const file = (path: string, blobSha?: string): ChangedFile => ({ path, status: 'modified', additions: 1, deletions: 0, ...(blobSha ? { blobSha } : {}) });
+
+describe('withWorkspaceBlobs', () => {
+  it('reads a blob the checkout has from git, and the rest through the API', async () => {
+    const sha = store('print("local")\n');
+    const api = apiSource();
+    const source = withWorkspaceBlobs(api, gitBlobReader(repo));
+    expect(await source.readFile(pr, file('a.py', sha))).toBe('print("local")\n');
+    expect(await source.readFile(pr, file('b.py', 'f'.repeat(40)))).toBe('from api: b.py');
+    expect(api.reads).toEqual(['b.py']);
+    expect(source.stats).toEqual({ fromWorkspace: 1, fromApi: 1 });
+  });
+
+  it('skips a binary blob found in the checkout as binary', async () => {
+    const sha = store(Buffer.from([0x89, 0x50, 0x00, 0x01]));
+    const source = withWorkspaceBlobs(apiSource(), gitBlobReader(repo));
+    await expect(source.readFile(pr, file('x.py', sha))).rejects.toBeInstanceOf(BinaryFileError);
+  });
+
+  it('never hands git anything but a hex object name', async () => {
+    const asked: string[] = [];
+    const source = withWorkspaceBlobs(apiSource(), (sha) => {
+      asked.push(sha);
+      return Promise.resolve(undefined);
+    });
+    await source.readFile(pr, file('a.py', '--output=/tmp/pwned'));
+    await source.readFile(pr, file('b.py', 'HEAD:secret'));
+    await source.readFile(pr, file('c.py'));
+    expect(asked).toEqual([]);
+  });
+});
