@@ -104236,6 +104236,9 @@ function validateCompletionRequest(request) {
             continue;
         if (typeof value !== 'string')
             refuse(field, 'must be a string', value);
+        // A blank model id names no model; the service refuses it rather than use its default.
+        if (field === 'model' && value.trim() === '')
+            refuse(field, 'must not be blank (omit it for the default model)', value);
         out[field] = value;
     }
     const maxTokens = body.max_tokens;
@@ -104254,8 +104257,9 @@ function validateCompletionRequest(request) {
     }
     const stop = body.stop;
     if (!isAbsent(stop)) {
-        if (!Array.isArray(stop) || stop.length > MAX_STOP_SEQUENCES || !stop.every((s) => typeof s === 'string')) {
-            refuse('stop', `must be an array of at most ${MAX_STOP_SEQUENCES} strings`, stop);
+        // An empty stop sequence would match everywhere; the service refuses it.
+        if (!Array.isArray(stop) || stop.length > MAX_STOP_SEQUENCES || !stop.every((s) => typeof s === 'string' && s !== '')) {
+            refuse('stop', `must be an array of at most ${MAX_STOP_SEQUENCES} non-empty strings`, stop);
         }
         out.stop = [...stop];
     }
@@ -104317,7 +104321,7 @@ class CodeAssistanceClient {
     /** A completion as one JSON answer (`stream: false`); validated, and retried per the policy. */
     async complete(request, options = {}) {
         const body = { ...this.checked(() => validateCompletionRequest(request)), stream: false };
-        return await this.retrying((signal) => attempt(this.transport, { path: COMPLETE_PATH, body, accept: 'application/json', service: 'Completion service', signal }, async (response) => parseCompletionResult(await readJson(response, this.transport, 'Completion service'), headerValue(response.headers, 'x-request-id'))), options);
+        return await this.retrying((signal) => attempt(this.transport, { path: COMPLETE_PATH, body, accept: 'application/json', service: 'Completion service', signal }, async (response) => parseAnswer(response, parseCompletionResult, await readJson(response, this.transport, 'Completion service'))), options);
     }
     /**
      * A streamed completion (`stream: true`). The request is validated now (a RequestValidationError
@@ -104339,7 +104343,7 @@ class CodeAssistanceClient {
         }
     }
     async sendReview(body, signal) {
-        return await attempt(this.transport, { path: REVIEW_PATH, body, accept: 'application/json', service: 'Review service', signal }, async (response) => parseReviewResult(await readJson(response, this.transport, 'Review service'), headerValue(response.headers, 'x-request-id')));
+        return await attempt(this.transport, { path: REVIEW_PATH, body, accept: 'application/json', service: 'Review service', signal }, async (response) => parseAnswer(response, parseReviewResult, await readJson(response, this.transport, 'Review service')));
     }
     async retrying(operation, options) {
         const { signal, hooks = {} } = options;
@@ -104368,6 +104372,26 @@ class CodeAssistanceClient {
 /** Builds the client; throws a TypeError for a bad option (the key is never quoted). */
 function createClient(options) {
     return new CodeAssistanceClient(options);
+}
+/**
+ * Validates a successful answer; a wrong-shaped one becomes an InvalidResponseError carrying the
+ * status and request id, which is what support needs to trace it.
+ */
+function parseAnswer(response, parse, body) {
+    const requestId = headerValue(response.headers, 'x-request-id');
+    try {
+        return parse(body, requestId);
+    }
+    catch (error) {
+        if (!(error instanceof InvalidResponseError))
+            throw error;
+        throw new InvalidResponseError(requestId === undefined ? error.message : `${error.message} (request ${requestId})`, {
+            status: response.statusCode,
+            ...(requestId === undefined ? {} : { requestId }),
+            ...(error.field === undefined ? {} : { field: error.field }),
+            ...(error.snippet === undefined ? {} : { snippet: error.snippet }),
+        });
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/clock.ts

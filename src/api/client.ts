@@ -5,7 +5,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { EnvHttpProxyAgent } from 'undici';
 import { VERSION } from '../version';
-import { redactError } from './errors';
+import { InvalidResponseError, redactError } from './errors';
 import { attempt, headerValue, readJson } from './http';
 import type { Transport } from './http';
 import { checkApiKey, checkTimeout, normalizeBaseUrl, resolveRetryPolicy } from './options';
@@ -67,7 +67,7 @@ export class CodeAssistanceClient implements ReviewService {
     return await this.retrying(
       (signal) =>
         attempt(this.transport, { path: COMPLETE_PATH, body, accept: 'application/json', service: 'Completion service', signal }, async (response) =>
-          parseCompletionResult(await readJson(response, this.transport, 'Completion service'), headerValue(response.headers, 'x-request-id')),
+          parseAnswer(response, parseCompletionResult, await readJson(response, this.transport, 'Completion service')),
         ),
       options,
     );
@@ -104,7 +104,7 @@ export class CodeAssistanceClient implements ReviewService {
 
   private async sendReview(body: Record<string, unknown>, signal: AbortSignal | undefined): Promise<ReviewResult> {
     return await attempt(this.transport, { path: REVIEW_PATH, body, accept: 'application/json', service: 'Review service', signal }, async (response) =>
-      parseReviewResult(await readJson(response, this.transport, 'Review service'), headerValue(response.headers, 'x-request-id')),
+      parseAnswer(response, parseReviewResult, await readJson(response, this.transport, 'Review service')),
     );
   }
 
@@ -133,4 +133,27 @@ export class CodeAssistanceClient implements ReviewService {
 /** Builds the client; throws a TypeError for a bad option (the key is never quoted). */
 export function createClient(options: ClientOptions): CodeAssistanceClient {
   return new CodeAssistanceClient(options);
+}
+
+/**
+ * Validates a successful answer; a wrong-shaped one becomes an InvalidResponseError carrying the
+ * status and request id, which is what support needs to trace it.
+ */
+function parseAnswer<T>(
+  response: { statusCode: number; headers: Parameters<typeof headerValue>[0] },
+  parse: (body: unknown, requestId?: string) => T,
+  body: unknown,
+): T {
+  const requestId = headerValue(response.headers, 'x-request-id');
+  try {
+    return parse(body, requestId);
+  } catch (error) {
+    if (!(error instanceof InvalidResponseError)) throw error;
+    throw new InvalidResponseError(requestId === undefined ? error.message : `${error.message} (request ${requestId})`, {
+      status: response.statusCode,
+      ...(requestId === undefined ? {} : { requestId }),
+      ...(error.field === undefined ? {} : { field: error.field }),
+      ...(error.snippet === undefined ? {} : { snippet: error.snippet }),
+    });
+  }
 }

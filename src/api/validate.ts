@@ -70,6 +70,8 @@ export function validateCompletionRequest(request: CompletionRequest): Record<st
     const value = body[field];
     if (isAbsent(value)) continue;
     if (typeof value !== 'string') refuse(field, 'must be a string', value);
+    // A blank model id names no model; the service refuses it rather than use its default.
+    if (field === 'model' && value.trim() === '') refuse(field, 'must not be blank (omit it for the default model)', value);
     out[field] = value;
   }
   const maxTokens = body.max_tokens;
@@ -88,8 +90,9 @@ export function validateCompletionRequest(request: CompletionRequest): Record<st
   }
   const stop = body.stop;
   if (!isAbsent(stop)) {
-    if (!Array.isArray(stop) || stop.length > MAX_STOP_SEQUENCES || !stop.every((s) => typeof s === 'string')) {
-      refuse('stop', `must be an array of at most ${MAX_STOP_SEQUENCES} strings`, stop);
+    // An empty stop sequence would match everywhere; the service refuses it.
+    if (!Array.isArray(stop) || stop.length > MAX_STOP_SEQUENCES || !stop.every((s): s is string => typeof s === 'string' && s !== '')) {
+      refuse('stop', `must be an array of at most ${MAX_STOP_SEQUENCES} non-empty strings`, stop);
     }
     out.stop = [...stop];
   }

@@ -234,7 +234,7 @@ describe('completeStream', () => {
 
   it('refuses a bad request when the stream is created, before anything is sent', () => {
     const { client } = clientOn(mock.agent);
-    expect(() => client.completeStream({ prompt: 'x', stop: ['1', '2', '3', '4', '5'] })).toThrow('stop must be an array of at most 4 strings');
+    expect(() => client.completeStream({ prompt: 'x', stop: ['1', '2', '3', '4', '5'] })).toThrow('stop must be an array of at most 4 non-empty strings');
     expect(mock.requests).toHaveLength(0);
   });
 

@@ -90,7 +90,7 @@ describe('validateCompletionRequest', () => {
 
   it('refuses more than four stop sequences or a stop sequence that is not a string', () => {
     expect(refusal(complete({ prompt: 'p', stop: ['a', 'b', 'c', 'd', 'e'] })).message).toBe(
-      'Invalid request: stop must be an array of at most 4 strings, got ["a","b","c","d","e"]',
+      'Invalid request: stop must be an array of at most 4 non-empty strings, got ["a","b","c","d","e"]',
     );
     expect(refusal(complete({ prompt: 'p', stop: ['a', 1] })).field).toBe('stop');
   });
