@@ -112088,6 +112088,9 @@ async function runPipeline(settings, pr, deps) {
     const published = await log.group('Post the review', () => publish(publisher, partial, log));
     // Posting runs before the verdict is final: a review that could not land fails the check
     // too, so nothing is lost silently — but only after outputs and the job summary are written.
+    if (published.posting.kind === 'read-only') {
+        verdict.notices.push('Nothing was posted to the pull request (read-only token): the findings are in the annotations and this job summary');
+    }
     const failures = [published.posting, published.summary].flatMap((p) => (p.kind === 'failed' ? [p.message] : []));
     if (failures.length > 0) {
         verdict.result = 'failed';
@@ -112099,7 +112102,7 @@ async function publish(publisher, partial, log) {
     const { pr, plan, verdict } = partial;
     let posting;
     try {
-        posting = await publisher.postReview(pr, plan.comments, reviewBody(plan.comments.length, verdict));
+        posting = await publisher.postReview(pr, plan.comments, reviewBody(verdict, pr.headSha));
     }
     catch (error) {
         posting = { kind: 'failed', message: `the review could not be posted to GitHub: ${describeError(error)}` };
@@ -112219,9 +112222,10 @@ function describeOutcome(outcome) {
             return `✗ ${outcome.path}: ${outcome.reason}${outcome.requestId === undefined ? '' : ` (request ${outcome.requestId})`}`;
     }
 }
-function reviewBody(comments, verdict) {
-    const status = verdict.result === 'passed' ? 'passed' : 'failed';
-    return `**review-gate** ${status}: ${comments} new inline ${comments === 1 ? 'comment' : 'comments'} on lines this pull request adds. The summary comment has the details.`;
+/** The review's own text; which comments it carries is only known once duplicates are skipped. */
+function reviewBody(verdict, headSha) {
+    const status = verdict.result === 'passed' ? '✅ passed' : '❌ failed';
+    return `**review-gate** ${status} at \`${headSha.slice(0, 12)}\`: findings on lines this pull request adds are below; the summary comment has the verdict and the details.`;
 }
 
 ;// CONCATENATED MODULE: ./src/settings.ts
@@ -112485,12 +112489,12 @@ async function run(env = process.env) {
         // Outside the runner (a local run of dist/index.js) there is no job summary file.
         if ((env.GITHUB_STEP_SUMMARY ?? '') !== '')
             await summary.addRaw(renderRunSummary(report, 'job-summary')).write();
+        for (const notice of report.verdict.notices)
+            core_notice(notice);
         if (report.verdict.result === 'failed') {
             setFailed(`review-gate failed: ${report.verdict.reasons.join('; ')}.`);
         }
         else {
-            for (const notice of report.verdict.notices)
-                core_notice(notice);
             info('review-gate passed.');
         }
     }

@@ -91,7 +91,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     settings = readSettings(fromFlagsOrEnv);
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;
-    io.err(error.message.replace('Input api-key is required', 'REVIEW_GATE_API_KEY is required'));
+    // The reader names inputs as the action does; say it the way a terminal user sets them.
+    const problems = error.problems.map((problem) =>
+      problem.startsWith('Input api-key is required')
+        ? 'REVIEW_GATE_API_KEY is not set: export the service key (svc_live_…) in the environment.'
+        : problem.startsWith('Input api-url is required')
+          ? 'The service URL is not set: pass --api-url or set REVIEW_GATE_API_URL.'
+          : problem,
+    );
+    io.err(new SettingsError(problems).message);
     return EXIT.usage;
   }
 

@@ -49,10 +49,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     }
     // Outside the runner (a local run of dist/index.js) there is no job summary file.
     if ((env.GITHUB_STEP_SUMMARY ?? '') !== '') await core.summary.addRaw(renderRunSummary(report, 'job-summary')).write();
+    for (const notice of report.verdict.notices) core.notice(notice);
     if (report.verdict.result === 'failed') {
       core.setFailed(`review-gate failed: ${report.verdict.reasons.join('; ')}.`);
     } else {
-      for (const notice of report.verdict.notices) core.notice(notice);
       core.info('review-gate passed.');
     }
   } catch (error) {

@@ -116,6 +116,9 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
   const published = await log.group('Post the review', () => publish(publisher, partial, log));
   // Posting runs before the verdict is final: a review that could not land fails the check
   // too, so nothing is lost silently — but only after outputs and the job summary are written.
+  if (published.posting.kind === 'read-only') {
+    verdict.notices.push('Nothing was posted to the pull request (read-only token): the findings are in the annotations and this job summary');
+  }
   const failures = [published.posting, published.summary].flatMap((p) => (p.kind === 'failed' ? [p.message] : []));
   if (failures.length > 0) {
     verdict.result = 'failed';
@@ -132,7 +135,7 @@ async function publish(
   const { pr, plan, verdict } = partial;
   let posting: PostingReport;
   try {
-    posting = await publisher.postReview(pr, plan.comments, reviewBody(plan.comments.length, verdict));
+    posting = await publisher.postReview(pr, plan.comments, reviewBody(verdict, pr.headSha));
   } catch (error) {
     posting = { kind: 'failed', message: `the review could not be posted to GitHub: ${describeError(error)}` };
   }
@@ -256,7 +259,8 @@ function describeOutcome(outcome: FileOutcome): string {
   }
 }
 
-function reviewBody(comments: number, verdict: GateVerdict): string {
-  const status = verdict.result === 'passed' ? 'passed' : 'failed';
-  return `**review-gate** ${status}: ${comments} new inline ${comments === 1 ? 'comment' : 'comments'} on lines this pull request adds. The summary comment has the details.`;
+/** The review's own text; which comments it carries is only known once duplicates are skipped. */
+function reviewBody(verdict: GateVerdict, headSha: string): string {
+  const status = verdict.result === 'passed' ? '✅ passed' : '❌ failed';
+  return `**review-gate** ${status} at \`${headSha.slice(0, 12)}\`: findings on lines this pull request adds are below; the summary comment has the verdict and the details.`;
 }

@@ -44246,6 +44246,9 @@ async function runPipeline(settings, pr, deps) {
     const published = await log.group('Post the review', () => publish(publisher, partial, log));
     // Posting runs before the verdict is final: a review that could not land fails the check
     // too, so nothing is lost silently — but only after outputs and the job summary are written.
+    if (published.posting.kind === 'read-only') {
+        verdict.notices.push('Nothing was posted to the pull request (read-only token): the findings are in the annotations and this job summary');
+    }
     const failures = [published.posting, published.summary].flatMap((p) => (p.kind === 'failed' ? [p.message] : []));
     if (failures.length > 0) {
         verdict.result = 'failed';
@@ -44257,7 +44260,7 @@ async function publish(publisher, partial, log) {
     const { pr, plan, verdict } = partial;
     let posting;
     try {
-        posting = await publisher.postReview(pr, plan.comments, reviewBody(plan.comments.length, verdict));
+        posting = await publisher.postReview(pr, plan.comments, reviewBody(verdict, pr.headSha));
     }
     catch (error) {
         posting = { kind: 'failed', message: `the review could not be posted to GitHub: ${describeError(error)}` };
@@ -44377,9 +44380,10 @@ function describeOutcome(outcome) {
             return `✗ ${outcome.path}: ${outcome.reason}${outcome.requestId === undefined ? '' : ` (request ${outcome.requestId})`}`;
     }
 }
-function reviewBody(comments, verdict) {
-    const status = verdict.result === 'passed' ? 'passed' : 'failed';
-    return `**review-gate** ${status}: ${comments} new inline ${comments === 1 ? 'comment' : 'comments'} on lines this pull request adds. The summary comment has the details.`;
+/** The review's own text; which comments it carries is only known once duplicates are skipped. */
+function reviewBody(verdict, headSha) {
+    const status = verdict.result === 'passed' ? '✅ passed' : '❌ failed';
+    return `**review-gate** ${status} at \`${headSha.slice(0, 12)}\`: findings on lines this pull request adds are below; the summary comment has the verdict and the details.`;
 }
 
 ;// CONCATENATED MODULE: ./src/settings.ts
@@ -44643,7 +44647,13 @@ async function runCli(argv, io) {
     catch (error) {
         if (!(error instanceof SettingsError))
             throw error;
-        io.err(error.message.replace('Input api-key is required', 'REVIEW_GATE_API_KEY is required'));
+        // The reader names inputs as the action does; say it the way a terminal user sets them.
+        const problems = error.problems.map((problem) => problem.startsWith('Input api-key is required')
+            ? 'REVIEW_GATE_API_KEY is not set: export the service key (svc_live_…) in the environment.'
+            : problem.startsWith('Input api-url is required')
+                ? 'The service URL is not set: pass --api-url or set REVIEW_GATE_API_URL.'
+                : problem);
+        io.err(new SettingsError(problems).message);
         return EXIT.usage;
     }
     const log = {

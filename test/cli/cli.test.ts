@@ -69,7 +69,7 @@ describe('the review-gate command on a local git diff', () => {
   it('exits 2 with the reason on a missing key or a bad flag value, before any request', async () => {
     const noKey = await cli(['--api-url', simulator.url], {});
     expect(noKey.code).toBe(EXIT.usage);
-    expect(noKey.err).toContain('REVIEW_GATE_API_KEY is required');
+    expect(noKey.err).toBe('REVIEW_GATE_API_KEY is not set: export the service key (svc_live_…) in the environment.');
 
     const bad = await cli(['--api-url', simulator.url, '--min-score', '150']);
     expect(bad.code).toBe(EXIT.usage);

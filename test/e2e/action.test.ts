@@ -135,6 +135,7 @@ describe('the bundled action on a pull request', () => {
     expect(result.stdout).toMatch(/cannot write/);
     expect(result.stdout).toMatch(/^::error [^:]*file=src\/app\.py,line=\d+::/m);
     expect(result.stepSummary).toContain('## ❌ Failed');
+    expect(result.stepSummary).toContain('Nothing was posted to the pull request (read-only token)');
     expect(github.reviewComments).toEqual([]);
     expect(github.issueComments).toEqual([]);
   });
