@@ -2,26 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InvalidResponseError, NetworkError, ServiceError, isServiceError } from '../../src/api';
 import { ERROR_CODES } from '../../src/api/types';
 import { VERSION } from '../../src/version';
+import { DOCUMENTED_STATUS } from '../support/reference';
 import { API_KEY, ORIGIN, REVIEW_OK, clientOn, errorBody, mockService, rejectionOf } from './helpers';
 
-const STATUS: Record<string, number> = {
-  authentication_failed: 401,
-  insufficient_scope: 403,
-  invalid_request: 400,
-  missing_code: 400,
-  missing_prompt: 400,
-  rate_limit_exceeded: 429,
-  daily_limit_exceeded: 429,
-  inference_error: 500,
-  context_too_long: 400,
-  sandbox_timeout: 408,
-  memory_limit_exceeded: 400,
-  overloaded: 503,
-  invalid_framework: 400,
-  invalid_level: 400,
-  invalid_focus: 400,
-  extraction_failed: 500,
-};
+const STATUS = DOCUMENTED_STATUS;
 const PATH = '/v1/agent/review';
 const REQ = { code: 'print(1)', language: 'python' } as const;
 

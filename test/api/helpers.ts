@@ -112,12 +112,4 @@ export function errorBody(code: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-/** The error a promise rejects with (fails the test when it resolves). */
-export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
-}
+export { rejectionOf } from '../support/reference';

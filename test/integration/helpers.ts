@@ -15,25 +15,7 @@ import type { RunningSimulator, SimulatorOptions } from '../../src/simulator';
 /** Wednesday 2025-01-15 10:00:00 UTC = 15:30 IST, 8.5 hours before the daily reset. */
 export const T0 = Date.parse('2025-01-15T10:00:00.000Z');
 
-/** The reference's error table: code → documented HTTP status (written out, not imported). */
-export const DOCUMENTED_STATUS: Readonly<Record<string, number>> = {
-  authentication_failed: 401,
-  insufficient_scope: 403,
-  invalid_request: 400,
-  missing_code: 400,
-  missing_prompt: 400,
-  rate_limit_exceeded: 429,
-  daily_limit_exceeded: 429,
-  inference_error: 500,
-  context_too_long: 400,
-  sandbox_timeout: 408,
-  memory_limit_exceeded: 400,
-  overloaded: 503,
-  invalid_framework: 400,
-  invalid_level: 400,
-  invalid_focus: 400,
-  extraction_failed: 500,
-};
+export { DOCUMENTED_STATUS, rejectionOf } from '../support/reference';
 
 export interface Setup {
   sim: RunningSimulator;
@@ -79,15 +61,6 @@ export async function setup(options: SimulatorOptions = {}): Promise<Setup> {
   return { sim, clock, client, sleeps };
 }
 
-/** The error a promise rejects with; fails the test when it resolves. */
-export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
-}
 
 /** The error a synchronous call throws; fails the test when it returns. */
 export function thrownBy(call: () => unknown): unknown {
