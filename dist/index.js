@@ -100366,7 +100366,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5602);
+/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8253);
 /** Entry of the action (dist/index.js). */
 
 await (0,_main__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -100376,7 +100376,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5602:
+/***/ 8253:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -104401,6 +104401,20 @@ const systemClock = {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     random: () => Math.random(),
 };
+
+;// CONCATENATED MODULE: ./src/log-safety.ts
+/**
+ * The Actions runner reads every stdout line that starts with `::` as a workflow command
+ * (`::add-mask::`, `::error::`, `::stop-commands::` …). Text from the pull request (file names
+ * may hold newlines) or from the service reaches the log through `core.info`, which writes it
+ * raw: a line of it starting with `::` would be obeyed. This breaks the `::` of every such line
+ * with a zero-width space, so it reads the same and commands nothing. (`core.warning`,
+ * `core.error` and `core.notice` escape their message themselves.)
+ */
+const LINE_STARTING_A_COMMAND = /^(\s*):(?=:)/gm;
+function neutralizeWorkflowCommands(text) {
+    return text.replace(LINE_STARTING_A_COMMAND, '$1:\u200b');
+}
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
@@ -110784,10 +110798,12 @@ function planAnnotations(findings, caps) {
  */
 
 
+
 /** GitHub shows at most this many annotations of each level per step. */
 const ANNOTATION_CAPS = { error: 10, warning: 10, notice: 10 };
+/** Logs through @actions/core; every info line is kept from commanding the runner. */
 const actionsLogger = {
-    info: (message) => info(message),
+    info: (message) => info(neutralizeWorkflowCommands(message)),
     warning: (message) => warning(message),
     debug: (message) => core_debug(message),
     group: (name, run) => group(name, run),
@@ -110828,7 +110844,7 @@ function printPlannedComments(report, dryRun) {
     const heading = dryRun ? 'Would post these inline comments (dry run)' : 'Inline comments on added lines';
     startGroup(`${heading}: ${comments.length}`);
     for (const c of comments) {
-        info(`${c.path}:${c.line} ${c.finding.severity} ${actions_report_oneLine(c.finding.message)}`);
+        info(neutralizeWorkflowCommands(`${actions_report_oneLine(c.path)}:${c.line} ${c.finding.severity} ${actions_report_oneLine(c.finding.message)}`));
     }
     if (overflow.length > 0)
         info(`… and ${overflow.length} more over max-comments, listed in the summary`);
@@ -112459,6 +112475,7 @@ function gitWorkspace(env) {
 
 
 
+
 /** Runs the action. Never throws: every failure ends as `core.setFailed` with a clear message. */
 async function run(env = process.env) {
     // Mask the secrets before anything can print them, even an invalid-input message.
@@ -112483,7 +112500,7 @@ async function run(env = process.env) {
         printPlannedComments(report, settings.dryRun);
         if (settings.dryRun) {
             startGroup('Would post this summary comment (dry run)');
-            info(renderRunSummary(report, 'comment'));
+            info(neutralizeWorkflowCommands(renderRunSummary(report, 'comment')));
             endGroup();
         }
         // Outside the runner (a local run of dist/index.js) there is no job summary file.

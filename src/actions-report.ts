@@ -5,13 +5,15 @@
 import * as core from '@actions/core';
 import type { Logger, RunReport } from './pipeline';
 import { planAnnotations } from './render/annotations';
+import { neutralizeWorkflowCommands } from './log-safety';
 import type { LabelledFinding } from './types';
 
 /** GitHub shows at most this many annotations of each level per step. */
 export const ANNOTATION_CAPS = { error: 10, warning: 10, notice: 10 } as const;
 
+/** Logs through @actions/core; every info line is kept from commanding the runner. */
 export const actionsLogger: Logger & { debug(message: string): void } = {
-  info: (message) => core.info(message),
+  info: (message) => core.info(neutralizeWorkflowCommands(message)),
   warning: (message) => core.warning(message),
   debug: (message) => core.debug(message),
   group: (name, run) => core.group(name, run),
@@ -52,7 +54,7 @@ export function printPlannedComments(report: RunReport, dryRun: boolean): void {
   const heading = dryRun ? 'Would post these inline comments (dry run)' : 'Inline comments on added lines';
   core.startGroup(`${heading}: ${comments.length}`);
   for (const c of comments) {
-    core.info(`${c.path}:${c.line} ${c.finding.severity} ${oneLine(c.finding.message)}`);
+    core.info(neutralizeWorkflowCommands(`${oneLine(c.path)}:${c.line} ${c.finding.severity} ${oneLine(c.finding.message)}`));
   }
   if (overflow.length > 0) core.info(`… and ${overflow.length} more over max-comments, listed in the summary`);
   core.endGroup();

@@ -6,6 +6,7 @@ import * as core from '@actions/core';
 import { createClient } from './api/client';
 import { DEFAULT_RETRY_POLICY } from './api/retry';
 import { systemClock } from './clock';
+import { neutralizeWorkflowCommands } from './log-safety';
 import { EventError, resolvePullRequest } from './event';
 import { createGitHubClient } from './github/octokit';
 import type { GitHubClient } from './github/octokit';
@@ -44,7 +45,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     printPlannedComments(report, settings.dryRun);
     if (settings.dryRun) {
       core.startGroup('Would post this summary comment (dry run)');
-      core.info(renderRunSummary(report, 'comment'));
+      core.info(neutralizeWorkflowCommands(renderRunSummary(report, 'comment')));
       core.endGroup();
     }
     // Outside the runner (a local run of dist/index.js) there is no job summary file.

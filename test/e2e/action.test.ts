@@ -221,6 +221,27 @@ describe('the bundled action on a pull request', () => {
   });
 });
 
+describe('text a pull request controls', () => {
+  it('cannot command the runner through a file name or a quoted comment', async () => {
+    const source = 'x = 1\n# TODO: ::add-mask::hunter2\n\nvalue = eval(x)\n';
+    const name = 'src/evil\n::error file=forged.py,line=1::injected\n::add-mask::x.py';
+    const hostile: PullRequestFixture = {
+      ...fixture,
+      files: [{ filename: name, status: 'added', content: source, patch: addedFilePatch(source) }],
+    };
+    const { simulator, github } = await servers({ fixture: hostile });
+    const result = await run(simulator, github, { 'dry-run': 'true' }, { fixture: hostile });
+
+    expect(result.outputs['files-reviewed']).toBe('1');
+    const injected = result.stdout.split('\n').filter((line) => /^\s*::(error file=forged|add-mask::x\.py)/.test(line));
+    expect(injected).toEqual([]);
+    // The name is still shown, defused, where the log lists the file.
+    expect(result.stdout).toContain(':\u200b:error file=forged.py');
+    // The finding is still reported, as an escaped annotation.
+    expect(result.stdout).toMatch(/^::error [^\n]*file=src\/evil%0A/m);
+  });
+});
+
 describe('posting when GitHub disagrees, and under a noise budget', () => {
   it('lands the review without the comment GitHub rejects and names the dropped finding in the summary', async () => {
     const racy: PullRequestFixture = {
