@@ -225,9 +225,17 @@ function settle(
   }
 }
 
-/** A patch GitHub sent but we cannot parse is treated as an unknown diff, never as "unchanged". */
+/**
+ * The file's added lines. A missing patch means "diff unknown" — except for a pure rename or a
+ * mode change (GitHub reports no line changed and sends no patch): nothing was added there, and
+ * code that only moved must not fail the gate as if it were new. A patch GitHub sent but we
+ * cannot parse is treated as unknown too, never as "unchanged".
+ */
 function indexPatch(file: ChangedFile, log: Logger): PatchIndex | undefined {
-  if (file.patch === undefined) return undefined;
+  if (file.patch === undefined) {
+    const nothingChanged = file.additions === 0 && file.deletions === 0;
+    return nothingChanged && (file.status === 'renamed' || file.status === 'changed') ? parsePatch('', file.path) : undefined;
+  }
   try {
     return parsePatch(file.patch, file.path);
   } catch (error) {

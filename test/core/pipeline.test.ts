@@ -203,4 +203,24 @@ describe('runPipeline', () => {
       reasons: ['the review could not be posted to GitHub: Error: Posting the review failed: GitHub answered 500'],
     });
   });
+
+  it('does not count findings in a file that was only renamed or had its mode changed', async () => {
+    const content = 'x = eval(y)\n';
+    const files = [
+      changed('moved/legacy.py', content, { status: 'renamed', previousPath: 'legacy.py', patch: undefined, additions: 0, deletions: 0 }),
+      changed('tools/run.py', content, { status: 'changed', patch: undefined, additions: 0, deletions: 0 }),
+      changed('big/generated.py', content, { status: 'modified', patch: undefined, additions: 4000, deletions: 10 }),
+    ];
+    const report = await runPipeline(
+      settings(),
+      pr,
+      deps(files, () => Promise.resolve(result([{ severity: 'error', line: 1, message: 'eval', suggestion: '' }]))).deps,
+    );
+    expect(report.findings.map((f) => [f.path, f.location])).toEqual([
+      ['moved/legacy.py', 'outside-diff'],
+      ['tools/run.py', 'outside-diff'],
+      ['big/generated.py', 'diff-unknown'],
+    ]);
+    expect(report.verdict.reasons).toEqual(['1 error finding on added lines (fail-on-severity: error)']);
+  });
 });
