@@ -198,24 +198,30 @@ export function readSettings(read: InputReader): Settings {
   return settings;
 }
 
+/** The URL as it may be quoted in a message: credentials written into it are never repeated. */
+function quotable(raw: string): string {
+  return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#\s]*@/i, '$1***@');
+}
+
 function normalizeApiUrl(raw: string, problems: string[]): string {
   if (raw === '') return raw;
+  const shown = quotable(raw);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    problems.push(`Invalid api-url '${raw}'. Expected an http(s) URL such as https://api.example.com.`);
+    problems.push(`Invalid api-url '${shown}'. Expected an http(s) URL such as https://api.example.com.`);
     return raw;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    problems.push(`Invalid api-url '${raw}'. Expected an http(s) URL such as https://api.example.com.`);
+    problems.push(`Invalid api-url '${shown}'. Expected an http(s) URL such as https://api.example.com.`);
   }
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
     problems.push(`Invalid api-url '${url.origin}${url.pathname}…'. Credentials, query and fragment are not allowed; pass the key as api-key.`);
   }
   const path = url.pathname.replace(/\/+$/, '');
-  if (/\/v1$/.test(path)) {
-    problems.push(`Invalid api-url '${raw}'. Give the base URL without '/v1'; the action adds it.`);
+  if (/\/v1$/i.test(path)) {
+    problems.push(`Invalid api-url '${shown}'. Give the base URL without '/v1'; the action adds it.`);
   }
   return `${url.origin}${path}`;
 }

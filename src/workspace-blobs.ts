@@ -6,6 +6,7 @@
  * never different content. Nothing from the pull request is executed: `git cat-file` only reads.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeText } from './source-errors';
@@ -21,14 +22,37 @@ export interface BlobReadStats {
 /** Reads a blob by SHA from the git objects in `cwd`; undefined when the object is not there. */
 export type BlobReader = (sha: string) => Promise<Buffer | undefined>;
 
+/**
+ * git gets only what it needs: not the action's inputs (INPUT_API-KEY, INPUT_GITHUB-TOKEN), and
+ * no way to fetch (a partial clone would otherwise download each missing blob from the remote).
+ */
+function gitEnvironment(): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    GIT_NO_LAZY_FETCH: '1',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_CONFIG_NOSYSTEM: '1',
+  };
+}
+
+/** git's object name of a blob: the hash of `blob <size>\0<content>`, SHA-1 or SHA-256 by length. */
+export function blobObjectName(content: Buffer, shaLength: number): string {
+  const hash = createHash(shaLength === 64 ? 'sha256' : 'sha1');
+  hash.update(`blob ${content.length}\0`);
+  hash.update(content);
+  return hash.digest('hex');
+}
+
 export function gitBlobReader(cwd: string): BlobReader {
   return (sha) =>
     new Promise((resolve) => {
       execFile(
         'git',
         ['cat-file', 'blob', sha],
-        { cwd, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } },
-        (error, stdout) => resolve(error === null ? stdout : undefined),
+        { cwd, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: gitEnvironment() },
+        // A loose object is not re-hashed by git when read: check it names what GitHub listed.
+        (error, stdout) => resolve(error === null && blobObjectName(stdout, sha.length) === sha ? stdout : undefined),
       );
     });
 }

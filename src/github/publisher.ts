@@ -7,6 +7,7 @@ import { extractFingerprints } from '../render/markers';
 import type { PlannedComment, PostReviewResult, PullRequestRef, ReviewPublisher } from '../types';
 import { GitHubApiError, describeGitHubError, describePr, isWriteRefused, readOnlyMessage, requestStatus } from './errors';
 import type { GitHubClient, GitHubLog } from './octokit';
+import { createAuthorTrust } from './identity';
 import { createProber, isPendingReviewConflict, toReviewComments } from './pending-reviews';
 import { upsertSummaryComment } from './summary-comment';
 import { createWriteGate, realSleep } from './write-gate';
@@ -53,6 +54,7 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
   }
   const isolationBudget = options.maxIsolationRequests ?? 25;
   const log = options.log;
+  const trusted = createAuthorTrust(octokit, log);
 
   /** Fingerprint → id of the review carrying it. Pending reviews' comments are not listed. */
   async function listedFingerprints(pr: PullRequestRef): Promise<Map<string, number | null>> {
@@ -61,7 +63,12 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
       .catch((error: unknown) => {
         throw new GitHubApiError(`Listing the review comments of ${describePr(pr)}`, error);
       });
-    return new Map(comments.flatMap((comment) => extractFingerprints(comment.body).map((fp) => [fp, comment.pull_request_review_id] as const)));
+    const ours = await Promise.all(comments.map((comment) => trusted(comment.user)));
+    return new Map(
+      comments
+        .filter((_, i) => ours[i] === true)
+        .flatMap((comment) => extractFingerprints(comment.body).map((fp) => [fp, comment.pull_request_review_id] as const)),
+    );
   }
 
   /** The link to a review found after a lost answer; only for the result, so a failure is no error. */
@@ -257,6 +264,6 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
 
   return {
     postReview,
-    upsertSummary: (pr, body) => upsertSummaryComment({ octokit, gate, log }, pr, body),
+    upsertSummary: (pr, body) => upsertSummaryComment({ octokit, gate, log, trusted }, pr, body),
   };
 }

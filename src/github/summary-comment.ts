@@ -6,16 +6,19 @@ import { SUMMARY_MARKER } from '../render/markers';
 import type { PullRequestRef, UpsertSummaryResult } from '../types';
 import { GitHubApiError, describePr, isWriteRefused, readOnlyMessage } from './errors';
 import type { GitHubClient, GitHubLog } from './octokit';
+import type { AuthorTrust } from './identity';
 import type { WriteGate } from './write-gate';
 
 export interface SummaryContext {
   octokit: GitHubClient;
   gate: WriteGate;
   log: GitHubLog | undefined;
+  /** Whose comments may be the summary (see identity.ts). */
+  trusted: AuthorTrust;
 }
 
 export async function upsertSummaryComment(
-  { octokit, gate, log }: SummaryContext,
+  { octokit, gate, log, trusted }: SummaryContext,
   pr: PullRequestRef,
   body: string,
 ): Promise<UpsertSummaryResult> {
@@ -28,7 +31,9 @@ export async function upsertSummaryComment(
     .catch((error: unknown) => {
       throw new GitHubApiError(`Listing the comments of ${describePr(pr)}`, error);
     });
-  const summaries = comments.filter((comment) => (comment.body ?? '').trimStart().startsWith(SUMMARY_MARKER));
+  const marked = comments.filter((comment) => (comment.body ?? '').trimStart().startsWith(SUMMARY_MARKER));
+  const ours = await Promise.all(marked.map((comment) => trusted(comment.user)));
+  const summaries = marked.filter((_, i) => ours[i] === true);
   // Comment ids grow with time, so the highest is the newest. Older duplicates (left by an old
   // bug) stay: deleting comments is not ours to decide.
   const newest = summaries.reduce<(typeof summaries)[number] | undefined>(

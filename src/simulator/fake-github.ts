@@ -108,6 +108,8 @@ export interface FakeGitHub {
   failNext(route: { method: string; path: string | RegExp }, answer: ForcedAnswer, times?: number): void;
   /** A comment by someone else (or us), as if it were already on the pull request. */
   addIssueComment(issueNumber: number, body: string, login?: string): FakeIssueComment;
+  /** A review comment by someone else (a person), as if it were already on the pull request. */
+  addReviewComment(pullNumber: number, comment: { path: string; line: number; body: string }, login: string): FakeReviewComment;
 }
 
 const FILE_LIST_CAP = 3000;
@@ -138,7 +140,8 @@ export function hunkRanges(patch: string): { right: Array<[number, number]>; lef
 
 export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeGitHub> {
   const login = options.login ?? 'github-actions[bot]';
-  const me: FakeUser = { login, type: 'Bot' };
+  // An app or Actions token acts as a bot ('…[bot]'); a personal token as its user.
+  const me: FakeUser = { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' };
   const repoPath = `/repos/${options.owner}/${options.repo}`;
   const web = `https://github.com/${options.owner}/${options.repo}`;
   const requests: RecordedRequest[] = [];
@@ -177,6 +180,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
 
   function route(method: string, path: string, query: Record<string, string>, body: unknown, reply: Reply, base: string): void {
     const write = method !== 'GET';
+    if (path === '/user' && method === 'GET') {
+      // GitHub refuses /user to app installation tokens, the Actions token among them.
+      return me.type === 'Bot' ? reply(403, READ_ONLY) : reply(200, { login: me.login, type: me.type });
+    }
     if (write && options.readOnly === true) return reply(403, READ_ONLY);
     const rest = path.startsWith(`${repoPath}/`) ? path.slice(repoPath.length) : undefined;
     const match = (pattern: RegExp): number | undefined => {
@@ -300,7 +307,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   function addIssueComment(issueNumber: number, body: string, author = login): FakeIssueComment {
     const id = nextId++;
     const now = new Date().toISOString();
-    const comment = { id, issue_number: issueNumber, body, html_url: `${web}/pull/${issueNumber}#issuecomment-${id}`, user: { login: author, type: author === login ? 'Bot' : 'User' }, created_at: now, updated_at: now };
+    const comment = { id, issue_number: issueNumber, body, html_url: `${web}/pull/${issueNumber}#issuecomment-${id}`, user: author === login ? me : { login: author, type: 'User' }, created_at: now, updated_at: now };
     issueComments.push(comment);
     return comment;
   }
@@ -348,6 +355,16 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       forced.push({ method: route.method.toUpperCase(), path: route.path, answer, left: times });
     },
     addIssueComment: (issueNumber, body, author) => addIssueComment(issueNumber, body, author),
+    addReviewComment: (pullNumber, comment, author) => {
+      const id = nextId++;
+      const added: FakeReviewComment = {
+        id, pull_number: pullNumber, pull_request_review_id: nextId++, path: comment.path, line: comment.line, side: 'RIGHT',
+        body: comment.body, commit_id: options.pulls.find((p) => p.number === pullNumber)?.headSha ?? '', html_url: `${web}/pull/${pullNumber}#discussion_r${id}`,
+        user: { login: author, type: 'User' },
+      };
+      reviewComments.push(added);
+      return added;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error === undefined ? resolve() : reject(error)));

@@ -9,6 +9,12 @@ describe('neutralizeWorkflowCommands', () => {
     expect(safe).toBe('ok line\n:\u200b:add-mask::secret\n   :\u200b:error file=a::b\nnot::a command');
   });
 
+  it('defuses the legacy ##[command] form wherever it stands in a line', () => {
+    const safe = neutralizeWorkflowCommands('src/evil ##[error]forged.py:2 info TODO ##[add-mask]review-gate');
+    expect(safe).not.toContain('##[');
+    expect(safe).toBe('src/evil #\u200b#[error]forged.py:2 info TODO #\u200b#[add-mask]review-gate');
+  });
+
   it('leaves text without commands as it was', () => {
     expect(neutralizeWorkflowCommands('src/a.py:3 error eval() is dangerous')).toBe('src/a.py:3 error eval() is dangerous');
   });

@@ -73,10 +73,19 @@ describe('readSettings', () => {
     );
   });
 
-  it('does not echo credentials embedded in api-url', () => {
-    const problems = problemsOf({ 'api-url': 'https://user:hunter2@api.example.com' });
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).not.toContain('hunter2');
+  it.each(['https://user:hunter2@api.example.com', 'https://bob:hunter2@api.example.com/v1', 'ftp://bob:hunter2@x', 'bob:hunter2@nowhere'])(
+    'does not echo credentials embedded in api-url %s',
+    (url) => {
+      const problems = problemsOf({ 'api-url': url });
+      expect(problems.length).toBeGreaterThan(0);
+      expect(problems.join('\n')).not.toContain('hunter2');
+    },
+  );
+
+  it('refuses /v1 in api-url whatever its case', () => {
+    expect(problemsOf({ 'api-url': 'https://api.example.com/V1/' })).toEqual([
+      "Invalid api-url 'https://api.example.com/V1/'. Give the base URL without '/v1'; the action adds it.",
+    ]);
   });
 
   it('replaces the default excludes when exclude is set', () => {

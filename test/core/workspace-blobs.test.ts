@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,20 @@ describe('withWorkspaceBlobs', () => {
     expect(await source.readFile(pr, file('b.py', 'f'.repeat(40)))).toBe('from api: b.py');
     expect(api.reads).toEqual(['b.py']);
     expect(source.stats).toEqual({ fromWorkspace: 1, fromApi: 1 });
+  });
+
+  it('falls back to the API when an object in the checkout does not hash to its name', async () => {
+    const sha = store('original\n');
+    const objectPath = join(repo, '.git/objects', sha.slice(0, 2), sha.slice(2));
+    // Replace the loose object with another file's object under the same name.
+    const other = store('tampered\n');
+    const otherPath = join(repo, '.git/objects', other.slice(0, 2), other.slice(2));
+    chmodSync(objectPath, 0o644);
+    copyFileSync(otherPath, objectPath);
+    const api = apiSource();
+    const source = withWorkspaceBlobs(api, gitBlobReader(repo));
+    expect(await source.readFile(pr, file('a.py', sha))).toBe('from api: a.py');
+    expect(source.stats).toEqual({ fromWorkspace: 0, fromApi: 1 });
   });
 
   it('skips a binary blob found in the checkout as binary', async () => {

@@ -173,6 +173,8 @@ describe('the bundled action on a pull request', () => {
     expect(result.stdout).toContain("Invalid concurrency 'zero'. Expected a whole number from 1 to 32.");
     expect(result.stdout).toContain("Invalid min-score '150'. Expected a whole number from 0 to 100.");
     expect(result.stdout).toContain("Invalid focus-areas entry 'speed'.");
+    expect(result.outputs.result).toBe('failed');
+    expect(result.outputs.reasons?.split('\n')).toHaveLength(3);
     expect(simulator.requests).toEqual([]);
     expect(github.requests).toEqual([]);
   });
@@ -223,8 +225,8 @@ describe('the bundled action on a pull request', () => {
 
 describe('text a pull request controls', () => {
   it('cannot command the runner through a file name or a quoted comment', async () => {
-    const source = 'x = 1\n# TODO: ::add-mask::hunter2\n\nvalue = eval(x)\n';
-    const name = 'src/evil\n::error file=forged.py,line=1::injected\n::add-mask::x.py';
+    const source = 'x = 1\n# TODO: ##[add-mask]review-gate\n\nvalue = eval(x)\n';
+    const name = 'src/evil ##[error]legacy\n::error file=forged.py,line=1::injected\n::add-mask::x.py';
     const hostile: PullRequestFixture = {
       ...fixture,
       files: [{ filename: name, status: 'added', content: source, patch: addedFilePatch(source) }],
@@ -235,10 +237,12 @@ describe('text a pull request controls', () => {
     expect(result.outputs['files-reviewed']).toBe('1');
     const injected = result.stdout.split('\n').filter((line) => /^\s*::(error file=forged|add-mask::x\.py)/.test(line));
     expect(injected).toEqual([]);
+    // The legacy form is obeyed anywhere in a line that is not itself a command.
+    expect(result.stdout.split('\n').filter((line) => !line.startsWith('::') && line.includes('##['))).toEqual([]);
     // The name is still shown, defused, where the log lists the file.
     expect(result.stdout).toContain(':\u200b:error file=forged.py');
     // The finding is still reported, as an escaped annotation.
-    expect(result.stdout).toMatch(/^::error [^\n]*file=src\/evil%0A/m);
+    expect(result.stdout).toMatch(/^::error [^\n]*file=src\/evil ##\[error\]legacy%0A/m);
   });
 });
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GitHubApiError, PendingReviewConflictError } from '../../src/github/errors';
 import { PROBE_BODY } from '../../src/github/pending-reviews';
 import { CONTINUATION_BODY, createReviewPublisher } from '../../src/github/publisher';
-import { SUMMARY_MARKER } from '../../src/render/markers';
+import { SUMMARY_MARKER, fingerprintMarker } from '../../src/render/markers';
 import type { FakeGitHub, FakePull } from '../../src/simulator/fake-github';
 import { addedFilePatch, HEAD, planned, posts, prRef, reviewStates, reviewWrites, startFake, TOKEN } from './helpers';
 
@@ -50,6 +50,27 @@ async function createReviewDirectly(f: FakeGitHub, input: Record<string, unknown
 }
 
 describe('postReview', () => {
+  it('does not let a person suppress a finding by posting its fingerprint first', async () => {
+    const { fake, publisher } = await setup();
+    const comment = planned('src/a.ts', 3, 1);
+    fake.addReviewComment(7, { path: 'src/a.ts', line: 3, body: `lgtm ${fingerprintMarker(comment.fingerprint)}` }, 'mallory');
+
+    const result = await publisher.postReview(prRef(), [comment], 'Review body');
+
+    expect(result).toMatchObject({ kind: 'posted', posted: [comment], alreadyPresent: [] });
+    expect(fake.reviewComments.map((c) => c.user.login)).toEqual(['mallory', 'github-actions[bot]']);
+  });
+
+  it('recognises its own earlier comments when it runs with a personal token', async () => {
+    const { fake, publisher } = await setup({ login: 'alice' });
+    const comment = planned('src/a.ts', 3, 1);
+    await publisher.postReview(prRef(), [comment], 'run 1');
+    const second = await publisher.postReview(prRef(), [comment], 'run 2');
+
+    expect(second).toMatchObject({ kind: 'posted', posted: [], alreadyPresent: [comment] });
+    expect(fake.reviewComments).toHaveLength(1);
+  });
+
   it('posts one review on the head commit with every comment on the RIGHT side', async () => {
     const { fake, publisher } = await setup();
     const comments = [planned('src/a.ts', 3, 1), planned('src/b.ts', 11, 2), planned('src/b.ts', 12, 3)];
@@ -365,13 +386,14 @@ describe('upsertSummary', () => {
     expect(fake.issueComments).toHaveLength(3);
   });
 
-  it('creates a new summary when the one found is not ours to edit', async () => {
+  it("never takes a person's comment carrying the marker for the summary", async () => {
     const { fake, publisher } = await setup();
     fake.addIssueComment(7, `${SUMMARY_MARKER}\nposted by someone else`, 'mallory');
 
     const result = await publisher.upsertSummary(prRef(), `${SUMMARY_MARKER}\nours`);
 
     expect(result.kind).toBe('created');
+    expect(fake.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
     expect(summaries(fake).map((c) => [c.user.login, c.body])).toEqual([
       ['mallory', `${SUMMARY_MARKER}\nposted by someone else`],
       ['github-actions[bot]', `${SUMMARY_MARKER}\nours`],
