@@ -11,7 +11,7 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createClient } from './api/client';
 import { DEFAULT_RETRY_POLICY } from './api/retry';
-import { createGitSource } from './local/git-source';
+import { UnknownRevisionError, createGitSource } from './local/git-source';
 import { describeError, runPipeline } from './pipeline';
 import type { Logger } from './pipeline';
 import { renderRunSummary } from './run-summary';
@@ -111,13 +111,20 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return run();
     },
   };
-  const client = createClient({
-    apiKey: settings.apiKey,
-    baseUrl: settings.apiUrl,
-    timeoutMs: settings.requestTimeoutMs,
-    retry: { maxRetries: settings.maxRetries },
-    onWarning: (message) => io.err(`warning: ${message}`),
-  });
+  let client: ReturnType<typeof createClient>;
+  try {
+    client = createClient({
+      apiKey: settings.apiKey,
+      baseUrl: settings.apiUrl,
+      timeoutMs: settings.requestTimeoutMs,
+      retry: { maxRetries: settings.maxRetries },
+      onWarning: (message) => io.err(`warning: ${message}`),
+    });
+  } catch (error) {
+    // The client's own checks (a key with whitespace in it, say) are settings errors too.
+    io.err(describeError(error));
+    return EXIT.usage;
+  }
   const base = stringOf(values.base) ?? 'HEAD';
   try {
     const report = await runPipeline(
@@ -146,6 +153,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.out('\nreview-gate passed.');
     return EXIT.passed;
   } catch (error) {
+    if (error instanceof UnknownRevisionError) {
+      io.err(error.message);
+      return EXIT.usage;
+    }
     io.err(`review-gate could not complete: ${describeError(error)}`);
     return EXIT.failed;
   }

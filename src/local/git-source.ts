@@ -24,14 +24,26 @@ const STATUS_BY_LETTER: Readonly<Record<string, ChangeStatus>> = {
 };
 
 export class GitError extends Error {
-  override readonly name = 'GitError' as const;
+  override readonly name: string = 'GitError';
 }
 
+/** `--base` names no commit: a usage error. */
+export class UnknownRevisionError extends GitError {
+  override readonly name = 'UnknownRevisionError';
+}
+
+/**
+ * Every git call runs at the repository's top level (git names paths from there, whatever
+ * folder the command was started in), takes paths literally (a file named `a*.py` is not a
+ * pattern), never converts contents through textconv filters, and ends options before the
+ * user's revision, so `--base=--output=x` is a revision git refuses, not an option it obeys.
+ */
 export function createGitSource(options: { cwd: string; base: string }): PullRequestSource {
-  const git = async (args: string[]): Promise<string> => {
+  let top: string | undefined;
+  const git = async (args: string[], cwd = top ?? options.cwd): Promise<string> => {
     try {
-      const { stdout } = await run('git', ['-c', 'core.quotePath=false', ...args], {
-        cwd: options.cwd,
+      const { stdout } = await run('git', ['--literal-pathspecs', '-c', 'core.quotePath=false', ...args], {
+        cwd,
         maxBuffer: 256 * 1024 * 1024,
       });
       return stdout;
@@ -40,14 +52,25 @@ export function createGitSource(options: { cwd: string; base: string }): PullReq
       throw new GitError(`git ${args.join(' ')} failed: ${stderr !== undefined && stderr !== '' ? stderr : (error as Error).message}`);
     }
   };
+  const diffArgs = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--find-renames'];
+
+  async function resolveBase(): Promise<string> {
+    top = (await git(['rev-parse', '--show-toplevel'], options.cwd)).trim();
+    try {
+      return (await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${options.base}^{commit}`])).trim();
+    } catch {
+      throw new UnknownRevisionError(`Unknown revision '${options.base}' for --base: expected a commit such as HEAD, main or origin/main.`);
+    }
+  }
 
   return {
     async listChangedFiles() {
-      const listing = await git(['diff', '--name-status', '-z', '--find-renames', options.base, '--']);
+      const base = await resolveBase();
+      const listing = await git([...diffArgs, '--name-status', '-z', base, '--']);
       const files: ChangedFile[] = [];
       for (const entry of parseNameStatus(listing)) {
         const paths = entry.previousPath === undefined ? [entry.path] : [entry.previousPath, entry.path];
-        const diff = await git(['diff', '--no-color', '--no-ext-diff', '--find-renames', '-U3', options.base, '--', ...paths]);
+        const diff = await git([...diffArgs, '-U3', base, '--', ...paths]);
         const hunkStart = diff.search(/^@@/m);
         const file: ChangedFile = {
           path: entry.path,
@@ -57,22 +80,40 @@ export function createGitSource(options: { cwd: string; base: string }): PullReq
           ...(entry.previousPath === undefined ? {} : { previousPath: entry.previousPath }),
           ...(entry.status === 'removed' ? {} : { blobSha: WORKING_TREE }),
         };
-        if (hunkStart >= 0) {
-          const patch = diff.slice(hunkStart).replace(/\n$/, '');
-          file.patch = patch;
-          for (const line of patch.split('\n')) {
-            if (line.startsWith('+')) file.additions += 1;
-            else if (line.startsWith('-')) file.deletions += 1;
-          }
-        }
+        if (hunkStart >= 0) addPatch(file, diff.slice(hunkStart).replace(/\n$/, ''));
+        files.push(file);
+      }
+      // New files never added to git are changes too; .gitignore'd ones are not.
+      const untracked = (await git(['ls-files', '-z', '--others', '--exclude-standard'])).split('\0').filter((p) => p !== '');
+      for (const path of untracked) {
+        const file: ChangedFile = { path, status: 'added', blobSha: WORKING_TREE, additions: 0, deletions: 0 };
+        const bytes = await readFile(join(top ?? options.cwd, path));
+        // A binary file keeps no patch; reading it later skips it as binary.
+        if (!bytes.includes(0)) addPatch(file, addedFilePatch(bytes.toString('utf8')));
         files.push(file);
       }
       return { files, truncated: false };
     },
     async readFile(_pr, file) {
-      return decodeText(file.path, await readFile(join(options.cwd, file.path)));
+      if (top === undefined) top = (await git(['rev-parse', '--show-toplevel'], options.cwd)).trim();
+      return decodeText(file.path, await readFile(join(top, file.path)));
     },
   };
+}
+
+function addPatch(file: ChangedFile, patch: string): void {
+  file.patch = patch;
+  for (const line of patch.split('\n')) {
+    if (line.startsWith('+')) file.additions += 1;
+    else if (line.startsWith('-')) file.deletions += 1;
+  }
+}
+
+/** The patch of a new file: every line added. */
+function addedFilePatch(content: string): string {
+  const lines = content.replace(/\n$/, '').split('\n');
+  if (content === '') return '';
+  return [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((line) => `+${line}`)].join('\n');
 }
 
 interface NameStatus {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,10 +29,10 @@ afterEach(async () => {
   rmSync(repo, { recursive: true, force: true });
 });
 
-async function cli(args: string[], env: Record<string, string> = { REVIEW_GATE_API_KEY: DEMO_KEY }) {
+async function cli(args: string[], env: Record<string, string> = { REVIEW_GATE_API_KEY: DEMO_KEY }, cwd = repo) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(args, { out: (l) => out.push(l), err: (l) => err.push(l), env, cwd: repo });
+  const code = await runCli(args, { out: (l) => out.push(l), err: (l) => err.push(l), env, cwd });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -75,9 +75,50 @@ describe('the review-gate command on a local git diff', () => {
     expect(bad.code).toBe(EXIT.usage);
     expect(bad.err).toContain("Invalid min-score '150'");
 
+    const spacedKey = await cli(['--api-url', simulator.url], { REVIEW_GATE_API_KEY: 'svc_live_abc def' });
+    expect(spacedKey.code).toBe(EXIT.usage);
+    expect(spacedKey.err).not.toContain('svc_live_abc def');
+    expect(spacedKey.err).not.toMatch(/\n\s+at /);
+
     const unknown = await cli(['--bogus']);
     expect(unknown.code).toBe(EXIT.usage);
     expect(unknown.err).toContain('Usage: review-gate');
     expect(simulator.requests).toEqual([]);
+  });
+
+  it('works from a folder below the top of the repository', async () => {
+    writeFileSync(join(repo, 'src/app.py'), 'def total(xs):\n    return eval(xs)\n');
+    const result = await cli(['--api-url', simulator.url], { REVIEW_GATE_API_KEY: DEMO_KEY }, join(repo, 'src'));
+    expect(result.out).toMatch(/^src\/app\.py:2 error eval\(\)/m);
+    expect(result.code).toBe(EXIT.failed);
+  });
+
+  it('reviews new files git does not track yet, but not ignored ones', async () => {
+    writeFileSync(join(repo, '.gitignore'), 'build/\n');
+    mkdirSync(join(repo, 'build'));
+    writeFileSync(join(repo, 'build/out.py'), 'eval(x)\n');
+    writeFileSync(join(repo, 'src/new.py'), 'import os\nvalue = eval(os.environ["X"])\n');
+    const result = await cli(['--api-url', simulator.url]);
+    expect(result.out).toMatch(/^src\/new\.py:2 error/m);
+    expect(result.out).not.toContain('build/out.py');
+  });
+
+  it('treats --base as a revision only, never as an option for git', async () => {
+    const target = join(repo, 'pwned.txt');
+    const result = await cli(['--api-url', simulator.url, `--base=--output=${target}`]);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.err).toContain("Unknown revision '--output=");
+    expect(existsSync(target)).toBe(false);
+    expect(simulator.requests).toEqual([]);
+  });
+
+  it('takes file names literally, not as git patterns', async () => {
+    writeFileSync(join(repo, 'src/a*.py'), 'x = 1\n');
+    git('add', '.');
+    git('commit', '-q', '-m', 'star');
+    writeFileSync(join(repo, 'src/a*.py'), 'x = eval(y)\n');
+    const result = await cli(['--api-url', simulator.url]);
+    expect(result.out).toMatch(/^src\/a\*\.py:1 error/m);
+    expect(result.out).not.toContain('app.py:');
   });
 });
