@@ -100366,7 +100366,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8253);
+/* harmony import */ var _main__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1885);
 /** Entry of the action (dist/index.js). */
 
 await (0,_main__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -100376,7 +100376,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8253:
+/***/ 1885:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -104404,16 +104404,18 @@ const systemClock = {
 
 ;// CONCATENATED MODULE: ./src/log-safety.ts
 /**
- * The Actions runner reads every stdout line that starts with `::` as a workflow command
- * (`::add-mask::`, `::error::`, `::stop-commands::` …). Text from the pull request (file names
- * may hold newlines) or from the service reaches the log through `core.info`, which writes it
- * raw: a line of it starting with `::` would be obeyed. This breaks the `::` of every such line
- * with a zero-width space, so it reads the same and commands nothing. (`core.warning`,
- * `core.error` and `core.notice` escape their message themselves.)
+ * The Actions runner reads workflow commands from stdout in two forms: a line starting with
+ * `::` (`::add-mask::`, `::error::`, `::stop-commands::` …), and the legacy `##[command]` form,
+ * which it finds anywhere in a line. Text from the pull request (file names may hold newlines)
+ * or from the service reaches the log through `core.info`, which writes it raw. This breaks both
+ * forms with a zero-width space, so the text reads the same and commands nothing.
+ * (`core.warning`, `core.error`, `core.notice` and `core.debug` are commands themselves and
+ * escape their message.)
  */
 const LINE_STARTING_A_COMMAND = /^(\s*):(?=:)/gm;
+const LEGACY_COMMAND = /##\[/g;
 function neutralizeWorkflowCommands(text) {
-    return text.replace(LINE_STARTING_A_COMMAND, '$1:\u200b');
+    return text.replace(LINE_STARTING_A_COMMAND, '$1:\u200b').replace(LEGACY_COMMAND, '#\u200b#[');
 }
 
 ;// CONCATENATED MODULE: external "node:fs"
@@ -110126,6 +110128,26 @@ function extractFingerprints(body) {
     return [...body.matchAll(FINGERPRINT_PATTERN)].map((m) => m[1]);
 }
 
+;// CONCATENATED MODULE: ./src/github/identity.ts
+function createAuthorTrust(octokit, log) {
+    let identity;
+    const ownLogin = () => {
+        identity ??= octokit.rest.users.getAuthenticated().then(({ data }) => data.login, (error) => {
+            // App installation tokens (the Actions token) may not read /user: they are bots.
+            log?.debug(`GET /user: ${error instanceof Error ? error.message : String(error)}; trusting bot authors only`);
+            return undefined;
+        });
+        return identity;
+    };
+    return async (author) => {
+        if (author === null || author === undefined)
+            return false;
+        if (author.type === 'Bot')
+            return true;
+        return author.login === (await ownLogin());
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/github/pending-reviews.ts
 
 /** Marks a probe's body, so a later run can tell a probe it may delete from a person's draft. */
@@ -110228,7 +110250,7 @@ function createProber({ octokit, gate, log, pr }) {
  */
 
 
-async function upsertSummaryComment({ octokit, gate, log }, pr, body) {
+async function upsertSummaryComment({ octokit, gate, log, trusted }, pr, body) {
     // Without the marker the comment could never be found again: every run would add one.
     const markedBody = body.startsWith(SUMMARY_MARKER) ? body : `${SUMMARY_MARKER}\n${body}`;
     const target = { owner: pr.owner, repo: pr.repo };
@@ -110237,7 +110259,9 @@ async function upsertSummaryComment({ octokit, gate, log }, pr, body) {
         .catch((error) => {
         throw new GitHubApiError(`Listing the comments of ${describePr(pr)}`, error);
     });
-    const summaries = comments.filter((comment) => (comment.body ?? '').trimStart().startsWith(SUMMARY_MARKER));
+    const marked = comments.filter((comment) => (comment.body ?? '').trimStart().startsWith(SUMMARY_MARKER));
+    const ours = await Promise.all(marked.map((comment) => trusted(comment.user)));
+    const summaries = marked.filter((_, i) => ours[i] === true);
     // Comment ids grow with time, so the highest is the newest. Older duplicates (left by an old
     // bug) stay: deleting comments is not ours to decide.
     const newest = summaries.reduce((best, comment) => (best === undefined || comment.id > best.id ? comment : best), undefined);
@@ -110308,6 +110332,7 @@ function createWriteGate(sleep, intervalMs) {
 
 
 
+
 /** Body of the reviews after the first: GitHub requires a body on a COMMENT review. */
 const CONTINUATION_BODY = 'More inline comments from review-gate for the same commit.';
 /** Body of the first review when the caller's is blank (GitHub refuses a blank one). */
@@ -110325,6 +110350,7 @@ function createReviewPublisher(octokit, options = {}) {
     }
     const isolationBudget = options.maxIsolationRequests ?? 25;
     const log = options.log;
+    const trusted = createAuthorTrust(octokit, log);
     /** Fingerprint → id of the review carrying it. Pending reviews' comments are not listed. */
     async function listedFingerprints(pr) {
         const comments = await octokit
@@ -110332,7 +110358,10 @@ function createReviewPublisher(octokit, options = {}) {
             .catch((error) => {
             throw new GitHubApiError(`Listing the review comments of ${describePr(pr)}`, error);
         });
-        return new Map(comments.flatMap((comment) => extractFingerprints(comment.body).map((fp) => [fp, comment.pull_request_review_id])));
+        const ours = await Promise.all(comments.map((comment) => trusted(comment.user)));
+        return new Map(comments
+            .filter((_, i) => ours[i] === true)
+            .flatMap((comment) => extractFingerprints(comment.body).map((fp) => [fp, comment.pull_request_review_id])));
     }
     /** The link to a review found after a lost answer; only for the result, so a failure is no error. */
     async function reviewUrlOf(pr, reviewId) {
@@ -110529,7 +110558,7 @@ function createReviewPublisher(octokit, options = {}) {
     }
     return {
         postReview,
-        upsertSummary: (pr, body) => upsertSummaryComment({ octokit, gate, log }, pr, body),
+        upsertSummary: (pr, body) => upsertSummaryComment({ octokit, gate, log, trusted }, pr, body),
     };
 }
 
@@ -110799,8 +110828,11 @@ function planAnnotations(findings, caps) {
 
 
 
-/** GitHub shows at most this many annotations of each level per step. */
-const ANNOTATION_CAPS = { error: 10, warning: 10, notice: 10 };
+/**
+ * GitHub shows at most 10 annotations of each level per step, the action's own included: one
+ * error is kept for the verdict (`setFailed`), and room for the run's warnings and notices.
+ */
+const ANNOTATION_CAPS = { error: 9, warning: 8, notice: 8 };
 /** Logs through @actions/core; every info line is kept from commanding the runner. */
 const actionsLogger = {
     info: (message) => info(neutralizeWorkflowCommands(message)),
@@ -112202,10 +112234,17 @@ function settle(result, candidate, task, log) {
         }
     }
 }
-/** A patch GitHub sent but we cannot parse is treated as an unknown diff, never as "unchanged". */
+/**
+ * The file's added lines. A missing patch means "diff unknown" — except for a pure rename or a
+ * mode change (GitHub reports no line changed and sends no patch): nothing was added there, and
+ * code that only moved must not fail the gate as if it were new. A patch GitHub sent but we
+ * cannot parse is treated as unknown too, never as "unchanged".
+ */
 function indexPatch(file, log) {
-    if (file.patch === undefined)
-        return undefined;
+    if (file.patch === undefined) {
+        const nothingChanged = file.additions === 0 && file.deletions === 0;
+        return nothingChanged && (file.status === 'renamed' || file.status === 'changed') ? parsePatch('', file.path) : undefined;
+    }
     try {
         return parsePatch(file.patch, file.path);
     }
@@ -112387,26 +112426,31 @@ function readSettings(read) {
         throw new SettingsError(problems);
     return settings;
 }
+/** The URL as it may be quoted in a message: credentials written into it are never repeated. */
+function quotable(raw) {
+    return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#\s]*@/i, '$1***@');
+}
 function normalizeApiUrl(raw, problems) {
     if (raw === '')
         return raw;
+    const shown = quotable(raw);
     let url;
     try {
         url = new URL(raw);
     }
     catch {
-        problems.push(`Invalid api-url '${raw}'. Expected an http(s) URL such as https://api.example.com.`);
+        problems.push(`Invalid api-url '${shown}'. Expected an http(s) URL such as https://api.example.com.`);
         return raw;
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        problems.push(`Invalid api-url '${raw}'. Expected an http(s) URL such as https://api.example.com.`);
+        problems.push(`Invalid api-url '${shown}'. Expected an http(s) URL such as https://api.example.com.`);
     }
     if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
         problems.push(`Invalid api-url '${url.origin}${url.pathname}…'. Credentials, query and fragment are not allowed; pass the key as api-key.`);
     }
     const path = url.pathname.replace(/\/+$/, '');
-    if (/\/v1$/.test(path)) {
-        problems.push(`Invalid api-url '${raw}'. Give the base URL without '/v1'; the action adds it.`);
+    if (/\/v1$/i.test(path)) {
+        problems.push(`Invalid api-url '${shown}'. Give the base URL without '/v1'; the action adds it.`);
     }
     return `${url.origin}${path}`;
 }
@@ -112427,10 +112471,33 @@ var external_node_path_ = __nccwpck_require__(6760);
 
 
 
+
 const BLOB_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+/**
+ * git gets only what it needs: not the action's inputs (INPUT_API-KEY, INPUT_GITHUB-TOKEN), and
+ * no way to fetch (a partial clone would otherwise download each missing blob from the remote).
+ */
+function gitEnvironment() {
+    return {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        GIT_NO_LAZY_FETCH: '1',
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_CONFIG_NOSYSTEM: '1',
+    };
+}
+/** git's object name of a blob: the hash of `blob <size>\0<content>`, SHA-1 or SHA-256 by length. */
+function blobObjectName(content, shaLength) {
+    const hash = (0,external_node_crypto_.createHash)(shaLength === 64 ? 'sha256' : 'sha1');
+    hash.update(`blob ${content.length}\0`);
+    hash.update(content);
+    return hash.digest('hex');
+}
 function gitBlobReader(cwd) {
     return (sha) => new Promise((resolve) => {
-        (0,external_node_child_process_namespaceObject.execFile)('git', ['cat-file', 'blob', sha], { cwd, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }, (error, stdout) => resolve(error === null ? stdout : undefined));
+        (0,external_node_child_process_namespaceObject.execFile)('git', ['cat-file', 'blob', sha], { cwd, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: gitEnvironment() }, 
+        // A loose object is not re-hashed by git when read: check it names what GitHub listed.
+        (error, stdout) => resolve(error === null && blobObjectName(stdout, sha.length) === sha ? stdout : undefined));
     });
 }
 /** A source whose `readFile` tries the workspace first; `stats` counts where files came from. */
@@ -112489,8 +112556,10 @@ async function run(env = process.env) {
         settings = readSettings((name) => getInput(name));
     }
     catch (error) {
+        const message = error instanceof SettingsError ? error.message : describeError(error);
         setOutput('result', 'failed');
-        setFailed(error instanceof SettingsError ? error.message : describeError(error));
+        setOutput('reasons', error instanceof SettingsError ? error.problems.join('\n') : message);
+        setFailed(message);
         return;
     }
     try {
@@ -112517,8 +112586,10 @@ async function run(env = process.env) {
     }
     catch (error) {
         core_debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
+        const message = error instanceof EventError ? error.message : `review-gate could not complete: ${describeError(error)}`;
         setOutput('result', 'failed');
-        setFailed(error instanceof EventError ? error.message : `review-gate could not complete: ${describeError(error)}`);
+        setOutput('reasons', message);
+        setFailed(message);
     }
 }
 async function review(settings, env) {

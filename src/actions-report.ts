@@ -8,8 +8,11 @@ import { planAnnotations } from './render/annotations';
 import { neutralizeWorkflowCommands } from './log-safety';
 import type { LabelledFinding } from './types';
 
-/** GitHub shows at most this many annotations of each level per step. */
-export const ANNOTATION_CAPS = { error: 10, warning: 10, notice: 10 } as const;
+/**
+ * GitHub shows at most 10 annotations of each level per step, the action's own included: one
+ * error is kept for the verdict (`setFailed`), and room for the run's warnings and notices.
+ */
+export const ANNOTATION_CAPS = { error: 9, warning: 8, notice: 8 } as const;
 
 /** Logs through @actions/core; every info line is kept from commanding the runner. */
 export const actionsLogger: Logger & { debug(message: string): void } = {

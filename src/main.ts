@@ -33,8 +33,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     settings = readSettings((name) => core.getInput(name));
   } catch (error) {
+    const message = error instanceof SettingsError ? error.message : describeError(error);
     core.setOutput('result', 'failed');
-    core.setFailed(error instanceof SettingsError ? error.message : describeError(error));
+    core.setOutput('reasons', error instanceof SettingsError ? error.problems.join('\n') : message);
+    core.setFailed(message);
     return;
   }
 
@@ -58,8 +60,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     }
   } catch (error) {
     core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    const message = error instanceof EventError ? error.message : `review-gate could not complete: ${describeError(error)}`;
     core.setOutput('result', 'failed');
-    core.setFailed(error instanceof EventError ? error.message : `review-gate could not complete: ${describeError(error)}`);
+    core.setOutput('reasons', message);
+    core.setFailed(message);
   }
 }
 

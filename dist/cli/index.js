@@ -42690,11 +42690,22 @@ const STATUS_BY_LETTER = {
 class GitError extends Error {
     name = 'GitError';
 }
+/** `--base` names no commit: a usage error. */
+class UnknownRevisionError extends GitError {
+    name = 'UnknownRevisionError';
+}
+/**
+ * Every git call runs at the repository's top level (git names paths from there, whatever
+ * folder the command was started in), takes paths literally (a file named `a*.py` is not a
+ * pattern), never converts contents through textconv filters, and ends options before the
+ * user's revision, so `--base=--output=x` is a revision git refuses, not an option it obeys.
+ */
 function createGitSource(options) {
-    const git = async (args) => {
+    let top;
+    const git = async (args, cwd = top ?? options.cwd) => {
         try {
-            const { stdout } = await run('git', ['-c', 'core.quotePath=false', ...args], {
-                cwd: options.cwd,
+            const { stdout } = await run('git', ['--literal-pathspecs', '-c', 'core.quotePath=false', ...args], {
+                cwd,
                 maxBuffer: 256 * 1024 * 1024,
             });
             return stdout;
@@ -42704,13 +42715,24 @@ function createGitSource(options) {
             throw new GitError(`git ${args.join(' ')} failed: ${stderr !== undefined && stderr !== '' ? stderr : error.message}`);
         }
     };
+    const diffArgs = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--find-renames'];
+    async function resolveBase() {
+        top = (await git(['rev-parse', '--show-toplevel'], options.cwd)).trim();
+        try {
+            return (await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${options.base}^{commit}`])).trim();
+        }
+        catch {
+            throw new UnknownRevisionError(`Unknown revision '${options.base}' for --base: expected a commit such as HEAD, main or origin/main.`);
+        }
+    }
     return {
         async listChangedFiles() {
-            const listing = await git(['diff', '--name-status', '-z', '--find-renames', options.base, '--']);
+            const base = await resolveBase();
+            const listing = await git([...diffArgs, '--name-status', '-z', base, '--']);
             const files = [];
             for (const entry of parseNameStatus(listing)) {
                 const paths = entry.previousPath === undefined ? [entry.path] : [entry.previousPath, entry.path];
-                const diff = await git(['diff', '--no-color', '--no-ext-diff', '--find-renames', '-U3', options.base, '--', ...paths]);
+                const diff = await git([...diffArgs, '-U3', base, '--', ...paths]);
                 const hunkStart = diff.search(/^@@/m);
                 const file = {
                     path: entry.path,
@@ -42720,24 +42742,44 @@ function createGitSource(options) {
                     ...(entry.previousPath === undefined ? {} : { previousPath: entry.previousPath }),
                     ...(entry.status === 'removed' ? {} : { blobSha: WORKING_TREE }),
                 };
-                if (hunkStart >= 0) {
-                    const patch = diff.slice(hunkStart).replace(/\n$/, '');
-                    file.patch = patch;
-                    for (const line of patch.split('\n')) {
-                        if (line.startsWith('+'))
-                            file.additions += 1;
-                        else if (line.startsWith('-'))
-                            file.deletions += 1;
-                    }
-                }
+                if (hunkStart >= 0)
+                    addPatch(file, diff.slice(hunkStart).replace(/\n$/, ''));
+                files.push(file);
+            }
+            // New files never added to git are changes too; .gitignore'd ones are not.
+            const untracked = (await git(['ls-files', '-z', '--others', '--exclude-standard'])).split('\0').filter((p) => p !== '');
+            for (const path of untracked) {
+                const file = { path, status: 'added', blobSha: WORKING_TREE, additions: 0, deletions: 0 };
+                const bytes = await (0,promises_.readFile)((0,external_node_path_.join)(top ?? options.cwd, path));
+                // A binary file keeps no patch; reading it later skips it as binary.
+                if (!bytes.includes(0))
+                    addPatch(file, addedFilePatch(bytes.toString('utf8')));
                 files.push(file);
             }
             return { files, truncated: false };
         },
         async readFile(_pr, file) {
-            return decodeText(file.path, await (0,promises_.readFile)((0,external_node_path_.join)(options.cwd, file.path)));
+            if (top === undefined)
+                top = (await git(['rev-parse', '--show-toplevel'], options.cwd)).trim();
+            return decodeText(file.path, await (0,promises_.readFile)((0,external_node_path_.join)(top, file.path)));
         },
     };
+}
+function addPatch(file, patch) {
+    file.patch = patch;
+    for (const line of patch.split('\n')) {
+        if (line.startsWith('+'))
+            file.additions += 1;
+        else if (line.startsWith('-'))
+            file.deletions += 1;
+    }
+}
+/** The patch of a new file: every line added. */
+function addedFilePatch(content) {
+    const lines = content.replace(/\n$/, '').split('\n');
+    if (content === '')
+        return '';
+    return [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((line) => `+${line}`)].join('\n');
 }
 /** Parses `git diff --name-status -z`: `S\0path\0` or, for renames and copies, `R100\0old\0new\0`. */
 function parseNameStatus(output) {
@@ -44344,10 +44386,17 @@ function settle(result, candidate, task, log) {
         }
     }
 }
-/** A patch GitHub sent but we cannot parse is treated as an unknown diff, never as "unchanged". */
+/**
+ * The file's added lines. A missing patch means "diff unknown" — except for a pure rename or a
+ * mode change (GitHub reports no line changed and sends no patch): nothing was added there, and
+ * code that only moved must not fail the gate as if it were new. A patch GitHub sent but we
+ * cannot parse is treated as unknown too, never as "unchanged".
+ */
 function indexPatch(file, log) {
-    if (file.patch === undefined)
-        return undefined;
+    if (file.patch === undefined) {
+        const nothingChanged = file.additions === 0 && file.deletions === 0;
+        return nothingChanged && (file.status === 'renamed' || file.status === 'changed') ? parsePatch('', file.path) : undefined;
+    }
     try {
         return parsePatch(file.patch, file.path);
     }
@@ -44529,26 +44578,31 @@ function readSettings(read) {
         throw new SettingsError(problems);
     return settings;
 }
+/** The URL as it may be quoted in a message: credentials written into it are never repeated. */
+function quotable(raw) {
+    return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#\s]*@/i, '$1***@');
+}
 function normalizeApiUrl(raw, problems) {
     if (raw === '')
         return raw;
+    const shown = quotable(raw);
     let url;
     try {
         url = new URL(raw);
     }
     catch {
-        problems.push(`Invalid api-url '${raw}'. Expected an http(s) URL such as https://api.example.com.`);
+        problems.push(`Invalid api-url '${shown}'. Expected an http(s) URL such as https://api.example.com.`);
         return raw;
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        problems.push(`Invalid api-url '${raw}'. Expected an http(s) URL such as https://api.example.com.`);
+        problems.push(`Invalid api-url '${shown}'. Expected an http(s) URL such as https://api.example.com.`);
     }
     if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
         problems.push(`Invalid api-url '${url.origin}${url.pathname}…'. Credentials, query and fragment are not allowed; pass the key as api-key.`);
     }
     const path = url.pathname.replace(/\/+$/, '');
-    if (/\/v1$/.test(path)) {
-        problems.push(`Invalid api-url '${raw}'. Give the base URL without '/v1'; the action adds it.`);
+    if (/\/v1$/i.test(path)) {
+        problems.push(`Invalid api-url '${shown}'. Give the base URL without '/v1'; the action adds it.`);
     }
     return `${url.origin}${path}`;
 }
@@ -44664,13 +44718,21 @@ async function runCli(argv, io) {
             return run();
         },
     };
-    const client = createClient({
-        apiKey: settings.apiKey,
-        baseUrl: settings.apiUrl,
-        timeoutMs: settings.requestTimeoutMs,
-        retry: { maxRetries: settings.maxRetries },
-        onWarning: (message) => io.err(`warning: ${message}`),
-    });
+    let client;
+    try {
+        client = createClient({
+            apiKey: settings.apiKey,
+            baseUrl: settings.apiUrl,
+            timeoutMs: settings.requestTimeoutMs,
+            retry: { maxRetries: settings.maxRetries },
+            onWarning: (message) => io.err(`warning: ${message}`),
+        });
+    }
+    catch (error) {
+        // The client's own checks (a key with whitespace in it, say) are settings errors too.
+        io.err(describeError(error));
+        return EXIT.usage;
+    }
     const base = stringOf(values.base) ?? 'HEAD';
     try {
         const report = await runPipeline({ ...settings, dryRun: true }, { owner: 'local', repo: 'working-tree', number: 0, headSha: base }, {
@@ -44700,6 +44762,10 @@ async function runCli(argv, io) {
         return EXIT.passed;
     }
     catch (error) {
+        if (error instanceof UnknownRevisionError) {
+            io.err(error.message);
+            return EXIT.usage;
+        }
         io.err(`review-gate could not complete: ${describeError(error)}`);
         return EXIT.failed;
     }

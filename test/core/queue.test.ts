@@ -98,6 +98,7 @@ describe('runQueue', () => {
     const service = fakeService(clock, () => serviceError('authentication_failed', 401));
     const outcomes = await runQueue(labels(10).map(service.task), { concurrency: 3, policy, clock, stopReason });
 
+    expect(service.log.length).toBeGreaterThanOrEqual(1);
     expect(service.log.length).toBeLessThanOrEqual(3);
     expect(outcomes.filter((o) => o.state === 'rejected')).toHaveLength(service.log.length);
     expect(outcomes.filter((o) => o.state === 'cancelled')).toHaveLength(10 - service.log.length);
