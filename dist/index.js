@@ -109913,7 +109913,6 @@ function decodeText(path, bytes) {
  * redacts the Authorization header in its errors and we only quote GitHub's answer.
  */
 // Every source throws the shared class, so the pipeline knows a binary file from any of them.
-
 /** GitHub answered with an error the caller cannot recover from here. */
 class GitHubApiError extends Error {
     name = 'GitHubApiError';
@@ -109941,9 +109940,6 @@ class FileNotFoundError extends Error {
         this.path = path;
         this.blobSha = blobSha;
     }
-}
-function isFileNotFoundError(error) {
-    return error instanceof FileNotFoundError;
 }
 /** `owner/repo#n`, for messages. */
 function describePr(pr) {
@@ -110764,10 +110760,6 @@ const SEVERITY_LABEL = {
     warning: { icon: '⚠️', word: 'Warning' },
     info: { icon: 'ℹ️', word: 'Info' },
 };
-function severityLabel(severity) {
-    const { icon, word } = SEVERITY_LABEL[severity];
-    return `${icon} ${word}`;
-}
 /** 0 for the most severe; the order of `SEVERITIES`. */
 function severityRank(severity) {
     return SEVERITIES.indexOf(severity);

@@ -43653,10 +43653,6 @@ const SEVERITY_LABEL = {
     warning: { icon: '⚠️', word: 'Warning' },
     info: { icon: 'ℹ️', word: 'Info' },
 };
-function severityLabel(severity) {
-    const { icon, word } = SEVERITY_LABEL[severity];
-    return `${icon} ${word}`;
-}
 /** 0 for the most severe; the order of `SEVERITIES`. */
 function severityRank(severity) {
     return SEVERITIES.indexOf(severity);

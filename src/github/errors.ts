@@ -5,7 +5,6 @@
  */
 
 // Every source throws the shared class, so the pipeline knows a binary file from any of them.
-export { BinaryFileError, isBinaryFileError } from '../source-errors';
 
 /** GitHub answered with an error the caller cannot recover from here. */
 export class GitHubApiError extends Error {
@@ -41,9 +40,6 @@ export class FileNotFoundError extends Error {
   }
 }
 
-export function isFileNotFoundError(error: unknown): error is FileNotFoundError {
-  return error instanceof FileNotFoundError;
-}
 
 /** `owner/repo#n`, for messages. */
 export function describePr(pr: { owner: string; repo: string; number: number }): string {

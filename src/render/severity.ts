@@ -8,11 +8,6 @@ export const SEVERITY_LABEL: Readonly<Record<Severity, { icon: string; word: str
   info: { icon: 'ℹ️', word: 'Info' },
 };
 
-export function severityLabel(severity: Severity): string {
-  const { icon, word } = SEVERITY_LABEL[severity];
-  return `${icon} ${word}`;
-}
-
 /** 0 for the most severe; the order of `SEVERITIES`. */
 export function severityRank(severity: Severity): number {
   return SEVERITIES.indexOf(severity);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ReviewResult, Severity } from '../../src/api/types';
+import type { Severity } from '../../src/api/types';
 import { decide } from '../../src/gate';
 import type { GateThresholds } from '../../src/gate';
 import type { FileOutcome, FindingLocation, LabelledFinding } from '../../src/types';
+import { reviewResult } from '../support/review-result';
 
 const thresholds: GateThresholds = { failOnSeverity: 'error', gateScope: 'added', minScore: 0, onIncomplete: 'fail' };
 
@@ -20,16 +21,7 @@ const reviewed = (path: string, score: number, findings: LabelledFinding[] = [])
   path,
   language: 'python',
   findings,
-  result: {
-    model: 'm',
-    summary: '',
-    issues: [],
-    suggestions: [],
-    security_flags: [],
-    quality_score: score,
-    usage: { total_tokens: 10 },
-    latency_ms: 1,
-  } satisfies ReviewResult,
+  result: reviewResult({ quality_score: score }),
 });
 
 describe('decide', () => {

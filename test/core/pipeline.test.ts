@@ -7,6 +7,7 @@ import type { Logger, PipelineDeps } from '../../src/pipeline';
 import { readSettings } from '../../src/settings';
 import { BinaryFileError } from '../../src/source-errors';
 import type { ChangedFile, PlannedComment, PullRequestRef, ReviewPublisher } from '../../src/types';
+import { reviewResult } from '../support/review-result';
 import { createVirtualClock } from '../support/virtual-clock';
 
 const pr: PullRequestRef = { owner: 'acme', repo: 'shop', number: 7, headSha: 'abc123' };
@@ -29,16 +30,7 @@ const changed = (path: string, content: string, extra: Partial<ChangedFile> = {}
   content,
 });
 
-const result = (issues: ReviewResult['issues'], score = 90): ReviewResult => ({
-  model: 'service-1',
-  summary: 's',
-  issues,
-  suggestions: [],
-  security_flags: [],
-  quality_score: score,
-  usage: { total_tokens: 100 },
-  latency_ms: 5,
-});
+const result = (issues: ReviewResult['issues'], score = 90): ReviewResult => reviewResult({ issues, quality_score: score });
 
 function quietLog(): Logger & { lines: string[] } {
   const lines: string[] = [];

@@ -4,20 +4,10 @@ import { SUMMARY_MARKER, extractFingerprints } from '../../src/render/markers';
 import { MAX_SUMMARY_COMMENT_LENGTH, renderSummary } from '../../src/render/summary';
 import type { SummaryInput } from '../../src/render/summary';
 import type { FileOutcome, GateVerdict, LabelledFinding } from '../../src/types';
+import { reviewResult } from '../support/review-result';
 import { finding } from './helpers';
 
-function result(score: number): ReviewResult {
-  return {
-    model: 'm',
-    summary: '',
-    issues: [],
-    suggestions: [],
-    security_flags: [],
-    quality_score: score,
-    usage: { total_tokens: 100 },
-    latency_ms: 1,
-  };
-}
+const result = (score: number): ReviewResult => reviewResult({ quality_score: score });
 
 function reviewed(path: string, score: number, findings: LabelledFinding[] = []): FileOutcome {
   return { kind: 'reviewed', path, language: 'python', result: result(score), findings };
