@@ -5,6 +5,7 @@
  * (`npm run demo`) and the end-to-end tests; everything stays on 127.0.0.1.
  */
 import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -64,6 +65,9 @@ export interface ActionRun {
   outputs: Record<string, string>;
   /** The job summary as written to GITHUB_STEP_SUMMARY. */
   stepSummary: string;
+  /** `performance.now()` just before the process was spawned and when it exited (benchmarks). */
+  spawnedAt: number;
+  exitedAt: number;
 }
 
 export interface RunOptions {
@@ -72,7 +76,7 @@ export interface RunOptions {
   githubApiUrl: string;
   fixture: PullRequestFixture;
   eventName?: string;
-  /** Replaces the event payload (default: a pull_request event for the fixture). */
+  /** Replaces the event payload (default: a pull_request event for the fixture); a string is written as is. */
   event?: unknown;
   env?: Record<string, string>;
 }
@@ -84,7 +88,8 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
     const eventPath = join(dir, 'event.json');
     const outputPath = join(dir, 'output.txt');
     const summaryPath = join(dir, 'summary.md');
-    await writeFile(eventPath, JSON.stringify(options.event ?? pullRequestEvent(options.fixture)));
+    const event = options.event ?? pullRequestEvent(options.fixture);
+    await writeFile(eventPath, typeof event === 'string' ? event : JSON.stringify(event));
     await writeFile(outputPath, '');
     await writeFile(summaryPath, '');
 
@@ -99,12 +104,11 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
       GITHUB_OUTPUT: outputPath,
       GITHUB_STEP_SUMMARY: summaryPath,
       RUNNER_TEMP: dir,
-      // The fake GitHub is local: no need to space writes as GitHub's secondary limits ask.
-      REVIEW_GATE_WRITE_INTERVAL_MS: '0',
       ...options.env,
     };
     for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
 
+    const spawnedAt = performance.now();
     const child = spawn(process.execPath, [join(ROOT, 'dist/index.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
@@ -114,12 +118,15 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
       child.on('error', fail);
       child.on('close', (code) => done(code ?? 1));
     });
+    const exitedAt = performance.now();
     return {
       exitCode,
       stdout: Buffer.concat(stdout).toString('utf8'),
       stderr: Buffer.concat(stderr).toString('utf8'),
       outputs: parseOutputFile(await readFile(outputPath, 'utf8')),
       stepSummary: await readFile(summaryPath, 'utf8'),
+      spawnedAt,
+      exitedAt,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

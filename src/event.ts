@@ -1,8 +1,7 @@
 /**
- * Which pull request this run is about, from the Actions environment: the event payload for
- * `pull_request` and `pull_request_target`, else the `pr-number` input.
+ * Which pull request this run is about, from the Actions event (read by @actions/github's
+ * `context`): the payload of `pull_request` and `pull_request_target`, else the `pr-number` input.
  */
-import { readFileSync } from 'node:fs';
 
 export interface PullRequestTarget {
   owner: string;
@@ -12,6 +11,16 @@ export interface PullRequestTarget {
   headSha?: string;
   /** The head lives in another repository: the token is usually read-only. */
   fromFork: boolean;
+}
+
+/** The event as the runner describes it. */
+export interface ActionEvent {
+  /** GITHUB_EVENT_NAME. */
+  name: string | undefined;
+  /** GITHUB_REPOSITORY, `owner/repo`. */
+  repository: string;
+  /** The event payload (GITHUB_EVENT_PATH), `{}` when there is none. */
+  payload: unknown;
 }
 
 export class EventError extends Error {
@@ -26,14 +35,28 @@ interface PullRequestPayload {
   };
 }
 
-export function resolvePullRequest(env: NodeJS.ProcessEnv, prNumberInput: number | undefined): PullRequestTarget {
-  const repository = env.GITHUB_REPOSITORY ?? '';
-  const [owner, repo, ...rest] = repository.split('/');
+/**
+ * The event through @actions/github's `context`. It is imported here, not at the top of the
+ * bundle, because `context` parses the payload file as the module loads: a broken file must end
+ * as a clear error, not as a stack trace before the action starts.
+ */
+export async function readActionEvent(env: NodeJS.ProcessEnv): Promise<ActionEvent> {
+  try {
+    const { context } = await import(/* webpackMode: "eager" */ '@actions/github');
+    return { name: context.eventName, repository: env.GITHUB_REPOSITORY ?? '', payload: context.payload };
+  } catch (error) {
+    const why = error instanceof SyntaxError ? 'it is not valid JSON' : error instanceof Error ? error.message : String(error);
+    throw new EventError(`Cannot read the event payload at '${env.GITHUB_EVENT_PATH ?? ''}': ${why}.`);
+  }
+}
+
+export function resolvePullRequest(event: ActionEvent, prNumberInput: number | undefined): PullRequestTarget {
+  const [owner, repo, ...rest] = event.repository.split('/');
   if (owner === undefined || owner === '' || repo === undefined || repo === '' || rest.length > 0) {
-    throw new EventError(`Invalid GITHUB_REPOSITORY '${repository}'. Expected format {owner}/{repo}.`);
+    throw new EventError(`Invalid GITHUB_REPOSITORY '${event.repository}'. Expected format {owner}/{repo}.`);
   }
 
-  const payload = readPayload(env.GITHUB_EVENT_PATH);
+  const payload: PullRequestPayload = typeof event.payload === 'object' && event.payload !== null ? event.payload : {};
   const pull = payload.pull_request;
   if (prNumberInput !== undefined) {
     const sameAsEvent = pull !== undefined && pull.number === prNumberInput;
@@ -46,13 +69,12 @@ export function resolvePullRequest(env: NodeJS.ProcessEnv, prNumberInput: number
     };
   }
   if (pull === undefined) {
-    const event = env.GITHUB_EVENT_NAME ?? 'unknown';
     throw new EventError(
-      `The '${event}' event carries no pull request. Run on pull_request or pull_request_target, or set the pr-number input.`,
+      `The '${event.name ?? 'unknown'}' event carries no pull request. Run on pull_request or pull_request_target, or set the pr-number input.`,
     );
   }
   if (typeof pull.number !== 'number' || typeof pull.head?.sha !== 'string') {
-    throw new EventError(`The event payload at '${env.GITHUB_EVENT_PATH ?? ''}' has no pull_request.number or head.sha.`);
+    throw new EventError(`The '${event.name ?? 'unknown'}' event payload has no pull_request.number or head.sha.`);
   }
   return { owner, repo, number: pull.number, headSha: pull.head.sha, fromFork: isFork(pull) };
 }
@@ -61,20 +83,4 @@ function isFork(pull: NonNullable<PullRequestPayload['pull_request']>): boolean 
   const head = pull.head?.repo?.full_name;
   const base = pull.base?.repo?.full_name;
   return typeof head === 'string' && typeof base === 'string' && head !== base;
-}
-
-function readPayload(path: string | undefined): PullRequestPayload {
-  if (path === undefined || path === '') return {};
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new EventError(`Cannot read the event payload at '${path}': ${(error as Error).message}`);
-  }
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null ? (parsed) : {};
-  } catch {
-    throw new EventError(`The event payload at '${path}' is not valid JSON.`);
-  }
 }

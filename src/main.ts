@@ -7,7 +7,7 @@ import { createClient } from './api/client';
 import { DEFAULT_RETRY_POLICY } from './api/retry';
 import { systemClock } from './clock';
 import { neutralizeWorkflowCommands } from './log-safety';
-import { EventError, resolvePullRequest } from './event';
+import { EventError, readActionEvent, resolvePullRequest } from './event';
 import { createGitHubClient } from './github/octokit';
 import type { GitHubClient } from './github/octokit';
 import { createPullRequestSource } from './github/pull-request-source';
@@ -68,16 +68,16 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 }
 
 async function review(settings: Settings, env: NodeJS.ProcessEnv): Promise<RunReport> {
-  const target = resolvePullRequest(env, settings.prNumber);
+  const target = resolvePullRequest(await readActionEvent(env), settings.prNumber);
   if (settings.githubToken === '') {
     throw new EventError('Input github-token is empty. Pass ${{ github.token }} or a token that can read the pull request.');
   }
-  const writeIntervalMs = writeIntervalFrom(env);
   const octokit = createGitHubClient({
     token: settings.githubToken,
     baseUrl: env.GITHUB_API_URL,
+    timeoutMs: settings.requestTimeoutMs,
+    retry: { retries: settings.maxRetries },
     log: actionsLogger,
-    ...(writeIntervalMs === undefined ? {} : { throttle: { minWriteIntervalMs: writeIntervalMs } }),
   });
   const pr: PullRequestRef = {
     owner: target.owner,
@@ -106,10 +106,7 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv): Promise<RunRe
     reviewOnce: (request) => client.reviewOnce(request),
     publisher: settings.dryRun
       ? undefined
-      : createReviewPublisher(octokit, {
-          log: actionsLogger,
-          ...(writeIntervalMs === undefined ? {} : { minWriteIntervalMs: writeIntervalMs }),
-        }),
+      : createReviewPublisher(octokit, { log: actionsLogger }),
     clock: systemClock,
     log: actionsLogger,
     retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
@@ -118,17 +115,6 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv): Promise<RunRe
     core.info(`File contents: ${source.stats.fromWorkspace} read from the workspace checkout, ${source.stats.fromApi} through the GitHub API.`);
   }
   return report;
-}
-
-/**
- * Writes to GitHub are spaced (secondary rate limits: 80 writes a minute). The local demo and the
- * end-to-end tests talk to a fake GitHub on loopback and set REVIEW_GATE_WRITE_INTERVAL_MS=0.
- */
-function writeIntervalFrom(env: NodeJS.ProcessEnv): number | undefined {
-  const raw = env.REVIEW_GATE_WRITE_INTERVAL_MS;
-  if (raw === undefined || raw === '') return undefined;
-  const ms = Number(raw);
-  return Number.isInteger(ms) && ms >= 0 ? ms : undefined;
 }
 
 async function readHeadSha(octokit: GitHubClient, target: { owner: string; repo: string; number: number }): Promise<string> {

@@ -1,14 +1,24 @@
 /**
- * The one place an Octokit is built: @actions/github's client plus the throttling and retry
- * plugins, with every delay configurable so tests never wait for real.
+ * The one place the GitHub client is built: `Octokit` from @octokit/rest with the retry and
+ * throttling plugins, over undici's fetch with a proxy-aware dispatcher and a timeout on every
+ * request. Every delay is configurable so tests never wait for real.
+ *
+ * Spacing of writes is not done here: plugin-throttling's own write groups (1 s between writes,
+ * 3 s between notifying writes) would make even a two-write run wait; the publisher paces its
+ * writes itself (see write-gate.ts). The plugin still handles GitHub's rate-limit answers.
  */
-import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import { Octokit } from '@octokit/rest';
 import Bottleneck from 'bottleneck/light.js';
+import { EnvHttpProxyAgent, Response as UndiciResponse, fetch as undiciFetch } from 'undici';
+import type { Dispatcher } from 'undici';
+import { VERSION } from '../version';
+
+const ReviewGateOctokit = Octokit.plugin(retry, throttling);
 
 /** The client every GitHub module takes. */
-export type GitHubClient = ReturnType<typeof getOctokit>;
+export type GitHubClient = InstanceType<typeof ReviewGateOctokit>;
 
 /** Where the GitHub modules report what they do. */
 export interface GitHubLog {
@@ -18,11 +28,6 @@ export interface GitHubLog {
 }
 
 export interface ThrottleOptions {
-  /**
-   * Minimum spacing of write requests, in ms. Unset keeps plugin-throttling's own spacing
-   * (1 s between writes, 3 s between writes that notify, such as reviews and issue comments).
-   */
-  minWriteIntervalMs?: number;
   /** Retries per request after a primary or secondary rate limit (default 3). */
   maxRetries?: number;
   /** Longest wait GitHub may ask for before a retry, in seconds (default 300): past it, fail. */
@@ -34,7 +39,7 @@ export interface ThrottleOptions {
 }
 
 export interface RetryOptions {
-  /** Retries of 5xx and other transient answers (default 3). */
+  /** Retries of 5xx, timeouts and other transient answers (default 3). */
   retries?: number;
   /** Milliseconds per unit of the quadratic backoff (default 1000; tests pass 1). */
   retryAfterBaseValue?: number;
@@ -46,16 +51,31 @@ export interface GitHubClientOptions {
   token: string;
   /** Defaults to GITHUB_API_URL (set by the runner, GHES-aware), then https://api.github.com. */
   baseUrl?: string;
+  /** Time allowed for one request, answer included, in ms (default 30,000). */
+  timeoutMs?: number;
   log?: GitHubLog;
   throttle?: ThrottleOptions;
   retry?: RetryOptions;
+  /** Default: `new EnvHttpProxyAgent()` (honours HTTPS_PROXY, HTTP_PROXY, NO_PROXY). */
+  dispatcher?: Dispatcher;
 }
 
+export const DEFAULT_GITHUB_TIMEOUT_MS = 30_000;
+
 const silentLog: GitHubLog = { debug: () => undefined, info: () => undefined, warning: () => undefined };
+
+/** A GitHub request that got no whole answer in time; octokit reports it as a 500 and retries it. */
+export class GitHubTimeoutError extends Error {
+  override readonly name = 'GitHubTimeoutError' as const;
+}
 
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   if (options.token.trim() === '') {
     throw new TypeError('Expected a GitHub token, got an empty string');
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_GITHUB_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) {
+    throw new TypeError(`Expected \`timeoutMs\` to be an integer from 1 up, got ${String(timeoutMs)}`);
   }
   const log = options.log ?? silentLog;
   const throttle = options.throttle ?? {};
@@ -78,42 +98,88 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       return true;
     };
 
-  // plugin-throttling spaces writes with process-wide limiters unless given its own; the
-  // publisher spaces writes itself, so callers may shrink (tests: 0) this second spacing.
-  const writeGroups =
-    throttle.minWriteIntervalMs === undefined
-      ? {}
-      : {
-          write: new Bottleneck.Group({ maxConcurrent: 1, minTime: throttle.minWriteIntervalMs }),
-          notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: throttle.minWriteIntervalMs }),
-        };
+  // Groups with no spacing: the publisher's write gate is the only pacing of writes.
+  const unspaced = (): Bottleneck.Group => new Bottleneck.Group({ maxConcurrent: 1, minTime: 0 });
 
-  return getOctokit(
-    options.token,
-    {
-      baseUrl: resolveBaseUrl(options.baseUrl),
-      log: {
-        debug: (message: string) => log.debug(message),
-        info: (message: string) => log.info(message),
-        warn: (message: string) => log.warning(message),
-        error: (message: string) => log.warning(message),
-      },
-      throttle: {
-        ...writeGroups,
-        onRateLimit: onLimit('rate limit'),
-        onSecondaryRateLimit: onLimit('secondary rate limit'),
-        ...(throttle.retryAfterBaseValue === undefined ? {} : { retryAfterBaseValue: throttle.retryAfterBaseValue }),
-        ...(throttle.fallbackSecondaryRateRetryAfter === undefined
-          ? {}
-          : { fallbackSecondaryRateRetryAfter: throttle.fallbackSecondaryRateRetryAfter }),
-      },
-      // The plugin merges with Object.assign: an explicit undefined would erase its default.
-      retry: Object.fromEntries(Object.entries(options.retry ?? {}).filter(([, value]) => value !== undefined)),
+  return new ReviewGateOctokit({
+    auth: options.token,
+    baseUrl: resolveBaseUrl(options.baseUrl),
+    userAgent: `review-gate/${VERSION}`,
+    request: { fetch: timedFetch(options.dispatcher ?? new EnvHttpProxyAgent(), timeoutMs) },
+    // @octokit/rest logs one line per request (info) or failed request (error); every failure
+    // reaches the user through the caller's own message, so those lines are debug output.
+    log: {
+      debug: (message: string) => log.debug(message),
+      info: (message: string) => log.debug(message),
+      warn: (message: string) => log.warning(message),
+      error: (message: string) => log.debug(message),
     },
-    // The order octokit's docs use: throttling sees rate limits, retry sees transient failures.
-    retry,
-    throttling,
-  );
+    throttle: {
+      write: unspaced(),
+      notifications: unspaced(),
+      onRateLimit: onLimit('rate limit'),
+      onSecondaryRateLimit: onLimit('secondary rate limit'),
+      ...(throttle.retryAfterBaseValue === undefined ? {} : { retryAfterBaseValue: throttle.retryAfterBaseValue }),
+      ...(throttle.fallbackSecondaryRateRetryAfter === undefined
+        ? {}
+        : { fallbackSecondaryRateRetryAfter: throttle.fallbackSecondaryRateRetryAfter }),
+    },
+    // The plugin merges with Object.assign: an explicit undefined would erase its default.
+    retry: Object.fromEntries(Object.entries(options.retry ?? {}).filter(([, value]) => value !== undefined)),
+  });
+}
+
+type FetchInput = Parameters<typeof undiciFetch>[0];
+type FetchInit = NonNullable<Parameters<typeof undiciFetch>[1]>;
+
+/**
+ * undici's fetch through `dispatcher`, aborted when the answer (headers and body) has not come
+ * within `timeoutMs`. A hung GitHub would otherwise hold the job until the job itself times out.
+ * The body is read here, inside the timeout, so a stalled body counts too.
+ */
+function timedFetch(dispatcher: Dispatcher, timeoutMs: number): typeof globalThis.fetch {
+  const timed = async (input: FetchInput, init: FetchInit = {}): Promise<UndiciResponse> => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const signal = init.signal === undefined || init.signal === null ? controller.signal : AbortSignal.any([init.signal, controller.signal]);
+    try {
+      const response = await undiciFetch(input, { ...init, signal, dispatcher });
+      const body = await response.arrayBuffer();
+      const whole = new UndiciResponse(NULL_BODY_STATUSES.has(response.status) ? null : body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+      // octokit reports the answer's URL; a constructed response has none of its own.
+      Object.defineProperty(whole, 'url', { value: response.url });
+      return whole;
+    } catch (error) {
+      if (controller.signal.aborted && init.signal?.aborted !== true) {
+        const method = init.method ?? 'GET';
+        throw new GitHubTimeoutError(`GitHub did not answer ${method} ${urlPath(input)} within ${formatSeconds(timeoutMs)}`);
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return timed as unknown as typeof globalThis.fetch;
+}
+
+/** Statuses whose answer may carry no body (a Response refuses one). */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 204, 205, 304]);
+
+function urlPath(input: FetchInput): string {
+  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  try {
+    return new URL(href).pathname;
+  } catch {
+    return href;
+  }
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
 }
 
 function resolveBaseUrl(explicit: string | undefined): string {

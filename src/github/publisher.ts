@@ -10,14 +10,12 @@ import type { GitHubClient, GitHubLog } from './octokit';
 import { createAuthorTrust } from './identity';
 import { createProber, isPendingReviewConflict, toReviewComments } from './pending-reviews';
 import { upsertSummaryComment } from './summary-comment';
-import { createWriteGate, realSleep } from './write-gate';
-import type { Sleep } from './write-gate';
+import { createWriteGate } from './write-gate';
+import type { WriteGate } from './write-gate';
 
 export interface ReviewPublisherOptions {
-  /** Waits between writes; tests pass a recorder. */
-  sleep?: Sleep;
-  /** Spacing of writes in ms (default 1000: GitHub allows about 80 writes a minute). */
-  minWriteIntervalMs?: number;
+  /** Paces every write of this publisher (default: GitHub's pacing on the real clock). */
+  writeGate?: WriteGate;
   /**
    * Inline comments per review request (default 30). A review request carries at most this
    * many: GitHub documents no maximum, but large review requests are known to time out (502),
@@ -47,7 +45,7 @@ class WriteRefused extends Error {}
 type Submitted = { kind: 'landed' } | { kind: 'refused'; error: unknown };
 
 export function createReviewPublisher(octokit: GitHubClient, options: ReviewPublisherOptions = {}): ReviewPublisher {
-  const gate = createWriteGate(options.sleep ?? realSleep, options.minWriteIntervalMs ?? 1000);
+  const gate = options.writeGate ?? createWriteGate();
   const maxPerReview = options.maxCommentsPerReview ?? 30;
   if (!Number.isInteger(maxPerReview) || maxPerReview < 1) {
     throw new TypeError(`Expected \`maxCommentsPerReview\` to be an integer from 1 up, got ${maxPerReview}`);

@@ -1,31 +1,71 @@
 /**
- * Serializes writes and spaces them. GitHub's secondary rate limits punish bursts of content
- * creation (about 80 writes a minute, and concurrent writes at all), so every write of one
- * publisher goes through one gate, one at a time, `intervalMs` apart.
+ * Serializes and paces writes to GitHub. GitHub's guidance for content-creating requests: make
+ * them one at a time, no more than about 80 a minute, and wait about a second between them when
+ * making many. A token bucket does both without making small runs wait: the first `burst` writes
+ * go at once, later ones at one per `intervalMs`. With the defaults (5, then one a second) no
+ * 60-second window holds more than 65 writes. Rate-limit answers (a pause GitHub asks for) are
+ * handled by the client's throttling plugin, not here.
  */
 
 export type Sleep = (ms: number) => Promise<void>;
 
-export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export interface WriteClock {
+  now(): number;
+  sleep: Sleep;
+}
+
+export interface WritePacing {
+  /** Writes that may go without waiting, after a quiet spell. */
+  burst: number;
+  /** After the burst, one write per this many ms. */
+  intervalMs: number;
+}
+
+export const GITHUB_WRITE_PACING: WritePacing = { burst: 5, intervalMs: 1000 };
+
+export const realWriteClock: WriteClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 export interface WriteGate {
-  /** Runs `write` after every earlier write has settled and the interval has passed. */
+  /** Runs `write` after every earlier write has settled and the pacing allows one more. */
   run<T>(write: () => Promise<T>): Promise<T>;
 }
 
-export function createWriteGate(sleep: Sleep, intervalMs: number): WriteGate {
-  if (!Number.isFinite(intervalMs) || intervalMs < 0) {
-    throw new TypeError(`Expected \`minWriteIntervalMs\` to be a number from 0 up, got ${intervalMs}`);
+export function createWriteGate(clock: WriteClock = realWriteClock, pacing: WritePacing = GITHUB_WRITE_PACING): WriteGate {
+  if (!Number.isInteger(pacing.burst) || pacing.burst < 1) {
+    throw new TypeError(`Expected \`burst\` to be an integer from 1 up, got ${String(pacing.burst)}`);
   }
+  if (!Number.isFinite(pacing.intervalMs) || pacing.intervalMs < 0) {
+    throw new TypeError(`Expected \`intervalMs\` to be a number from 0 up, got ${String(pacing.intervalMs)}`);
+  }
+  let tokens = pacing.burst;
+  let refilledAt = clock.now();
   let tail: Promise<unknown> = Promise.resolve();
-  let wroteBefore = false;
+
+  const refill = (): void => {
+    if (pacing.intervalMs === 0) {
+      tokens = pacing.burst;
+      return;
+    }
+    const now = clock.now();
+    const earned = Math.floor((now - refilledAt) / pacing.intervalMs);
+    if (earned > 0) {
+      tokens = Math.min(pacing.burst, tokens + earned);
+      refilledAt = tokens === pacing.burst ? now : refilledAt + earned * pacing.intervalMs;
+    }
+  };
+
   return {
     run<T>(write: () => Promise<T>): Promise<T> {
       const next = tail.then(async () => {
-        // The first write needs no wait; every later one waits the whole interval, which also
-        // covers the time GitHub took to answer the previous one.
-        if (wroteBefore && intervalMs > 0) await sleep(intervalMs);
-        wroteBefore = true;
+        refill();
+        while (tokens < 1) {
+          await clock.sleep(Math.max(0, refilledAt + pacing.intervalMs - clock.now()));
+          refill();
+        }
+        tokens -= 1;
         return write();
       });
       // A failed write must not block the ones after it.

@@ -33,7 +33,7 @@ export async function startFake(
     token: TOKEN,
     baseUrl: fake.url,
     log,
-    throttle: { minWriteIntervalMs: 0, retryAfterBaseValue: 1 },
+    throttle: { retryAfterBaseValue: 1 },
     retry: { retryAfterBaseValue: 1 },
   });
   return { fake, octokit, log };

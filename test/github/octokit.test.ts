@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGitHubClient } from '../../src/github/octokit';
 import { createPullRequestSource } from '../../src/github/pull-request-source';
 import { createReviewPublisher } from '../../src/github/publisher';
+import { createWriteGate } from '../../src/github/write-gate';
+import { startHungServer } from '../support/hung-server';
 import { startFakeGitHub } from '../../src/simulator/fake-github';
 import type { FakeGitHub } from '../../src/simulator/fake-github';
 import { addedFilePatch, HEAD, planned, prRef, recordingLog, startFake, TOKEN } from './helpers';
@@ -14,6 +16,9 @@ afterEach(async () => {
 });
 
 const pull = { number: 7, headSha: HEAD, files: [{ filename: 'src/a.ts', status: 'added', patch: addedFilePatch(5), content: 'a\nb\nc\nd\ne\n' }] };
+/** @octokit/rest logs every request at debug level; these tests look at what users see. */
+const notDebug = <T extends { level: string }>(lines: T[]): T[] => lines.filter((l) => l.level !== 'debug');
+const instantWrites = createWriteGate(undefined, { burst: 1, intervalMs: 0 });
 const commentsPath = '/repos/acme/widgets/issues/7/comments';
 
 describe('createGitHubClient', () => {
@@ -21,7 +26,7 @@ describe('createGitHubClient', () => {
     const started = await startFake([pull]);
     fake = started.fake;
     const source = createPullRequestSource(started.octokit);
-    const publisher = createReviewPublisher(started.octokit, { sleep: () => Promise.resolve() });
+    const publisher = createReviewPublisher(started.octokit, { writeGate: instantWrites });
 
     const [file] = (await source.listChangedFiles(prRef())).files;
     await source.readFile(prRef(), file!);
@@ -64,7 +69,7 @@ describe('createGitHubClient', () => {
     await started.octokit.rest.issues.createComment({ owner: 'acme', repo: 'widgets', issue_number: 7, body: 'hi' });
 
     expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(3);
-    expect(started.log.lines.map((l) => l.message)).toEqual([
+    expect(notDebug(started.log.lines).map((l) => l.message)).toEqual([
       'GitHub secondary rate limit on POST /repos/{owner}/{repo}/issues/{issue_number}/comments: retrying in 3s (retry 1 of 3)',
       'GitHub secondary rate limit on POST /repos/{owner}/{repo}/issues/{issue_number}/comments: retrying in 3s (retry 2 of 3)',
     ]);
@@ -80,7 +85,7 @@ describe('createGitHubClient', () => {
     );
 
     expect((await createPullRequestSource(started.octokit).listChangedFiles(prRef())).files).toHaveLength(1);
-    expect(started.log.lines).toEqual([{ level: 'info', message: expect.stringMatching(/^GitHub rate limit on GET .*: retrying in [23]s \(retry 1 of 3\)$/) }]);
+    expect(notDebug(started.log.lines)).toEqual([{ level: 'info', message: expect.stringMatching(/^GitHub rate limit on GET .*: retrying in [23]s \(retry 1 of 3\)$/) }]);
   });
 
   it('gives up when GitHub asks for a wait past the bound, and says so', async () => {
@@ -94,19 +99,35 @@ describe('createGitHubClient', () => {
 
     await expect(createPullRequestSource(octokit).listChangedFiles(prRef())).rejects.toMatchObject({ status: 403 });
     expect(fake.requests).toHaveLength(1);
-    expect(log.lines).toEqual([{ level: 'warning', message: expect.stringMatching(/GitHub asks to wait 360\ds, over the 60s bound; not retrying$/) }]);
+    expect(notDebug(log.lines)).toEqual([{ level: 'warning', message: expect.stringMatching(/GitHub asks to wait 360\ds, over the 60s bound; not retrying$/) }]);
   });
 
   it('stops retrying a secondary rate limit after maxRetries', async () => {
     fake = await startFakeGitHub({ owner: 'acme', repo: 'widgets', pulls: [pull] });
     const log = recordingLog();
-    const octokit = createGitHubClient({ token: TOKEN, baseUrl: fake.url, log, throttle: { maxRetries: 1, retryAfterBaseValue: 1, minWriteIntervalMs: 0 } });
+    const octokit = createGitHubClient({ token: TOKEN, baseUrl: fake.url, log, throttle: { maxRetries: 1, retryAfterBaseValue: 1 } });
     fake.failNext({ method: 'POST', path: commentsPath }, { status: 403, body: { message: 'You have exceeded a secondary rate limit' }, headers: { 'retry-after': '1' } }, 5);
-    const publisher = createReviewPublisher(octokit, { sleep: () => Promise.resolve() });
+    const publisher = createReviewPublisher(octokit, { writeGate: instantWrites });
 
     // Out of retries, a rate-limit 403 is an error to report, not a read-only token.
     await expect(publisher.upsertSummary(prRef(), 'summary')).rejects.toThrow(/Creating the summary comment of acme\/widgets#7 failed: GitHub answered 403 — You have exceeded a secondary rate limit/);
     expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
-    expect(log.lines.map((l) => l.level)).toEqual(['info', 'warning']);
+    expect(notDebug(log.lines).map((l) => l.level)).toEqual(['info', 'warning']);
+  });
+
+  it('gives up on a GitHub that never answers after the timeout and a bounded number of retries', async () => {
+    const hung = await startHungServer();
+    try {
+      const octokit = createGitHubClient({ token: TOKEN, baseUrl: hung.url, timeoutMs: 50, retry: { retries: 2, retryAfterBaseValue: 1 } });
+      const error = await createPullRequestSource(octokit).listChangedFiles(prRef()).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({ name: 'GitHubApiError' });
+      expect(String((error as Error).message)).toContain('GitHub did not answer GET /repos/acme/widgets/pulls/7/files within 50ms');
+      expect(hung.received()).toBe(3);
+    } finally {
+      await hung.close();
+    }
   });
 });

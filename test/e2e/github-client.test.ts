@@ -1,0 +1,61 @@
+/**
+ * End to end: the bundled action against a GitHub that never answers, and against an event file
+ * it cannot read. Both must end the run with a clear message, never hang or print a stack trace.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_KEY, startSimulator } from '../../src/simulator';
+import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction } from '../../scripts/run-action';
+import type { PullRequestFixture } from '../../scripts/run-action';
+import { startHungServer } from '../support/hung-server';
+
+let fixture: PullRequestFixture;
+const open: Array<{ close(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
+  fixture = await loadFixture();
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((server) => server.close()));
+});
+
+describe('the bundled action and the GitHub edge', () => {
+  it('gives up on a GitHub that never answers after request-timeout and max-retries, and says so', async () => {
+    const simulator = await startSimulator();
+    const github = await startHungServer();
+    open.push(simulator, github);
+
+    const result = await runBundledAction({
+      inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, 'request-timeout': '1', 'max-retries': '1' },
+      githubApiUrl: github.url,
+      fixture,
+    });
+
+    expect(result.exitCode).toBe(1);
+    expect(result.outputs.result).toBe('failed');
+    expect(result.stdout).toMatch(/::error::review-gate could not complete: .*GitHub did not answer GET \/repos\/acme\/[^ ]+\/files within 1s/);
+    // The first try and one retry, then it stops.
+    expect(github.received()).toBe(2);
+  });
+
+  it('reports an event file that is not JSON as a clear error, without a stack trace', async () => {
+    const simulator = await startSimulator();
+    const github = await startHungServer();
+    open.push(simulator, github);
+
+    const result = await runBundledAction({
+      inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN },
+      githubApiUrl: github.url,
+      fixture,
+      event: '{"pull_request": ',
+    });
+
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toMatch(/::error::Cannot read the event payload at '.*event\.json': it is not valid JSON\./);
+    expect(result.stdout + result.stderr).not.toMatch(/^\s+at /m);
+    expect(github.received()).toBe(0);
+  });
+});

@@ -1,0 +1,30 @@
+import { createServer } from 'node:http';
+import type { Socket } from 'node:net';
+
+export interface HungServer {
+  url: string;
+  /** Requests taken so far. */
+  received(): number;
+  close(): Promise<void>;
+}
+
+/** A server on 127.0.0.1 that takes every request and never answers it. */
+export async function startHungServer(): Promise<HungServer> {
+  let count = 0;
+  const sockets = new Set<Socket>();
+  const server = createServer(() => {
+    count++;
+  });
+  server.on('connection', (socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received: () => count,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
