@@ -5,6 +5,7 @@
  * authentication (401), scope (403), the key's limits (429), body validation (400), the
  * context limit (400), then the deterministic answer.
  */
+import { performance } from 'node:perf_hooks';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { completeRequest, streamPieces } from './completion';
@@ -62,6 +63,9 @@ export interface RequestLogEntry {
   requestId: string;
   /** The injected fault that shaped the answer, if any. */
   fault?: FaultKind;
+  /** `performance.now()` when the request arrived and when its answer was sent (benchmarks). */
+  receivedAt: number;
+  answeredAt: number;
 }
 
 export interface RunningSimulator {
@@ -161,9 +165,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const requestId = `svc_req_${String(counter).padStart(12, '0')}`;
     const method = req.method ?? 'GET';
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    const entry: RequestLogEntry = { method, path, status: 0, requestId };
+    const entry: RequestLogEntry = { method, path, status: 0, requestId, receivedAt: performance.now(), answeredAt: 0 };
     const done = (status: number, code?: string) => {
       entry.status = status;
+      entry.answeredAt = performance.now();
       if (code !== undefined) entry.code = code;
       requests.push(entry);
     };
