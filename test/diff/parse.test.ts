@@ -68,4 +68,21 @@ describe('parsePatch', () => {
       }
     }
   });
+
+  it('rejects a hunk header parse-diff cannot read instead of skipping it and its lines', () => {
+    const error = errorOf(() => parsePatch('@@ -1 +1 @@\n-a\n+b\n@@ -x +y @@\n+c', 'a.py'));
+    expect(error.patchLine).toBe(4);
+    expect(error.reason).toBe("expected a hunk header like '@@ -1,3 +1,4 @@', found '@@ -x +y @@'");
+  });
+
+  it('does not count a translated `\\ No newline` marker as a context line', () => {
+    const index = parsePatch('@@ -1,2 +1,2 @@\n a\n-b\n\\ Kein Zeilenumbruch am Dateiende.\n+c', 'a.py');
+    expect([...index.added]).toEqual([2]);
+    expect([...index.context]).toEqual([1]);
+  });
+
+  it('names the patch line as written, markers included, when a later line is bad', () => {
+    const error = errorOf(() => parsePatch('@@ -1,2 +1,2 @@\n-a\n\\ No newline at end of file\n+b\n*c', 'a.py'));
+    expect(error.patchLine).toBe(5);
+  });
 });
