@@ -6,6 +6,7 @@ import * as core from '@actions/core';
 import type { Logger, RunReport } from './pipeline';
 import { planAnnotations } from './render/annotations';
 import { neutralizeWorkflowCommands } from './log-safety';
+import { describeLine } from './map';
 import type { LabelledFinding } from './types';
 
 /**
@@ -37,8 +38,11 @@ export function writeOutputs(report: RunReport): void {
   core.setOutput('reasons', verdict.reasons.join('\n'));
 }
 
-/** Findings on added lines as annotations, most severe first, within GitHub's per-step caps. */
-export function emitAnnotations(findings: readonly LabelledFinding[]): void {
+/**
+ * Findings on added lines as annotations, most severe first, within GitHub's per-step caps;
+ * `listedIn` says where the ones left out can be read.
+ */
+export function emitAnnotations(findings: readonly LabelledFinding[], listedIn: string): void {
   const plan = planAnnotations([...findings], ANNOTATION_CAPS);
   for (const a of plan.annotations) {
     const properties = { file: a.path, startLine: a.line, title: a.title };
@@ -47,20 +51,40 @@ export function emitAnnotations(findings: readonly LabelledFinding[]): void {
     else core.notice(a.message, properties);
   }
   if (plan.omitted > 0) {
-    core.info(`${plan.omitted} more findings on added lines are not shown as annotations (GitHub's per-step limit); see the job summary.`);
+    core.info(`${plan.omitted} more findings on added lines are not shown as annotations (GitHub's per-step limit); they are listed in ${listedIn}.`);
   }
 }
 
-/** One line per inline comment: `path:line severity message`, the demo's and dry run's output. */
-export function printPlannedComments(report: RunReport, dryRun: boolean): void {
+/**
+ * One line per inline comment: `path:line severity message`, the demo's and dry run's output.
+ * `overflowListedIn` says truthfully where the comments over max-comments can be read.
+ */
+export function printPlannedComments(report: RunReport, dryRun: boolean, overflowListedIn: string): void {
   const { comments, overflow } = report.plan;
   const heading = dryRun ? 'Would post these inline comments (dry run)' : 'Inline comments on added lines';
   core.startGroup(`${heading}: ${comments.length}`);
-  for (const c of comments) {
-    core.info(neutralizeWorkflowCommands(`${oneLine(c.path)}:${c.line} ${c.finding.severity} ${oneLine(c.finding.message)}`));
-  }
-  if (overflow.length > 0) core.info(`… and ${overflow.length} more over max-comments, listed in the summary`);
+  for (const c of comments) core.info(findingLine(c.finding));
+  if (overflow.length > 0) core.info(`… and ${overflow.length} more over max-comments, listed in ${overflowListedIn}`);
   core.endGroup();
+}
+
+/**
+ * Every finding of the run, one line each, for when the job summary cannot hold them all (GitHub
+ * keeps 1 MiB of it per step) or there is none: nothing may be lost silently.
+ */
+export function printAllFindings(findings: readonly LabelledFinding[], why: string): void {
+  if (findings.length === 0) return;
+  core.startGroup(`Every finding of this run (${findings.length}): ${why}`);
+  for (const f of findings) core.info(findingLine(f));
+  core.endGroup();
+}
+
+/** `path:line severity message`; an unknown severity shows as received, an unplaceable line as sent. */
+function findingLine(f: LabelledFinding): string {
+  const placed = f.line !== null && Number.isInteger(f.line) && f.line > 0;
+  const where = placed ? `${oneLine(f.path)}:${String(f.line)}` : `${oneLine(f.path)} (${describeLine(f)})`;
+  const reported = f.reportedSeverity === undefined ? '' : ` (reported as ${oneLine(f.reportedSeverity).slice(0, 40)})`;
+  return neutralizeWorkflowCommands(`${where} ${f.severity}${reported} ${oneLine(f.message)}`);
 }
 
 function oneLine(text: string): string {

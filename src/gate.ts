@@ -4,6 +4,8 @@
  */
 import { SEVERITIES } from './api/types';
 import type { Severity } from './api/types';
+import { renderValue } from './api/errors';
+import { describeLine } from './map';
 import type { GateScope, OnIncomplete } from './settings';
 import type { FailOnSeverity, FileOutcome, FindingLocation, GateVerdict, LabelledFinding } from './types';
 
@@ -23,11 +25,12 @@ export interface GateInput {
 }
 
 /**
- * With `gate-scope: added`, findings on lines the pull request adds count, and so do findings in
- * files whose diff GitHub did not send: the line may well be added, and a required check must
- * not pass on what it could not see.
+ * With `gate-scope: added`, findings on lines the pull request adds count, and so do findings the
+ * action cannot place against the diff: in files whose diff GitHub did not send, and at lines the
+ * file does not have (0, negative, fractional, not a number, missing, past the end). Such a line
+ * may well be added, and a required check must not pass on what it could not see.
  */
-const COUNTED_IN_ADDED_SCOPE: ReadonlySet<FindingLocation> = new Set(['added-line', 'diff-unknown']);
+const COUNTED_IN_ADDED_SCOPE: ReadonlySet<FindingLocation> = new Set(['added-line', 'diff-unknown', 'impossible-line']);
 
 export function countsTowardGate(finding: LabelledFinding, scope: GateScope): boolean {
   return scope === 'file' || COUNTED_IN_ADDED_SCOPE.has(finding.location);
@@ -40,22 +43,15 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   const reviewed = input.outcomes.filter((o) => o.kind === 'reviewed');
   const failed = input.outcomes.filter((o) => o.kind === 'failed');
 
-  for (const outcome of reviewed) {
-    for (const finding of outcome.findings) {
-      if (countsTowardGate(finding, thresholds.gateScope)) counted[finding.severity] += 1;
-    }
-  }
+  const countedFindings = reviewed.flatMap((o) => o.findings.filter((f) => countsTowardGate(f, thresholds.gateScope)));
+  for (const finding of countedFindings) counted[finding.severity] += 1;
 
   if (input.fatal !== undefined) reasons.push(input.fatal);
 
-  const where = thresholds.gateScope === 'added' ? 'on added lines' : 'in reviewed files';
   if (thresholds.failOnSeverity !== 'never') {
     const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(thresholds.failOnSeverity) + 1);
     for (const severity of failing) {
-      const n = counted[severity];
-      if (n > 0) {
-        reasons.push(`${plural(n, `${severity} finding`)} ${where} (fail-on-severity: ${thresholds.failOnSeverity})`);
-      }
+      reasons.push(...severityReasons(countedFindings.filter((f) => f.severity === severity), severity, thresholds));
     }
   }
 
@@ -84,6 +80,42 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
     verdict.averageScore = Math.round((scores.reduce((sum, s) => sum + s.score, 0) / scores.length) * 10) / 10;
   }
   return verdict;
+}
+
+/**
+ * Why the counted findings of one severity fail the check. In `gate-scope: added`, findings that
+ * cannot be placed get their own sentence naming where the service put them, so a reader sees
+ * why a finding that is not on an added line counts.
+ */
+function severityReasons(findings: readonly LabelledFinding[], severity: Severity, thresholds: GateThresholds): string[] {
+  const threshold = `(fail-on-severity: ${thresholds.failOnSeverity})`;
+  if (thresholds.gateScope === 'file') {
+    return findings.length === 0 ? [] : [`${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}`];
+  }
+  const placed = findings.filter((f) => f.location !== 'impossible-line');
+  const unplaced = findings.filter((f) => f.location === 'impossible-line');
+  const reasons: string[] = [];
+  if (placed.length > 0) {
+    reasons.push(`${plural(placed.length, `${severity} finding`)} on added lines ${threshold}${unknownSeverities(placed)}`);
+  }
+  if (unplaced.length > 0) {
+    const where = summarizeList(unplaced.map((f) => `${f.path} ${describeLine(f)}`), 3);
+    reasons.push(
+      `${plural(unplaced.length, `${severity} finding`)} at a line that cannot be placed (${where}) ` +
+        `${unplaced.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell whether the pull request adds that line ` +
+        `${threshold}${unknownSeverities(unplaced)}`,
+    );
+  }
+  return reasons;
+}
+
+/** Says which findings count as errors only because their severity was unknown, as received. */
+function unknownSeverities(findings: readonly LabelledFinding[]): string {
+  const unknown = findings.filter((f) => f.reportedSeverity !== undefined);
+  if (unknown.length === 0) return '';
+  const received = summarizeList([...new Set(unknown.map((f) => renderValue(f.reportedSeverity, 40)))], 3);
+  const counted = unknown.length === 1 ? 'an error' : 'errors';
+  return `, ${unknown.length} reported with a severity the action does not know (${received}) and counted as ${counted}`;
 }
 
 function plural(n: number, noun: string): string {

@@ -12,10 +12,10 @@ import { createGitHubClient } from './github/octokit';
 import type { GitHubClient } from './github/octokit';
 import { createPullRequestSource } from './github/pull-request-source';
 import { createReviewPublisher } from './github/publisher';
-import { actionsLogger, emitAnnotations, printPlannedComments, writeOutputs } from './actions-report';
+import { actionsLogger, emitAnnotations, printAllFindings, printPlannedComments, writeOutputs } from './actions-report';
 import { describeError, runPipeline } from './pipeline';
 import type { RunReport } from './pipeline';
-import { renderRunSummary } from './run-summary';
+import { renderJobSummary, renderRunSummary } from './run-summary';
 import { SettingsError, readSettings } from './settings';
 import { gitBlobReader, gitWorkspace, withWorkspaceBlobs } from './workspace-blobs';
 import type { Settings } from './settings';
@@ -42,16 +42,22 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 
   try {
     const report = await review(settings, env);
+    // Outside the runner (a local run of dist/index.js) there is no job summary file; and past
+    // GitHub's 1 MiB the job summary cannot list everything. Either way the log lists every finding.
+    const hasJobSummary = (env.GITHUB_STEP_SUMMARY ?? '') !== '';
+    const jobSummary = renderJobSummary(report);
+    const listedIn = hasJobSummary && jobSummary.complete ? 'the job summary' : 'the log below';
     writeOutputs(report);
-    emitAnnotations(report.findings);
-    printPlannedComments(report, settings.dryRun);
+    emitAnnotations(report.findings, listedIn);
+    printPlannedComments(report, settings.dryRun, listedIn);
     if (settings.dryRun) {
       core.startGroup('Would post this summary comment (dry run)');
       core.info(neutralizeWorkflowCommands(renderRunSummary(report, 'comment')));
       core.endGroup();
     }
-    // Outside the runner (a local run of dist/index.js) there is no job summary file.
-    if ((env.GITHUB_STEP_SUMMARY ?? '') !== '') await core.summary.addRaw(renderRunSummary(report, 'job-summary')).write();
+    if (hasJobSummary) await core.summary.addRaw(jobSummary.markdown).write();
+    if (!hasJobSummary) printAllFindings(report.findings, 'there is no job summary outside the Actions runner');
+    else if (!jobSummary.complete) printAllFindings(report.findings, 'the job summary has no room for them all (GitHub allows 1 MiB)');
     for (const notice of report.verdict.notices) core.notice(notice);
     if (report.verdict.result === 'failed') {
       core.setFailed(`review-gate failed: ${report.verdict.reasons.join('; ')}.`);

@@ -49,10 +49,17 @@ export function labelFindings(input: LabelInput): LabelledFinding[] {
       location,
     };
     if (issue.reportedSeverity !== undefined) finding.reportedSeverity = issue.reportedSeverity;
+    if (issue.reportedLine !== undefined) finding.reportedLine = issue.reportedLine;
     if (location !== 'impossible-line' && issue.line !== null) {
       const text = lines[issue.line - 1];
       if (text !== undefined) finding.lineText = text;
     }
     return finding;
   });
+}
+
+/** The line of a finding as the service sent it, for a reader: `line 12`, `line "12"`, `no line`. */
+export function describeLine(finding: Pick<LabelledFinding, 'line' | 'reportedLine'>): string {
+  if (finding.line !== null) return `line ${String(finding.line)}`;
+  return finding.reportedLine === undefined ? 'no line' : `line ${finding.reportedLine}`;
 }

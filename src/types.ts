@@ -56,7 +56,10 @@ export type FindingLocation =
   | 'outside-diff'
   /** GitHub sent no patch for this file, so where the line sits is not known. */
   | 'diff-unknown'
-  /** Line 0, negative, fractional, missing, or past the end of the file. */
+  /**
+   * Line 0, negative, fractional, not a number, missing, or past the end of the file: the
+   * finding cannot be placed, so in `gate-scope: added` it counts (fail closed).
+   */
   | 'impossible-line';
 
 /** A finding of the service, labelled by the map step. Nothing is ever dropped there. */
@@ -64,8 +67,10 @@ export interface LabelledFinding {
   path: string;
   /** The line as the service sent it (see `ReviewIssue.line`). */
   line: number | null;
+  /** A line of another type than a number, as sent (see `ReviewIssue.reportedLine`). */
+  reportedLine?: string;
   severity: Severity;
-  /** The severity as the service sent it, when it was unknown and normalized. */
+  /** The severity as the service sent it, when it was unknown and counted as `error`. */
   reportedSeverity?: string;
   message: string;
   suggestion: string;

@@ -9,6 +9,9 @@ import type { CompletionResult, ReviewIssue, ReviewResult, Severity } from './ty
 
 type Json = Record<string, unknown>;
 
+/** How much of an unusable severity or line is kept to show; the renderers cut it further. */
+const MAX_REPORTED_LENGTH = 40;
+
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -39,25 +42,34 @@ function object(what: string, obj: Json, field: string): Json {
 }
 
 /**
- * Tolerated: a case variant of a known severity (`ERROR`) is matched case-insensitively; any
- * other string becomes `warning` with the original kept in `reportedSeverity`. Never `info`:
- * downgrading an unknown severity that far could hide an error from the gate.
+ * A case or spacing variant of a known severity (`ERROR`, ` Warning `) is that severity. Anything
+ * else — an unknown word (`CRITICAL`, `blocker`), a number, null, or no severity at all — fails
+ * closed: it counts as `error`, with what was received kept in `reportedSeverity` so every
+ * surface can show it. Rejecting the answer instead would turn the file into "not reviewed",
+ * which `on-incomplete: pass` lets through together with the answer's other findings.
  */
-function normalizeSeverity(reported: string): Pick<ReviewIssue, 'severity' | 'reportedSeverity'> {
-  const lower = reported.trim().toLowerCase();
-  const known = SEVERITIES.find((s) => s === lower);
-  if (known !== undefined) return { severity: known };
-  return { severity: 'warning' satisfies Severity, reportedSeverity: reported };
+function normalizeSeverity(reported: unknown): Pick<ReviewIssue, 'severity' | 'reportedSeverity'> {
+  if (typeof reported === 'string') {
+    const lower = reported.trim().toLowerCase();
+    const known = SEVERITIES.find((s) => s === lower);
+    if (known !== undefined) return { severity: known };
+  }
+  const shown = typeof reported === 'string' ? reported : renderValue(reported, MAX_REPORTED_LENGTH);
+  return { severity: 'error' satisfies Severity, reportedSeverity: shown };
 }
 
 function parseIssue(entry: unknown, index: number): ReviewIssue {
   const path = `issues[${index}]`;
   if (!isObject(entry)) invalid('review', path, 'an object', entry);
-  const severity = string('review', entry, 'severity', `${path}.severity`);
   const message = string('review', entry, 'message', `${path}.message`);
   // Tolerated: a line that is not a positive integer is kept when it is a number (0, negative,
-  // fractional) and null otherwise, so the map step can label the finding instead of losing it.
+  // fractional) and null otherwise, so the map step can label the finding instead of losing it;
+  // a line of another type (`"12"`, `true`) is kept as text to show where the finding is listed.
   const line = typeof entry.line === 'number' ? entry.line : null;
+  const unusableLine =
+    typeof entry.line === 'number' || entry.line === undefined || entry.line === null
+      ? {}
+      : { reportedLine: renderValue(entry.line, MAX_REPORTED_LENGTH) };
   // Tolerated: a missing (or null) suggestion is ''; the reference lists it but a finding
   // without a fix is still a finding.
   const rawSuggestion = entry.suggestion;
@@ -66,7 +78,7 @@ function parseIssue(entry: unknown, index: number): ReviewIssue {
     if (typeof rawSuggestion !== 'string') invalid('review', `${path}.suggestion`, 'a string', rawSuggestion);
     suggestion = rawSuggestion;
   }
-  return { ...normalizeSeverity(severity), line, message, suggestion };
+  return { ...normalizeSeverity(entry.severity), line, ...unusableLine, message, suggestion };
 }
 
 /** Tolerated: a missing or null list is []; the reference shows `[]` when there is none. */
@@ -90,9 +102,9 @@ export function parseReviewResult(body: unknown, requestId?: string): ReviewResu
     return s;
   });
   const securityFlags = optionalArray(body, 'security_flags');
-  // Tolerated: a score outside 0–100 or fractional is clamped and rounded; the gate compares
-  // it with a threshold and needs an integer in range.
-  const score = Math.round(Math.min(100, Math.max(0, number('review', body, 'quality_score'))));
+  // Kept exactly as sent, even fractional or outside 0–100: rounding 59.5 up to 60 would pass
+  // `min-score: 60`, so the gate compares (and every surface shows) the service's own number.
+  const score = number('review', body, 'quality_score');
   const usage = object('review', body, 'usage');
   const result: ReviewResult = {
     model,

@@ -51,9 +51,12 @@ export interface ReviewRequest {
 }
 
 export interface ReviewIssue {
-  /** Normalized severity; an unknown one is tolerated (see `reportedSeverity`). */
+  /** Normalized severity; an unknown or missing one counts as `error` (see `reportedSeverity`). */
   severity: Severity;
-  /** The severity exactly as the service sent it, when it was not one of `SEVERITIES`. */
+  /**
+   * The severity as the service sent it, when it was not one of `SEVERITIES`: the string itself,
+   * or the JSON of a value of another type (`3`, `null`; `nothing` when it was missing).
+   */
   reportedSeverity?: string;
   /**
    * The line the service named. Kept as sent when it is a number (even 0, negative or
@@ -61,6 +64,8 @@ export interface ReviewIssue {
    * number at all.
    */
   line: number | null;
+  /** The JSON of a line that was neither a number nor missing (`"12"`, `true`), to show it. */
+  reportedLine?: string;
   message: string;
   suggestion: string;
 }
@@ -72,7 +77,7 @@ export interface ReviewResult {
   suggestions: string[];
   /** Element shape is not documented; kept as sent. */
   security_flags: unknown[];
-  /** Integer 0–100. */
+  /** As sent: the reference says an integer 0–100, but a fractional or out-of-range one is kept. */
   quality_score: number;
   usage: { total_tokens: number };
   latency_ms: number;

@@ -38,6 +38,11 @@ const LEVEL: Readonly<Record<Severity, AnnotationLevel>> = { error: 'error', war
 const MAX_TITLE = 200;
 const MAX_MESSAGE = 2_000;
 
+/** Annotations are plain text: the received severity of an unknown one, without markdown. */
+function reportedAsText(f: LabelledFinding): string {
+  return f.reportedSeverity === undefined ? '' : ` (reported as ${f.reportedSeverity.slice(0, 40)})`;
+}
+
 export function planAnnotations(findings: LabelledFinding[], caps: AnnotationCaps): AnnotationPlan {
   for (const level of ['error', 'warning', 'notice'] as const) {
     if (!Number.isInteger(caps[level]) || caps[level] < 0) {
@@ -62,7 +67,7 @@ export function planAnnotations(findings: LabelledFinding[], caps: AnnotationCap
       level,
       path: f.path,
       line: f.line,
-      title: plainText(`review-gate: ${SEVERITY_LABEL[f.severity].word}`, MAX_TITLE),
+      title: plainText(`review-gate: ${SEVERITY_LABEL[f.severity].word}${reportedAsText(f)}`, MAX_TITLE),
       message: plainText(`${f.message}${suggestion}`, MAX_MESSAGE),
       finding: f,
     });

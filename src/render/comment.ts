@@ -4,8 +4,8 @@
  */
 import type { LabelledFinding } from '../types';
 import { fingerprintMarker } from './markers';
-import { blockText, codeFence, inlineCode } from './sanitize';
-import { SEVERITY_LABEL } from './severity';
+import { blockText, codeFence } from './sanitize';
+import { SEVERITY_LABEL, reportedAs } from './severity';
 import { classifySuggestion } from './suggestion';
 
 /** GitHub rejects comment bodies longer than this many characters. */
@@ -20,9 +20,7 @@ export interface InlineCommentOptions {
 
 function header(finding: LabelledFinding): string {
   const { icon, word } = SEVERITY_LABEL[finding.severity];
-  const reported =
-    finding.reportedSeverity === undefined ? '' : ` (reported as ${inlineCode(finding.reportedSeverity, 40)})`;
-  return `${icon} **${word}**${reported}`;
+  return `${icon} **${word}**${reportedAs(finding)}`;
 }
 
 /** The suggestion part, fitted in `max` characters; a replacement that does not fit is shown as code. */

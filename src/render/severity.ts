@@ -1,5 +1,6 @@
 import type { Severity } from '../api/types';
 import { SEVERITIES } from '../api/types';
+import { inlineCode } from './sanitize';
 
 /** How a severity reads in every piece of markdown: an icon plus the word. */
 export const SEVERITY_LABEL: Readonly<Record<Severity, { icon: string; word: string }>> = {
@@ -7,6 +8,14 @@ export const SEVERITY_LABEL: Readonly<Record<Severity, { icon: string; word: str
   warning: { icon: '⚠️', word: 'Warning' },
   info: { icon: 'ℹ️', word: 'Info' },
 };
+
+/**
+ * After the severity word, what the service sent when it was not a known severity (it counts as
+ * an error): ` (reported as \`CRITICAL\`)`, or '' for a known one.
+ */
+export function reportedAs(finding: { reportedSeverity?: string }): string {
+  return finding.reportedSeverity === undefined ? '' : ` (reported as ${inlineCode(finding.reportedSeverity, 40)})`;
+}
 
 /** 0 for the most severe; the order of `SEVERITIES`. */
 export function severityRank(severity: Severity): number {

@@ -1,38 +1,51 @@
 /**
- * The sections of the summary, each rendered with at most `cap` items per list or table and a
- * "… and N more" line for the rest, so `summary.ts` can shrink them all until the whole fits.
+ * The sections of the summary, each rendered with at most `room.cap` items per list or table and
+ * a line counting the rest, so `summary.ts` can shrink them all until the whole fits.
  * Every section ends with its block closed: shrinking never cuts through markdown.
  */
 import type { Severity } from '../api/types';
+import { describeLine } from '../map';
 import type { FileOutcome, FindingLocation, LabelledFinding } from '../types';
 import { inlineCode, inlineText } from './sanitize';
-import { SEVERITY_LABEL } from './severity';
+import { SEVERITY_LABEL, reportedAs } from './severity';
 
 const MAX_PATH = 200;
 const MAX_MESSAGE = 300;
 const MAX_REASON = 300;
 
-export function more(rest: number, what: string): string {
-  return `… and ${rest} more ${what}`;
+/**
+ * The line that counts what a list left out for room: "… and 3 more findings", or, when the
+ * caller knows where the full list is, "3 more findings are listed in the job summary of this
+ * run." (`what` is a regular plural: reasons, notices, findings, files).
+ */
+export function more(rest: number, what: string, restListedIn?: string): string {
+  if (restListedIn === undefined) return `… and ${rest} more ${what}`;
+  const noun = rest === 1 ? what.slice(0, -1) : what;
+  return `${rest.toLocaleString('en-US')} more ${noun} ${rest === 1 ? 'is' : 'are'} listed in ${restListedIn}.`;
 }
 
 function place(f: LabelledFinding): string {
   const lineOk = f.line !== null && Number.isInteger(f.line) && f.line > 0;
   if (lineOk) return inlineCode(`${f.path}:${String(f.line)}`, MAX_PATH + 12);
-  const line = f.line === null ? 'no line' : `line ${String(f.line)}`;
-  return `${inlineCode(f.path, MAX_PATH)} (${line})`;
+  return `${inlineCode(f.path, MAX_PATH)} (${inlineText(describeLine(f), 60)})`;
 }
 
 export function findingItem(f: LabelledFinding): string {
   const { icon } = SEVERITY_LABEL[f.severity];
-  return `- ${icon} ${place(f)} — ${inlineText(f.message, MAX_MESSAGE)}`;
+  return `- ${icon} ${place(f)}${reportedAs(f)} — ${inlineText(f.message, MAX_MESSAGE)}`;
 }
 
-/** A bulleted list of at most `cap` items, the rest counted; only the shown ones are rendered. */
-export function cappedList<T>(items: readonly T[], cap: number, what: string, item: (t: T) => string): string[] {
-  const shown = items.slice(0, cap).map(item);
+/** How many items each list may show, and where the rest are listed (see `more`). */
+export interface Room {
+  cap: number;
+  restListedIn?: string;
+}
+
+/** A bulleted list of at most `room.cap` items, the rest counted; only the shown ones are rendered. */
+export function cappedList<T>(items: readonly T[], room: Room, what: string, item: (t: T) => string): string[] {
+  const shown = items.slice(0, room.cap).map(item);
   const rest = items.length - shown.length;
-  return rest > 0 ? [...shown, `- ${more(rest, what)}`] : [...shown];
+  return rest > 0 ? [...shown, `- ${more(rest, what, room.restListedIn)}`] : [...shown];
 }
 
 /** A collapsed block: the summary line always shows, the list only when opened. */
@@ -53,12 +66,12 @@ export interface FindingGroup {
   findings: readonly LabelledFinding[];
 }
 
-export function findingsSection(groups: readonly FindingGroup[], cap: number): string {
+export function findingsSection(groups: readonly FindingGroup[], room: Room): string {
   const nonEmpty = groups.filter((g) => g.findings.length > 0);
   if (nonEmpty.length === 0) return '';
   const total = nonEmpty.reduce((n, g) => n + g.findings.length, 0);
   const blocks = nonEmpty.map((g) =>
-    details(`${g.title} (${g.findings.length})`, cappedList(g.findings, cap, 'findings', findingItem)),
+    details(`${g.title} (${g.findings.length})`, cappedList(g.findings, room, 'findings', findingItem)),
   );
   return [`### Findings not posted inline (${total})`, ...blocks].join('\n\n');
 }
@@ -69,14 +82,14 @@ function counts(findings: readonly LabelledFinding[]): Record<Severity, number> 
   return c;
 }
 
-export function filesTable(files: readonly FileOutcome[], cap: number): string {
+export function filesTable(files: readonly FileOutcome[], room: Room): string {
   const failed = files.filter((f) => f.kind === 'failed');
   const reviewed = files
     .filter((f) => f.kind === 'reviewed')
     .sort((a, b) => a.result.quality_score - b.result.quality_score);
   const all = [...failed, ...reviewed];
   if (all.length === 0) return '';
-  const shown = all.slice(0, cap).map((f) => {
+  const shown = all.slice(0, room.cap).map((f) => {
     const path = inlineCode(f.path, MAX_PATH, 'table');
     if (f.kind !== 'reviewed') return `| ${path} | ❌ failed | — | — | — | — |`;
     const c = counts(f.findings);
@@ -89,19 +102,19 @@ export function filesTable(files: readonly FileOutcome[], cap: number): string {
   ];
   const rest = all.length - shown.length;
   // A line right under a table would be read as one more row: the count gets a blank line first.
-  const tail = rest > 0 ? ['', more(rest, 'files')] : [];
+  const tail = rest > 0 ? ['', more(rest, 'files', room.restListedIn)] : [];
   return ['### Files', '', ...head, ...shown, ...tail].join('\n');
 }
 
-export function skippedSection(files: readonly FileOutcome[], cap: number): string {
+export function skippedSection(files: readonly FileOutcome[], room: Room): string {
   const skipped = files.filter((f) => f.kind === 'skipped');
   if (skipped.length === 0) return '';
   const item = (f: (typeof skipped)[number]): string =>
     `- ${inlineCode(f.path, MAX_PATH)} — ${inlineText(f.reason, MAX_REASON)}`;
-  return details(`Skipped files (${skipped.length})`, cappedList(skipped, cap, 'files', item));
+  return details(`Skipped files (${skipped.length})`, cappedList(skipped, room, 'files', item));
 }
 
-export function failedSection(files: readonly FileOutcome[], cap: number): string {
+export function failedSection(files: readonly FileOutcome[], room: Room): string {
   const failed = files.filter((f) => f.kind === 'failed');
   if (failed.length === 0) return '';
   const item = (f: (typeof failed)[number]): string => {
@@ -112,7 +125,7 @@ export function failedSection(files: readonly FileOutcome[], cap: number): strin
     const suffix = extra.length === 0 ? '' : ` (${extra.join(', ')})`;
     return `- ${inlineCode(f.path, MAX_PATH)} — ${inlineText(f.reason, MAX_REASON)}${suffix}`;
   };
-  return [`### Files that could not be reviewed (${failed.length})`, '', ...cappedList(failed, cap, 'files', item)].join(
+  return [`### Files that could not be reviewed (${failed.length})`, '', ...cappedList(failed, room, 'files', item)].join(
     '\n',
   );
 }

@@ -7,7 +7,7 @@
 import type { FileOutcome, FindingLocation, GateVerdict, LabelledFinding, PlannedComment } from '../types';
 import { SUMMARY_MARKER } from './markers';
 import { inlineCode, inlineText } from './sanitize';
-import type { FindingGroup } from './summary-sections';
+import type { FindingGroup, Room } from './summary-sections';
 import {
   LOCATION_TITLE,
   failedSection,
@@ -23,6 +23,11 @@ export interface SummaryInput {
   files: FileOutcome[];
   /** Findings on added lines past `max-comments`. */
   overflow: LabelledFinding[];
+  /**
+   * Findings on added lines whose inline comments were not posted (dry run, read-only token, the
+   * review failed): listed here so that none is lost beyond the annotations' per-step caps.
+   */
+  notPosted?: LabelledFinding[];
   /** Findings not on an added line; grouped by their `location`. */
   notCommentable: LabelledFinding[];
   /** Inline comments GitHub would not take (422); the review landed without them. */
@@ -39,36 +44,47 @@ export interface SummaryInput {
 export interface SummaryOptions {
   /** Start with `SUMMARY_MARKER` (the pull-request comment), or not (the job summary). */
   marker: boolean;
-  /** At most this many characters: 65,536 for a comment; the job summary allows 1 MiB. */
+  /** At most this much, counted in `unit`: 65,536 characters for a comment, 1 MiB for the job summary. */
   maxLength: number;
+  /** How `maxLength` counts: characters (GitHub's comment limit, the default) or UTF-8 bytes (the job summary's). */
+  unit?: 'characters' | 'utf8-bytes';
+  /**
+   * Where the items left out for room are listed in full, e.g. `the job summary of this run`: each
+   * cut list then says so, and a note under the facts says the summary is cut. Without it a cut
+   * list only counts what it left out.
+   */
+  restListedIn?: string;
+}
+
+/** A summary and whether it holds every item of every list. */
+export interface RenderedSummary {
+  markdown: string;
+  complete: boolean;
 }
 
 /** GitHub's limit on a comment body. */
 export const MAX_SUMMARY_COMMENT_LENGTH = 65_536;
 const MIN_LENGTH = 1_000;
-/** Items per list tried in turn until the summary fits. */
-const CAPS = [100, 50, 25, 10, 5, 2, 0] as const;
 const ORDER: readonly FindingLocation[] = ['diff-context', 'outside-diff', 'diff-unknown', 'impossible-line', 'added-line'];
 
 function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-function verdictSection(v: GateVerdict, cap: number): string {
+function verdictSection(v: GateVerdict, room: Room): string {
   const reasons = v.reasons.map((r) => inlineText(r, 300));
-  const shown = reasons.slice(0, Math.max(1, cap));
+  const shown = reasons.slice(0, Math.max(1, room.cap));
   const rest = reasons.length - shown.length;
-  const text = [...shown, ...(rest > 0 ? [more(rest, 'reasons')] : [])].join('; ');
+  const text = [...shown, ...(rest > 0 ? [more(rest, 'reasons', room.restListedIn)] : [])].join('; ');
   const line =
     v.result === 'passed'
       ? `## ✅ Passed${text === '' ? '' : `: ${text}`}`
       : `## ❌ Failed${text === '' ? '' : `: ${text}`}`;
-  const notices = v.notices.slice(0, cap).map((n) => `- ℹ️ ${inlineText(n, 300)}`);
+  const notices = v.notices.slice(0, room.cap).map((n) => `- ℹ️ ${inlineText(n, 300)}`);
   const noticesRest = v.notices.length - notices.length;
-  if (noticesRest > 0) notices.push(`- ${more(noticesRest, 'notices')}`);
+  if (noticesRest > 0) notices.push(`- ${more(noticesRest, 'notices', room.restListedIn)}`);
   return [line, ...(notices.length > 0 ? ['', ...notices] : [])].join('\n');
 }
-
 function factsSection(input: SummaryInput): string {
   const v = input.verdict;
   const count = (kind: FileOutcome['kind']): number => input.files.filter((f) => f.kind === kind).length;
@@ -104,47 +120,109 @@ function groups(input: SummaryInput): FindingGroup[] {
     findings: input.notCommentable.filter((f) => f.location === location),
   }));
   return [
+    { title: 'On added lines (their inline comments were not posted)', findings: input.notPosted ?? [] },
     { title: 'Over the inline-comment limit (max-comments)', findings: input.overflow },
     { title: 'Rejected by GitHub', findings: input.rejected.map((c) => c.finding) },
     ...byLocation,
   ];
 }
 
-function render(input: SummaryInput, options: SummaryOptions, cap: number): string {
+function measure(text: string, options: SummaryOptions): number {
+  return options.unit === 'utf8-bytes' ? Buffer.byteLength(text, 'utf8') : text.length;
+}
+
+function describeLimit(options: SummaryOptions): string {
+  return options.unit === 'utf8-bytes'
+    ? `${Math.floor(options.maxLength / 1024).toLocaleString('en-US')} KiB`
+    : `${options.maxLength.toLocaleString('en-US')} characters`;
+}
+
+function render(input: SummaryInput, options: SummaryOptions, room: Room, complete: boolean): string {
+  const cutNote =
+    complete || options.restListedIn === undefined
+      ? ''
+      : `_Not every item fits in this summary (GitHub allows ${describeLimit(options)}): what is left out is listed in ${options.restListedIn}._`;
   const sections = [
     options.marker ? SUMMARY_MARKER : '',
-    verdictSection(input.verdict, cap),
+    verdictSection(input.verdict, room),
     factsSection(input),
-    filesTable(input.files, cap),
-    findingsSection(groups(input), cap),
-    failedSection(input.files, cap),
-    skippedSection(input.files, cap),
+    cutNote,
+    filesTable(input.files, room),
+    findingsSection(groups(input), room),
+    failedSection(input.files, room),
+    skippedSection(input.files, room),
     footer(input),
   ];
   return `${sections.filter((s) => s !== '').join('\n\n')}\n`;
 }
 
+/** The longest list of the summary: with that many items per list, nothing is left out. */
+function longestList(input: SummaryInput): number {
+  const kinds = (['reviewed', 'failed', 'skipped'] as const).map((k) => input.files.filter((f) => f.kind === k).length);
+  const findings = groups(input).map((g) => g.findings.length);
+  return Math.max(input.verdict.reasons.length, input.verdict.notices.length, input.files.length, ...kinds, ...findings);
+}
+
 /**
- * Renders the summary within `options.maxLength` characters by showing fewer items per list
- * ("… and N more") until it fits; the verdict, counts and footer always stay.
+ * Renders the summary within `options.maxLength`: every item when it fits, otherwise as many
+ * items per list as fit (found by bisection), each cut list saying how many it left out and
+ * where they are. The verdict, counts and footer always stay.
  */
-export function renderSummary(input: SummaryInput, options: SummaryOptions): string {
+export function renderSummaryWithin(input: SummaryInput, options: SummaryOptions): RenderedSummary {
   if (!Number.isInteger(options.maxLength) || options.maxLength < MIN_LENGTH) {
     throw new TypeError(
       `Expected \`maxLength\` to be an integer from ${MIN_LENGTH} and up, got ${String(options.maxLength)}`,
     );
   }
-  for (const cap of CAPS) {
-    const text = render(input, options, cap);
-    if (text.length <= options.maxLength) return text;
+  const room = (cap: number): Room =>
+    options.restListedIn === undefined ? { cap } : { cap, restListedIn: options.restListedIn };
+  const all = longestList(input);
+  const whole = render(input, options, room(all), true);
+  if (measure(whole, options) <= options.maxLength) return { markdown: whole, complete: true };
+
+  // Lengths grow with the cap, so bisect for the largest cap that fits.
+  let fits: string | undefined;
+  let low = 0;
+  let high = all - 1;
+  while (low <= high) {
+    const cap = Math.floor((low + high) / 2);
+    const text = render(input, options, room(cap), false);
+    if (measure(text, options) <= options.maxLength) {
+      fits = text;
+      low = cap + 1;
+    } else {
+      high = cap - 1;
+    }
   }
+  if (fits !== undefined) return { markdown: fits, complete: false };
+
   // Only reachable when a tiny maxLength meets many lists: keep the verdict, drop the details.
   const minimal = [
     options.marker ? SUMMARY_MARKER : '',
-    verdictSection(input.verdict, 0),
+    verdictSection(input.verdict, room(0)),
     factsSection(input),
     '_The details did not fit in this summary; see the job summary and the log._',
   ].filter((s) => s !== '');
   const text = `${minimal.join('\n\n')}\n`;
-  return text.length <= options.maxLength ? text : `${text.slice(0, options.maxLength - 2).trimEnd()}…\n`;
+  const markdown = measure(text, options) <= options.maxLength ? text : cutToFit(text, options);
+  return { markdown, complete: false };
+}
+
+/** The last resort: the longest start of the text that fits, never a character in half, then an ellipsis. */
+function cutToFit(text: string, options: SummaryOptions): string {
+  const chars = Array.from(text);
+  const ending = (n: number): string => `${chars.slice(0, n).join('').trimEnd()}…\n`;
+  let low = 0;
+  let high = chars.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (measure(ending(mid), options) <= options.maxLength) low = mid;
+    else high = mid - 1;
+  }
+  return ending(low);
+}
+
+/** `renderSummaryWithin`, for callers that only need the markdown. */
+export function renderSummary(input: SummaryInput, options: SummaryOptions): string {
+  return renderSummaryWithin(input, options).markdown;
 }

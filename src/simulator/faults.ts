@@ -1,7 +1,8 @@
 /**
  * Fault injection: a queue of faults, each answering the next `times` requests whose path
  * matches. Faults are matched before routing and authentication (they stand for the service's
- * infrastructure) and a request a fault answers does not count against any limit.
+ * infrastructure) and a request a fault answers does not count against any limit. Two kinds
+ * only shape a normal answer, which counts as usual: `latency` delays it, `answer` patches it.
  */
 import type { ErrorCode } from '../api/types';
 
@@ -32,7 +33,15 @@ export type FaultSpec =
   /** Any code of the table; `status` defaults to the code's documented status. */
   | { kind: 'error'; code: ErrorCode; status?: number; retryAfter?: number }
   /** Never answers; `close()` still ends the connection. */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /**
+   * Serves the request as usual (routing, key, limits, validation, the rules), then replaces
+   * top-level fields of its JSON answer with those of `patch` — for answers the rules never give:
+   * `{ quality_score: 59.5 }`, `{ issues: [{ severity: 'CRITICAL', line: 0, message: '…' }] }`.
+   * A field patched to `undefined` is left out. An error answer, or a streamed completion, is
+   * sent unchanged.
+   */
+  | { kind: 'answer'; patch: Readonly<Record<string, unknown>> };
 
 export type Fault = FaultSpec & FaultTarget;
 export type FaultKind = Fault['kind'];
@@ -50,6 +59,9 @@ function checkFault(fault: Fault): void {
   const seconds = 'retryAfter' in fault ? fault.retryAfter : undefined;
   if (seconds !== undefined && (!Number.isInteger(seconds) || seconds < 0)) {
     throw new TypeError(`Expected \`retryAfter\` to be a whole number of seconds; got ${seconds}.`);
+  }
+  if (fault.kind === 'answer' && (typeof fault.patch !== 'object' || fault.patch === null || Array.isArray(fault.patch))) {
+    throw new TypeError(`Expected \`patch\` to be an object of answer fields; got ${JSON.stringify(fault.patch)}.`);
   }
   if (fault.kind === 'latency' && (!Number.isFinite(fault.ms) || fault.ms < 0)) {
     throw new TypeError(`Expected \`ms\` to be a number from 0 and up; got ${fault.ms}.`);

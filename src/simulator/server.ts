@@ -177,11 +177,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const raw = await readBody(req);
     const fault = faults.take(path);
     if (fault) entry.fault = fault.kind;
-    if (fault && fault.kind !== 'latency') {
+    if (fault && fault.kind !== 'latency' && fault.kind !== 'answer') {
       answerFault(fault, raw ?? '', path, requestId, res, fail, done);
       return;
     }
     if (fault?.kind === 'latency') await sleep(fault.ms);
+    const patch = fault?.kind === 'answer' ? fault.patch : {};
 
     const scope = ROUTES[path];
     if (scope === undefined) {
@@ -223,7 +224,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       if (!request.ok) return fail(request.error);
       const tokens = estimateTokens(request.value.code);
       if (tokens > contextLimit) return fail(tooLong('code', tokens));
-      sendJson(res, 200, reviewCode(request.value), requestId);
+      sendJson(res, 200, { ...reviewCode(request.value), ...patch }, requestId);
       return done(200);
     }
 
@@ -236,7 +237,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       const events = streamPieces(answer.content).map((delta) => JSON.stringify({ delta }));
       sendEvents(res, [...events, '[DONE]'], requestId);
     } else {
-      sendJson(res, 200, answer, requestId);
+      sendJson(res, 200, { ...answer, ...patch }, requestId);
     }
     done(200);
   }
@@ -249,7 +250,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   }
 
   function answerFault(
-    fault: Exclude<Fault, { kind: 'latency' }>,
+    fault: Exclude<Fault, { kind: 'latency' | 'answer' }>,
     raw: string,
     path: string,
     requestId: string,

@@ -37,31 +37,50 @@ describe('parseReviewResult', () => {
     expect(invalidField(() => parseReviewResult([REVIEW_OK]))).toBe('(body)');
   });
 
-  it('rejects an issue that is not an object, or lacks a string severity or message', () => {
+  it('rejects an issue that is not an object, or lacks a string message', () => {
     expect(invalidField(() => parseReviewResult(withIssue('bad')))).toBe('issues[0]');
-    expect(invalidField(() => parseReviewResult(withIssue({ line: 1, message: 'm' })))).toBe('issues[0].severity');
     expect(invalidField(() => parseReviewResult(withIssue({ severity: 'info', line: 1 })))).toBe('issues[0].message');
     expect(invalidField(() => parseReviewResult(withIssue({ severity: 'info', line: 1, message: 'm', suggestion: 5 })))).toBe(
       'issues[0].suggestion',
     );
   });
 
-  it('keeps an issue whose line is not a positive integer: numbers as sent, anything else as null', () => {
-    const lines = [0, -4, 2.5, '12', null, undefined].map(
-      (line) => parseReviewResult(withIssue({ severity: 'info', line, message: 'm', suggestion: 's' })).issues[0]!.line,
+  it('keeps an issue whose line is not a positive integer: numbers as sent, other values as text to show', () => {
+    const issues = [0, -4, 2.5, '12', true, null, undefined].map(
+      (line) => parseReviewResult(withIssue({ severity: 'info', line, message: 'm', suggestion: 's' })).issues[0]!,
     );
-    expect(lines).toEqual([0, -4, 2.5, null, null, null]);
+    expect(issues.map((i) => i.line)).toEqual([0, -4, 2.5, null, null, null, null]);
+    expect(issues.map((i) => i.reportedLine)).toEqual([undefined, undefined, undefined, '"12"', 'true', undefined, undefined]);
   });
 
-  it('matches a severity case-insensitively', () => {
-    const issue = parseReviewResult(withIssue({ severity: 'ERROR', line: 1, message: 'm' })).issues[0]!;
-    expect(issue.severity).toBe('error');
-    expect(issue.reportedSeverity).toBeUndefined();
+  it('matches a severity whatever its case and surrounding spaces', () => {
+    const severities = ['ERROR', ' Warning ', 'Info'].map((severity) => parseReviewResult(withIssue({ severity, line: 1, message: 'm' })).issues[0]!);
+    expect(severities.map((i) => [i.severity, i.reportedSeverity])).toEqual([
+      ['error', undefined],
+      ['warning', undefined],
+      ['info', undefined],
+    ]);
   });
 
-  it('maps an unknown severity to warning, never info, and keeps the original', () => {
-    const issue = parseReviewResult(withIssue({ severity: 'critical', line: 1, message: 'm' })).issues[0]!;
-    expect(issue).toEqual({ severity: 'warning', reportedSeverity: 'critical', line: 1, message: 'm', suggestion: '' });
+  it('counts an unknown severity as an error and keeps it as received', () => {
+    const issue = parseReviewResult(withIssue({ severity: 'CRITICAL', line: 1, message: 'm' })).issues[0]!;
+    expect(issue).toEqual({ severity: 'error', reportedSeverity: 'CRITICAL', line: 1, message: 'm', suggestion: '' });
+    expect(parseReviewResult(withIssue({ severity: 'blocker', line: 1, message: 'm' })).issues[0]).toMatchObject({
+      severity: 'error',
+      reportedSeverity: 'blocker',
+    });
+  });
+
+  it('counts a missing or non-string severity as an error, shown as received, instead of rejecting the answer', () => {
+    const reported = [3, null, { level: 'high' }, undefined].map(
+      (severity) => parseReviewResult(withIssue({ severity, line: 1, message: 'm' })).issues[0]!,
+    );
+    expect(reported.map((i) => [i.severity, i.reportedSeverity])).toEqual([
+      ['error', '3'],
+      ['error', 'null'],
+      ['error', '{"level":"high"}'],
+      ['error', 'nothing'],
+    ]);
   });
 
   it('fills a missing suggestion with an empty string and missing lists with []', () => {
@@ -77,9 +96,9 @@ describe('parseReviewResult', () => {
     expect(parseReviewResult({ ...REVIEW_OK, security_flags: flags }).security_flags).toEqual(flags);
   });
 
-  it('clamps the quality score to 0–100 and rounds it', () => {
+  it('keeps the quality score exactly as sent: never rounded up to pass a threshold, never clamped', () => {
     const score = (quality_score: number) => parseReviewResult({ ...REVIEW_OK, quality_score }).quality_score;
-    expect([score(-5), score(140), score(72.6), score(72.4)]).toEqual([0, 100, 73, 72]);
+    expect([score(59.5), score(59.99), score(60), score(-5), score(140)]).toEqual([59.5, 59.99, 60, -5, 140]);
   });
 });
 

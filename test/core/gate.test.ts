@@ -90,4 +90,52 @@ describe('decide', () => {
     expect(verdict.notices).toEqual(['Nothing to review: no changed file in a supported language passed the filters']);
     expect(verdict.lowestScore).toBeUndefined();
   });
+
+  it('counts an error at a line it cannot place in gate-scope added, and says where the service put it', () => {
+    const unplaced = (line: number | null, extra: Partial<LabelledFinding> = {}): LabelledFinding => ({
+      ...finding('error', 'impossible-line'),
+      line,
+      ...extra,
+    });
+    const one = decide({ outcomes: [reviewed('a.py', 80, [unplaced(0)])] }, thresholds);
+    expect(one.result).toBe('failed');
+    expect(one.counted.error).toBe(1);
+    expect(one.reasons).toEqual([
+      '1 error finding at a line that cannot be placed (a.py line 0) counts toward the gate: the action cannot tell whether the pull request adds that line (fail-on-severity: error)',
+    ]);
+
+    const all = [unplaced(-2), unplaced(1.5), unplaced(null, { reportedLine: '"12"' }), unplaced(null), unplaced(999)];
+    const many = decide({ outcomes: [reviewed('a.py', 80, [finding('error'), ...all])] }, thresholds);
+    expect(many.counted.error).toBe(6);
+    expect(many.reasons).toEqual([
+      '1 error finding on added lines (fail-on-severity: error)',
+      '5 error findings at a line that cannot be placed (a.py line -2; a.py line 1.5; a.py line "12"; and 2 more) count toward the gate: the action cannot tell whether the pull request adds that line (fail-on-severity: error)',
+    ]);
+  });
+
+  it('does not fail on an unplaceable finding below fail-on-severity, and counts it once in gate-scope file', () => {
+    const outcomes = [reviewed('a.py', 80, [finding('warning', 'impossible-line')])];
+    expect(decide({ outcomes }, thresholds)).toMatchObject({ result: 'passed', counted: { error: 0, warning: 1, info: 0 } });
+    const errors = [reviewed('a.py', 80, [finding('error', 'impossible-line')])];
+    expect(decide({ outcomes: errors }, { ...thresholds, gateScope: 'file' }).reasons).toEqual([
+      '1 error finding in reviewed files (fail-on-severity: error)',
+    ]);
+  });
+
+  it('says which errors were counted only because their severity was unknown, as received', () => {
+    const critical = { ...finding('error'), reportedSeverity: 'CRITICAL' };
+    const blocker = { ...finding('error'), reportedSeverity: 'blocker' };
+    const verdict = decide({ outcomes: [reviewed('a.py', 80, [critical, blocker, finding('error')])] }, thresholds);
+    expect(verdict.reasons).toEqual([
+      '3 error findings on added lines (fail-on-severity: error), 2 reported with a severity the action does not know ("CRITICAL"; "blocker") and counted as errors',
+    ]);
+  });
+
+  it('compares the score as the service sent it: 59.5 is below min-score 60, 60 is not', () => {
+    const below = decide({ outcomes: [reviewed('a.py', 59.5)] }, { ...thresholds, minScore: 60 });
+    expect(below.result).toBe('failed');
+    expect(below.reasons).toEqual(['quality score 59.5 of a.py is below min-score 60']);
+    expect(below.lowestScore).toBe(59.5);
+    expect(decide({ outcomes: [reviewed('a.py', 60)] }, { ...thresholds, minScore: 60 }).result).toBe('passed');
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewResult } from '../../src/api/types';
 import { SUMMARY_MARKER, extractFingerprints } from '../../src/render/markers';
-import { MAX_SUMMARY_COMMENT_LENGTH, renderSummary } from '../../src/render/summary';
+import { MAX_SUMMARY_COMMENT_LENGTH, renderSummary, renderSummaryWithin } from '../../src/render/summary';
 import type { SummaryInput } from '../../src/render/summary';
 import type { FileOutcome, GateVerdict, LabelledFinding } from '../../src/types';
 import { reviewResult } from '../support/review-result';
@@ -137,5 +137,58 @@ describe('renderSummary', () => {
 
   it('refuses a limit too small for a verdict', () => {
     expect(() => renderSummary(input(), { marker: true, maxLength: 10 })).toThrow(TypeError);
+  });
+});
+
+describe('renderSummaryWithin: no listing cap', () => {
+  const warnings = (n: number, message = (i: number) => `warning number ${i}`) =>
+    Array.from({ length: n }, (_, i) => finding({ line: i + 1, message: message(i) }));
+
+  it('lists every finding when they fit, far past a hundred', () => {
+    const overflow = warnings(300);
+    const rendered = renderSummaryWithin(input({ overflow }), { ...COMMENT, restListedIn: 'the job summary of this run' });
+    expect(rendered.complete).toBe(true);
+    for (let i = 0; i < 300; i++) expect(rendered.markdown).toContain(`\`src/app.py:${i + 1}\` — warning number ${i}\n`);
+    expect(rendered.markdown).not.toMatch(/more findings/);
+  });
+
+  it('lists in the comment as many as fit and says where the rest are', () => {
+    const overflow = warnings(300, (i) => `${'a long message '.repeat(18)}${i}`);
+    const rendered = renderSummaryWithin(input({ overflow }), { ...COMMENT, restListedIn: 'the job summary of this run' });
+    expect(rendered.complete).toBe(false);
+    expect(rendered.markdown.length).toBeLessThanOrEqual(MAX_SUMMARY_COMMENT_LENGTH);
+    const shown = rendered.markdown.match(/^- ⚠️ `src\/app\.py:\d+` — a long message/gm)?.length ?? 0;
+    expect(shown).toBeGreaterThan(100);
+    expect(rendered.markdown).toContain(`- ${300 - shown} more findings are listed in the job summary of this run.`);
+    expect(rendered.markdown).toContain(
+      '_Not every item fits in this summary (GitHub allows 65,536 characters): what is left out is listed in the job summary of this run._',
+    );
+    // As many as fit: one more per list would not.
+    expect(rendered.markdown.length).toBeGreaterThan(MAX_SUMMARY_COMMENT_LENGTH - 400);
+  });
+
+  it('measures the job summary in UTF-8 bytes, as GitHub does', () => {
+    const overflow = warnings(2_000, (i) => `${'é🛑'.repeat(60)}${i}`);
+    const options = { marker: false, maxLength: 200_000, unit: 'utf8-bytes' as const, restListedIn: 'the log of this step' };
+    const rendered = renderSummaryWithin(input({ overflow }), options);
+    expect(rendered.complete).toBe(false);
+    expect(Buffer.byteLength(rendered.markdown, 'utf8')).toBeLessThanOrEqual(200_000);
+    expect(rendered.markdown).toContain('(GitHub allows 195 KiB): what is left out is listed in the log of this step.');
+    expect(rendered.markdown).toMatch(/^- [\d,]+ more findings are listed in the log of this step\.$/m);
+  });
+
+  it('shows an unknown severity as received and an unplaceable line as sent', () => {
+    const critical = finding({ severity: 'error', reportedSeverity: 'CRITICAL', location: 'diff-context', line: 4, message: 'boom' });
+    const stringLine = finding({ severity: 'error', location: 'impossible-line', line: null, reportedLine: '"12"', message: 'where' });
+    const body = renderSummary(input({ notCommentable: [critical, stringLine] }), COMMENT);
+    expect(body).toContain('- 🛑 `src/app.py:4` (reported as `CRITICAL`) — boom');
+    expect(body).toContain('- 🛑 `src/app.py` (line "12") — where');
+  });
+
+  it('lists the findings of inline comments that were not posted', () => {
+    const notPosted = [finding({ severity: 'error', message: 'never posted' })];
+    const body = renderSummary(input({ notPosted }), COMMENT);
+    expect(body).toContain('<summary>On added lines (their inline comments were not posted) (1)</summary>');
+    expect(body).toContain('never posted');
   });
 });
