@@ -9,7 +9,7 @@ import { systemClock } from './clock';
 import { neutralizeWorkflowCommands } from './log-safety';
 import { EventError, readActionEvent, resolvePullRequest } from './event';
 import { createGitHubClient } from './github/octokit';
-import type { GitHubClient } from './github/octokit';
+import { PullRequestNotFoundError, readPullHead, shortSha } from './github/pull-head';
 import { createPullRequestSource } from './github/pull-request-source';
 import { createReviewPublisher } from './github/publisher';
 import { actionsLogger, emitAnnotations, printAllFindings, printPlannedComments, writeOutputs } from './actions-report';
@@ -66,7 +66,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     }
   } catch (error) {
     core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    const message = error instanceof EventError ? error.message : `review-gate could not complete: ${describeError(error)}`;
+    // These say what to fix on their own; anything else is named by its class.
+    const plain = error instanceof EventError || error instanceof PullRequestNotFoundError;
+    const message = plain ? error.message : `review-gate could not complete: ${describeError(error)}`;
     core.setOutput('result', 'failed');
     core.setOutput('reasons', message);
     core.setFailed(message);
@@ -89,9 +91,9 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv): Promise<RunRe
     owner: target.owner,
     repo: target.repo,
     number: target.number,
-    headSha: target.headSha ?? (await readHeadSha(octokit, target)),
+    headSha: target.headSha ?? (await readPullHead(octokit, target)),
   };
-  core.info(`Reviewing ${pr.owner}/${pr.repo}#${pr.number} at ${pr.headSha.slice(0, 12)}`);
+  core.info(`Reviewing ${pr.owner}/${pr.repo}#${pr.number} at ${shortSha(pr.headSha)}`);
   if (target.fromFork && !settings.dryRun) {
     core.info('This pull request comes from a fork: if the token cannot write, findings are reported as annotations.');
   }
@@ -123,7 +125,3 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv): Promise<RunRe
   return report;
 }
 
-async function readHeadSha(octokit: GitHubClient, target: { owner: string; repo: string; number: number }): Promise<string> {
-  const { data } = await octokit.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number });
-  return data.head.sha;
-}

@@ -7,6 +7,7 @@ import { isApiError } from './api/errors';
 import type { RetryPolicy } from './api/retry';
 import type { ReviewRequest, ReviewResult } from './api/types';
 import { isPatchParseError, parsePatch } from './diff';
+import { shortSha } from './github/pull-head';
 import type { PatchIndex } from './diff';
 import { decide } from './gate';
 import { labelFindings } from './map';
@@ -119,6 +120,11 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
   if (published.posting.kind === 'read-only') {
     verdict.notices.push('Nothing was posted to the pull request (read-only token): the findings are in the annotations and this job summary');
   }
+  const superseded = published.posting.kind === 'superseded' ? published.posting : published.summary.kind === 'superseded' ? published.summary : undefined;
+  if (superseded !== undefined) {
+    // Not a failure: the verdict stands for the commit reviewed, and the run on the new head gates the pull request.
+    verdict.notices.push(supersededNotice(pr.headSha, superseded.headSha, published.posting.kind === 'superseded'));
+  }
   const failures = [published.posting, published.summary].flatMap((p) => (p.kind === 'failed' ? [p.message] : []));
   if (failures.length > 0) {
     verdict.result = 'failed';
@@ -143,6 +149,10 @@ async function publish(
     log.warning(posting.message);
     return { posting, summary: { kind: 'read-only', message: posting.message } };
   }
+  if (posting.kind === 'superseded') {
+    log.info(`The pull request's head moved to ${shortSha(posting.headSha)} during the run: no review and no summary posted for ${shortSha(pr.headSha)}`);
+    return { posting, summary: posting };
+  }
   if (posting.kind === 'failed') log.warning(posting.message);
   else {
     log.info(
@@ -157,6 +167,7 @@ async function publish(
     summary = { kind: 'failed', message: `the summary comment could not be posted to GitHub: ${describeError(error)}` };
   }
   if (summary.kind === 'read-only' || summary.kind === 'failed') log.warning(summary.message);
+  else if (summary.kind === 'superseded') log.info(`The pull request's head moved to ${shortSha(summary.headSha)}: the summary comment is left to the run on it`);
   else log.info(`Summary comment ${summary.kind}${summary.url === undefined ? '' : `: ${summary.url}`}`);
   return { posting, summary };
 }
@@ -267,8 +278,18 @@ function describeOutcome(outcome: FileOutcome): string {
   }
 }
 
+function supersededNotice(reviewed: string, head: string, nothingPosted: boolean): string {
+  const what = nothingPosted
+    ? 'so neither a review nor a summary comment was posted for it'
+    : 'after its review was posted, so the summary comment was left to the newer run';
+  return (
+    `Superseded: the pull request's head moved from ${shortSha(reviewed)} to ${shortSha(head)} during this run, ${what}. ` +
+    `This verdict is for ${shortSha(reviewed)}; the run on ${shortSha(head)} gates the pull request`
+  );
+}
+
 /** The review's own text; which comments it carries is only known once duplicates are skipped. */
 function reviewBody(verdict: GateVerdict, headSha: string): string {
   const status = verdict.result === 'passed' ? '✅ passed' : '❌ failed';
-  return `**review-gate** ${status} at \`${headSha.slice(0, 12)}\`: findings on lines this pull request adds are below; the summary comment has the verdict and the details.`;
+  return `**review-gate** ${status} at \`${shortSha(headSha)}\`: findings on lines this pull request adds are below; the summary comment has the verdict and the details.`;
 }

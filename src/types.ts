@@ -142,6 +142,16 @@ export interface PullRequestSource {
   readFile(pr: PullRequestRef, file: ChangedFile): Promise<string>;
 }
 
+/**
+ * The pull request's head is no longer the commit the run reviewed (a push during the run):
+ * nothing stale was written, and the run on the new head reports instead.
+ */
+export interface Superseded {
+  kind: 'superseded';
+  /** The pull request's head when the run looked. */
+  headSha: string;
+}
+
 export type PostReviewResult =
   | {
       kind: 'posted';
@@ -154,11 +164,13 @@ export type PostReviewResult =
       reviewUrl?: string;
     }
   /** The token cannot write (fork pull requests): nothing was posted. */
-  | { kind: 'read-only'; message: string };
+  | { kind: 'read-only'; message: string }
+  | Superseded;
 
 export type UpsertSummaryResult =
   | { kind: 'created' | 'updated'; url?: string }
-  | { kind: 'read-only'; message: string };
+  | { kind: 'read-only'; message: string }
+  | Superseded;
 
 /** Writes to the pull request. */
 export interface ReviewPublisher {

@@ -3,12 +3,14 @@
  * comment already there, never lost to GitHub's 422, never posted twice on a lost answer), and
  * the single summary comment.
  */
-import { extractFingerprints } from '../render/markers';
 import type { PlannedComment, PostReviewResult, PullRequestRef, ReviewPublisher } from '../types';
 import { GitHubApiError, describeGitHubError, describePr, isWriteRefused, readOnlyMessage, requestStatus } from './errors';
 import type { GitHubClient, GitHubLog } from './octokit';
 import { createAuthorTrust } from './identity';
+import { listOwnInlineComments, removeDuplicateComments } from './inline-convergence';
+import type { ListedInlineComment } from './inline-convergence';
 import { createProber, isPendingReviewConflict, toReviewComments } from './pending-reviews';
+import { readPullHead, shortSha } from './pull-head';
 import { upsertSummaryComment } from './summary-comment';
 import { createWriteGate } from './write-gate';
 import type { WriteGate } from './write-gate';
@@ -54,19 +56,12 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
   const log = options.log;
   const trusted = createAuthorTrust(octokit, log);
 
+  const listOwnComments = (pr: PullRequestRef): Promise<ListedInlineComment[]> => listOwnInlineComments(octokit, trusted, pr);
+
   /** Fingerprint → id of the review carrying it. Pending reviews' comments are not listed. */
   async function listedFingerprints(pr: PullRequestRef): Promise<Map<string, number | null>> {
-    const comments = await octokit
-      .paginate(octokit.rest.pulls.listReviewComments, { owner: pr.owner, repo: pr.repo, pull_number: pr.number, per_page: 100 })
-      .catch((error: unknown) => {
-        throw new GitHubApiError(`Listing the review comments of ${describePr(pr)}`, error);
-      });
-    const ours = await Promise.all(comments.map((comment) => trusted(comment.user)));
-    return new Map(
-      comments
-        .filter((_, i) => ours[i] === true)
-        .flatMap((comment) => extractFingerprints(comment.body).map((fp) => [fp, comment.pull_request_review_id] as const)),
-    );
+    const comments = await listOwnComments(pr);
+    return new Map(comments.flatMap((comment) => comment.fingerprints.map((fp) => [fp, comment.reviewId] as const)));
   }
 
   /** The link to a review found after a lost answer; only for the result, so a failure is no error. */
@@ -82,7 +77,7 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
   }
 
   /** The review with this body on the head commit, for a body-only review whose answer was lost. */
-  async function findBodyOnlyReview(pr: PullRequestRef, body: string): Promise<{ html_url: string } | undefined> {
+  async function findBodyOnlyReview(pr: PullRequestRef, body: string): Promise<{ id: number; html_url: string } | undefined> {
     const reviews = await octokit
       .paginate(octokit.rest.pulls.listReviews, { owner: pr.owner, repo: pr.repo, pull_number: pr.number, per_page: 100 })
       .catch((error: unknown) => {
@@ -92,6 +87,13 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
   }
 
   async function postReview(pr: PullRequestRef, comments: PlannedComment[], body: string): Promise<PostReviewResult> {
+    // A push during the run: what the run found is about an older commit, and the run on the new
+    // head posts instead. Nothing stale lands.
+    const head = await readPullHead(octokit, pr);
+    if (head !== pr.headSha) {
+      log?.info(`${describePr(pr)}: the head moved to ${shortSha(head)} since ${shortSha(pr.headSha)} was reviewed; no review posted`);
+      return { kind: 'superseded', headSha: head };
+    }
     const present = await listedFingerprints(pr);
     const fresh: PlannedComment[] = [];
     const alreadyPresent: PlannedComment[] = [];
@@ -110,16 +112,20 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
 
     const firstBody = body.trim() === '' ? DEFAULT_BODY : body;
     const prober = createProber({ octokit, gate, log, pr });
-    const posted: PlannedComment[] = [];
+    let posted: PlannedComment[] = [];
     const rejected: PlannedComment[] = [];
     let reviewsPosted = 0;
     let reviewUrl: string | undefined;
     let probes = 0;
 
-    function landed(batch: PlannedComment[], url: string | undefined): void {
+    /** Reviews this run published, so comments deleted as duplicates can be told apart. */
+    const ownReviews = new Set<number>();
+
+    function landed(batch: PlannedComment[], url: string | undefined, reviewId: number | null | undefined): void {
       if (reviewsPosted === 0) reviewUrl = url;
       reviewsPosted++;
       posted.push(...batch);
+      if (reviewId !== null && reviewId !== undefined) ownReviews.add(reviewId);
     }
 
     /**
@@ -147,7 +153,7 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
               request: { retries: 0 },
             }),
           );
-          landed(batch, data.html_url);
+          landed(batch, data.html_url, data.id);
           return { kind: 'landed' };
         } catch (error) {
           const status = requestStatus(error);
@@ -171,7 +177,7 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
             const found = await findBodyOnlyReview(pr, reviewBody);
             if (found !== undefined) {
               log?.info(`${describePr(pr)}: ${answered} but the review landed`);
-              landed([], found.html_url);
+              landed([], found.html_url, found.id);
               return { kind: 'landed' };
             }
           } else {
@@ -179,7 +185,8 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
             const there = batch.filter((c) => listed.has(c.fingerprint));
             if (there.length === batch.length) {
               log?.info(`${describePr(pr)}: ${answered} but the review landed with its ${batch.length} comment(s)`);
-              landed(batch, await reviewUrlOf(pr, listed.get(batch[0]?.fingerprint ?? '')));
+              const reviewId = listed.get(batch[0]?.fingerprint ?? '');
+              landed(batch, await reviewUrlOf(pr, reviewId), reviewId);
               return { kind: 'landed' };
             }
             if (there.length > 0) {
@@ -248,6 +255,20 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
       throw error;
     } finally {
       await prober.cleanUp();
+    }
+
+    // A racing run may have posted the same comments meanwhile: one copy of each stays. The
+    // review has landed either way, so a failure here costs a duplicate, never the gate.
+    if (posted.length > 0) {
+      try {
+        const removed = await removeDuplicateComments({ octokit, gate, log }, pr, await listOwnComments(pr));
+        const ownRemoved = new Set(removed.filter((c) => c.reviewId !== null && ownReviews.has(c.reviewId)).flatMap((c) => c.fingerprints));
+        // Ours deleted, the racing run's older copy there: already present, as if listed first.
+        alreadyPresent.push(...posted.filter((c) => ownRemoved.has(c.fingerprint)));
+        posted = posted.filter((c) => !ownRemoved.has(c.fingerprint));
+      } catch (error) {
+        log?.warning(`${describePr(pr)}: could not check for inline comments a racing run posted too: ${describeGitHubError(error)}`);
+      }
     }
 
     if (rejected.length > 0) {

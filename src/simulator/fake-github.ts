@@ -71,16 +71,17 @@ export interface FakeReviewComment {
 }
 export interface FakeIssueComment { id: number; issue_number: number; body: string; html_url: string; user: FakeUser; created_at: string; updated_at: string }
 
-export interface ForcedAnswer {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  /**
-   * Handle the request as usual first (a review is stored), then answer this instead: a write
-   * that landed but whose answer was lost (a 502 from a proxy after GitHub committed it).
-   */
-  afterHandling?: boolean;
-}
+/**
+ * What the fake does instead of its usual answer. `afterHandling`: handle the request as usual
+ * first (a review or comment is stored), then answer this instead — a write that landed but whose
+ * answer was lost (a 502 from a proxy after GitHub committed it, or the connection cut).
+ */
+export type ForcedAnswer =
+  | { status: number; body?: unknown; headers?: Record<string, string>; afterHandling?: boolean }
+  /** The connection is cut without an answer (the client sees a reset socket). */
+  | { reset: true; afterHandling?: boolean }
+  /** No answer, ever: the connection stays open until the client gives up or the fake closes. */
+  | { hang: true; afterHandling?: boolean };
 
 /** What happened to reviews over the fake's life; `reviews` holds only the ones still there. */
 export interface FakeReviewCounts {
@@ -110,6 +111,21 @@ export interface FakeGitHub {
   addIssueComment(issueNumber: number, body: string, login?: string): FakeIssueComment;
   /** A review comment by someone else (a person), as if it were already on the pull request. */
   addReviewComment(pullNumber: number, comment: { path: string; line: number; body: string }, login: string): FakeReviewComment;
+  /**
+   * Every later request matching the route waits `ms` before it is handled (a slow GitHub; 0
+   * ends it). A write is stored only when its wait is over, as when GitHub commits it last.
+   */
+  delay(route: { method: string; path: string | RegExp }, ms: number): void;
+  /**
+   * The next `times` requests matching the route run `effect` first (awaited: it may send its own
+   * request to the fake, as a racing client would), then are handled as usual.
+   */
+  onNext(route: { method: string; path: string | RegExp }, effect: () => void | Promise<void>, times?: number): void;
+  /**
+   * A push: the pull request's head becomes `headSha`. Earlier heads stay commits of the pull
+   * request, so a review on one is still accepted, as GitHub does (it shows it as outdated).
+   */
+  movePullHead(pullNumber: number, headSha: string): void;
 }
 
 const FILE_LIST_CAP = 3000;
@@ -151,6 +167,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const issueComments: FakeIssueComment[] = [];
   const blobs = new Map<string, Buffer>();
   const forced: Array<{ method: string; path: string | RegExp; answer: ForcedAnswer; left: number }> = [];
+  const delays: Array<{ method: string; path: string | RegExp; ms: number }> = [];
+  const effects: Array<{ method: string; path: string | RegExp; effect: () => void | Promise<void>; left: number }> = [];
+  /** Pull number → every head it had, the current one included. */
+  const commits = new Map<number, Set<string>>(options.pulls.map((p) => [p.number, new Set([p.headSha])]));
   let nextId = 1000;
 
   const shaOf = new Map<FakeFile, string>();
@@ -225,6 +245,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     if (reviewPath !== null && method === 'DELETE') return deleteReview(reply, Number(reviewPath[1]), Number(reviewPath[2]));
     const shown = reviewPath === null ? undefined : reviews.find((r) => r.pull_number === Number(reviewPath[1]) && r.id === Number(reviewPath[2]));
     if (shown !== undefined && method === 'GET') return reply(200, reviewJson(shown));
+    if (shown !== undefined && method === 'PUT') {
+      if (shown.user.login !== login) return reply(403, READ_ONLY);
+      if (typeof input.body !== 'string' || input.body === '') return reply(422, { message: 'Validation Failed' });
+      shown.body = input.body;
+      return reply(200, reviewJson(shown));
+    }
     pull = pullOf(match(/^\/pulls\/(\d+)\/comments$/));
     if (pull !== undefined && method === 'GET') {
       // A pending review's comments are its author's draft: GitHub lists them nowhere else.
@@ -245,6 +271,18 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       comment.body = input.body;
       comment.updated_at = new Date().toISOString();
       return reply(200, comment);
+    }
+    if (comment !== undefined && method === 'DELETE') {
+      if (comment.user.login !== login) return reply(403, READ_ONLY);
+      issueComments.splice(issueComments.indexOf(comment), 1);
+      return reply(204, undefined);
+    }
+    const reviewCommentId = match(/^\/pulls\/comments\/(\d+)$/);
+    const reviewComment = reviewComments.find((c) => c.id === reviewCommentId);
+    if (reviewComment !== undefined && method === 'DELETE') {
+      if (reviewComment.user.login !== login) return reply(403, READ_ONLY);
+      reviewComments.splice(reviewComments.indexOf(reviewComment), 1);
+      return reply(204, undefined);
     }
     reply(404, NOT_FOUND);
   }
@@ -273,7 +311,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const event = typeof input.event === 'string' && input.event !== '' ? input.event : 'PENDING';
     const body = typeof input.body === 'string' ? input.body : '';
     const comments = Array.isArray(input.comments) ? (input.comments as Array<Record<string, unknown>>) : [];
-    if (commitId !== pull.headSha) return reply(422, { message: 'Unprocessable Entity', errors: ['Commit ID is not part of the pull request'], status: '422' });
+    if (!(commits.get(pull.number)?.has(commitId) ?? false)) return reply(422, { message: 'Unprocessable Entity', errors: ['Commit ID is not part of the pull request'], status: '422' });
     if ((event === 'COMMENT' || event === 'REQUEST_CHANGES') && body === '') {
       return reply(422, { message: 'Unprocessable Entity', errors: [`Body is required for ${event} event`], status: '422' });
     }
@@ -332,12 +370,25 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     if (options.token !== undefined && authorization !== `token ${options.token}` && authorization !== `Bearer ${options.token}`) {
       return send(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
     }
-    const force = forced.find((f) => f.left > 0 && f.method === method && (typeof f.path === 'string' ? f.path === url.pathname : f.path.test(url.pathname)));
+    const matches = (r: { method: string; path: string | RegExp }): boolean =>
+      r.method === method && (typeof r.path === 'string' ? r.path === url.pathname : r.path.test(url.pathname));
+    const wait = delays.find(matches)?.ms ?? 0;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const effect = effects.find((e) => e.left > 0 && matches(e));
+    if (effect !== undefined) {
+      effect.left--;
+      await effect.effect();
+    }
+    const force = forced.find((f) => f.left > 0 && matches(f));
     const base = `http://${req.headers.host ?? 'localhost'}${url.pathname}`;
     if (force !== undefined) {
       force.left--;
-      if (force.answer.afterHandling === true) route(method, url.pathname, query, body, () => undefined, base);
-      return send(res, force.answer.status, force.answer.body ?? { message: `Forced ${force.answer.status}` }, force.answer.headers);
+      const { answer } = force;
+      if (answer.afterHandling === true) route(method, url.pathname, query, body, () => undefined, base);
+      if ('reset' in answer) return void req.socket.destroy();
+      // Left open on purpose; close() ends it with every other connection.
+      if ('hang' in answer) return;
+      return send(res, answer.status, answer.body ?? { message: `Forced ${answer.status}` }, answer.headers);
     }
     route(method, url.pathname, query, body, (status, payload, headers) => send(res, status, payload, headers), base);
   }
@@ -353,6 +404,19 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     requests, reviews, reviewCounts, reviewComments, issueComments, blobs,
     failNext(route, answer, times = 1) {
       forced.push({ method: route.method.toUpperCase(), path: route.path, answer, left: times });
+    },
+    delay(route, ms) {
+      // The newest setting for a route wins: it goes first.
+      delays.unshift({ method: route.method.toUpperCase(), path: route.path, ms });
+    },
+    onNext(route, effect, times = 1) {
+      effects.push({ method: route.method.toUpperCase(), path: route.path, effect, left: times });
+    },
+    movePullHead(pullNumber, headSha) {
+      const pull = options.pulls.find((p) => p.number === pullNumber);
+      if (pull === undefined) throw new TypeError(`Expected a pull request of the fake, got #${pullNumber}`);
+      pull.headSha = headSha;
+      commits.get(pullNumber)?.add(headSha);
     },
     addIssueComment: (issueNumber, body, author) => addIssueComment(issueNumber, body, author),
     addReviewComment: (pullNumber, comment, author) => {

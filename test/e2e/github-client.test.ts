@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY, startSimulator } from '../../src/simulator';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction } from '../../scripts/run-action';
+import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../../scripts/run-action';
 import type { PullRequestFixture } from '../../scripts/run-action';
 import { startHungServer } from '../support/hung-server';
 
@@ -39,6 +39,27 @@ describe('the bundled action and the GitHub edge', () => {
     expect(result.stdout).toMatch(/::error::review-gate could not complete: .*GitHub did not answer GET \/repos\/acme\/[^ ]+\/files within 1s/);
     // The first try and one retry, then it stops.
     expect(github.received()).toBe(2);
+  });
+
+  it('fails the run, with the review posted, when the summary comment write never gets an answer', async () => {
+    const simulator = await startSimulator();
+    const github = await startFixtureGitHub(fixture);
+    open.push(simulator, github);
+    const comments = `/repos/${fixture.owner}/${fixture.repo}/issues/${fixture.number}/comments`;
+    github.failNext({ method: 'POST', path: comments }, { hang: true }, 10);
+
+    const result = await runBundledAction({
+      inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, 'request-timeout': '1' },
+      githubApiUrl: github.url,
+      fixture,
+    });
+
+    expect(result.exitCode).toBe(1);
+    expect(result.outputs.result).toBe('failed');
+    expect(result.stdout).toMatch(/summary comment could not be posted.*GitHub did not answer POST .*\/comments within 1s/);
+    expect(github.reviews.filter((r) => r.event !== 'PENDING')).toHaveLength(1);
+    // Sent, no answer, looked for it, sent once more: never a third blind create.
+    expect(github.requests.filter((r) => r.method === 'POST' && r.path === comments)).toHaveLength(2);
   });
 
   it('reports an event file that is not JSON as a clear error, without a stack trace', async () => {

@@ -1,0 +1,196 @@
+/**
+ * End to end: the bundled dist/index.js writing to a fake GitHub that loses answers, is slow,
+ * and sees pushes and a second run while a run is still posting. Asserts what the pull request
+ * ends up with: one summary comment, one copy of each inline comment, nothing stale.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EMPTIED_REVIEW_BODY } from '../../src/github/inline-convergence';
+import { extractFingerprints, SUMMARY_MARKER } from '../../src/render/markers';
+import { DEMO_KEY, startSimulator } from '../../src/simulator';
+import type { RunningSimulator } from '../../src/simulator';
+import type { FakeGitHub, ForcedAnswer } from '../../src/simulator/fake-github';
+import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../../scripts/run-action';
+import type { ActionRun, PullRequestFixture, RunOptions } from '../../scripts/run-action';
+
+let fixture: PullRequestFixture;
+const open: Array<{ close(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
+  fixture = await loadFixture();
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((server) => server.close()));
+});
+
+async function servers(): Promise<{ simulator: RunningSimulator; github: FakeGitHub }> {
+  const simulator = await startSimulator();
+  const github = await startFixtureGitHub(fixture);
+  open.push(simulator, github);
+  return { simulator, github };
+}
+
+function run(simulator: RunningSimulator, github: FakeGitHub, inputs: Record<string, string> = {}, extra: Partial<RunOptions> = {}): Promise<ActionRun> {
+  return runBundledAction({
+    inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
+    githubApiUrl: github.url,
+    fixture,
+    ...extra,
+  });
+}
+
+const pullPath = () => `/repos/${fixture.owner}/${fixture.repo}/pulls/${fixture.number}`;
+const issueCommentsPath = () => `/repos/${fixture.owner}/${fixture.repo}/issues/${fixture.number}/comments`;
+const summaries = (github: FakeGitHub) => github.issueComments.filter((c) => c.body.startsWith(SUMMARY_MARKER));
+const submitted = (github: FakeGitHub) => github.reviews.filter((r) => r.state !== 'PENDING');
+/** Fingerprint → copies on the pull request. */
+function copiesByFingerprint(github: FakeGitHub): Map<string, number> {
+  const copies = new Map<string, number>();
+  for (const fp of github.reviewComments.flatMap((c) => extractFingerprints(c.body))) copies.set(fp, (copies.get(fp) ?? 0) + 1);
+  return copies;
+}
+/** The pull request's head after a push. */
+const NEW_HEAD = 'b'.repeat(40);
+/** Inputs under which the demo pull request passes: one file, warnings and infos only. */
+const PASSING = { include: 'src/service.ts' };
+
+describe('a summary comment whose creation answer is lost', () => {
+  const lost: Array<[string, ForcedAnswer]> = [
+    ['a 502', { status: 502, body: { message: 'Server Error' }, afterHandling: true }],
+    ['a connection reset', { reset: true, afterHandling: true }],
+  ];
+  it.each(lost)('is created once when GitHub stores it and answers with %s', async (_, answer) => {
+    const { simulator, github } = await servers();
+    github.failNext({ method: 'POST', path: issueCommentsPath() }, answer);
+
+    const result = await run(simulator, github, PASSING);
+
+    expect(summaries(github)).toHaveLength(1);
+    expect(github.requests.filter((r) => r.method === 'POST' && r.path === issueCommentsPath())).toHaveLength(1);
+    expect(result.exitCode).toBe(0);
+    expect(result.outputs.result).toBe('passed');
+  });
+});
+
+describe('two runs racing on one pull request', () => {
+  // Timing decides who lists before whom: each test repeats the race, so a fix that only
+  // works sometimes fails.
+  const ROUNDS = 3;
+
+  it('leave one summary comment when both create it while GitHub is slow to write', async () => {
+    let raced = 0;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const { simulator, github } = await servers();
+      github.delay({ method: 'POST', path: issueCommentsPath() }, 1500);
+
+      const results = await Promise.all([run(simulator, github, PASSING), run(simulator, github, PASSING)]);
+
+      expect(summaries(github), `round ${round}`).toHaveLength(1);
+      expect(summaries(github)[0]?.body).toContain('## ✅ Passed');
+      expect(results.map((r) => [r.exitCode, r.outputs.result])).toEqual([[0, 'passed'], [0, 'passed']]);
+      if (github.requests.filter((r) => r.method === 'POST' && r.path === issueCommentsPath()).length === 2) raced++;
+      await Promise.all(open.splice(0).map((server) => server.close()));
+    }
+    // The test is only worth something if the runs did race: both created a summary.
+    expect(raced).toBeGreaterThan(0);
+  }, 90_000);
+
+  it('leave one copy of each inline comment when both post their review while GitHub is slow to write', async () => {
+    let raced = 0;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const { simulator, github } = await servers();
+      github.delay({ method: 'POST', path: `${pullPath()}/reviews` }, 1500);
+
+      const results = await Promise.all([run(simulator, github), run(simulator, github)]);
+
+      const copies = copiesByFingerprint(github);
+      expect(copies.size, `round ${round}`).toBeGreaterThanOrEqual(8);
+      expect([...copies.values()].filter((n) => n !== 1), `round ${round}`).toEqual([]);
+      expect(summaries(github), `round ${round}`).toHaveLength(1);
+      expect(github.reviews.filter((r) => r.state === 'PENDING')).toEqual([]);
+      // Both fail on the demo's errors, not on posting.
+      for (const result of results) {
+        expect(result.exitCode).toBe(1);
+        expect(result.outputs.reasons).not.toMatch(/could not be posted/);
+      }
+      // A review left without comments says why, instead of pointing at findings "below".
+      const withComments = new Set(github.reviewComments.map((c) => c.pull_request_review_id));
+      const emptied = submitted(github).filter((r) => !withComments.has(r.id));
+      expect(emptied.map((r) => r.body)).toEqual(emptied.map(() => EMPTIED_REVIEW_BODY));
+      if (emptied.length > 0) raced++;
+      await Promise.all(open.splice(0).map((server) => server.close()));
+    }
+    expect(raced).toBeGreaterThan(0);
+  }, 90_000);
+});
+
+describe('a run whose commit is no longer the head', () => {
+  it('posts no review and leaves the newer run’s summary alone when the push came before it posted', async () => {
+    const { simulator, github } = await servers();
+    github.movePullHead(fixture.number, NEW_HEAD);
+    // The newer run, on the new head, fails (min-score); it finished first.
+    const newer = await run(simulator, github, { ...PASSING, 'min-score': '95' }, { fixture: { ...fixture, headSha: NEW_HEAD } });
+    expect(newer.exitCode).toBe(1);
+    const newerSummary = summaries(github)[0]?.body;
+    const reviewsBefore = submitted(github).length;
+
+    // The older, slower run: its commit passes, but it is no longer the head.
+    const older = await run(simulator, github, PASSING);
+
+    expect(summaries(github).map((c) => c.body)).toEqual([newerSummary]);
+    expect(newerSummary).toContain('## ❌ Failed');
+    expect(submitted(github)).toHaveLength(reviewsBefore);
+    expect(submitted(github).every((r) => r.commit_id === NEW_HEAD)).toBe(true);
+    // Its verdict is still its commit's, and it says why nothing was posted.
+    expect(older.exitCode).toBe(0);
+    expect(older.outputs.result).toBe('passed');
+    expect(older.stdout).toMatch(/^::notice::Superseded: the pull request's head moved from 4f1c2a9e8d7b to bbbbbbbbbbbb/m);
+    expect(older.stepSummary).toContain('## ✅ Passed');
+    expect(older.stepSummary).toContain('Superseded');
+  });
+
+  it('checks the head again before the summary: a push while the review is posted leaves the summary to the newer run', async () => {
+    const { simulator, github } = await servers();
+    github.onNext({ method: 'POST', path: `${pullPath()}/reviews` }, () => github.movePullHead(fixture.number, NEW_HEAD));
+
+    const result = await run(simulator, github);
+
+    expect(submitted(github)).toHaveLength(1);
+    expect(summaries(github)).toEqual([]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toMatch(/^::notice::Superseded: .* after its review was posted, so the summary comment was left to the newer run/m);
+  });
+
+  it('replaces its summary with a note naming both commits when the push lands while the summary is written', async () => {
+    const { simulator, github } = await servers();
+    github.onNext({ method: 'POST', path: issueCommentsPath() }, () => github.movePullHead(fixture.number, NEW_HEAD));
+
+    const result = await run(simulator, github, PASSING);
+
+    expect(summaries(github)).toHaveLength(1);
+    const body = summaries(github)[0]?.body ?? '';
+    expect(body).not.toContain('✅ Passed');
+    expect(body).toContain('Superseded');
+    expect(body).toContain('`4f1c2a9e8d7b` to `bbbbbbbbbbbb`');
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('::notice::Superseded');
+  });
+});
+
+describe('a pr-number GitHub does not know', () => {
+  it('names the pull request, the repository and the likely causes', async () => {
+    const { simulator, github } = await servers();
+
+    const result = await run(simulator, github, { 'pr-number': '999' }, { eventName: 'workflow_dispatch', event: {} });
+
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toContain('::error::Pull request #999 was not found in acme/shop (GitHub answered 404).');
+    expect(result.stdout).toMatch(/Check that pr-number \(999\) is a pull request of acme\/shop, and that the token can read it/);
+    expect(result.stdout).not.toMatch(/HttpError|could not complete/);
+    expect(result.outputs.result).toBe('failed');
+    expect(simulator.requests).toEqual([]);
+  });
+});
