@@ -1,11 +1,11 @@
 /**
- * What the action writes through @actions/core: the grouped log, step outputs, annotations and
- * the line-per-finding listing of what is (or would be) posted.
+ * What the action writes: the grouped log, step outputs, annotations and the line-per-finding
+ * listing of what is (or would be) posted. All of it goes through `ActionsIo`, which makes every
+ * text safe to print.
  */
-import * as core from '@actions/core';
+import type { ActionsIo } from './actions-io';
 import type { Logger, RunReport } from './pipeline';
 import { planAnnotations } from './render/annotations';
-import { neutralizeWorkflowCommands } from './log-safety';
 import type { LabelledFinding } from './types';
 
 /**
@@ -14,53 +14,55 @@ import type { LabelledFinding } from './types';
  */
 export const ANNOTATION_CAPS = { error: 9, warning: 8, notice: 8 } as const;
 
-/** Logs through @actions/core; every info line is kept from commanding the runner. */
-export const actionsLogger: Logger & { debug(message: string): void } = {
-  info: (message) => core.info(neutralizeWorkflowCommands(message)),
-  warning: (message) => core.warning(message),
-  debug: (message) => core.debug(message),
-  group: (name, run) => core.group(name, run),
-};
+/** The pipeline's and the GitHub modules' log, through the action's safe output. */
+export function actionsLogger(io: ActionsIo): Logger & { debug(message: string): void } {
+  return {
+    info: (message) => io.info(message),
+    warning: (message) => io.warning(message),
+    debug: (message) => io.debug(message),
+    group: (name, run) => io.group(name, run),
+  };
+}
 
-export function writeOutputs(report: RunReport): void {
+export function writeOutputs(io: ActionsIo, report: RunReport): void {
   const { verdict, outcomes } = report;
   const count = (kind: string): number => outcomes.filter((o) => o.kind === kind).length;
-  core.setOutput('result', verdict.result);
-  core.setOutput('score', verdict.lowestScore ?? '');
-  core.setOutput('average-score', verdict.averageScore ?? '');
-  core.setOutput('errors', verdict.counted.error);
-  core.setOutput('warnings', verdict.counted.warning);
-  core.setOutput('infos', verdict.counted.info);
-  core.setOutput('files-reviewed', count('reviewed'));
-  core.setOutput('files-skipped', count('skipped'));
-  core.setOutput('files-failed', count('failed'));
-  core.setOutput('reasons', verdict.reasons.join('\n'));
+  io.setOutput('result', verdict.result);
+  io.setOutput('score', verdict.lowestScore ?? '');
+  io.setOutput('average-score', verdict.averageScore ?? '');
+  io.setOutput('errors', verdict.counted.error);
+  io.setOutput('warnings', verdict.counted.warning);
+  io.setOutput('infos', verdict.counted.info);
+  io.setOutput('files-reviewed', count('reviewed'));
+  io.setOutput('files-skipped', count('skipped'));
+  io.setOutput('files-failed', count('failed'));
+  io.setOutput('reasons', verdict.reasons.join('\n'));
 }
 
 /** Findings on added lines as annotations, most severe first, within GitHub's per-step caps. */
-export function emitAnnotations(findings: readonly LabelledFinding[]): void {
+export function emitAnnotations(io: ActionsIo, findings: readonly LabelledFinding[]): void {
   const plan = planAnnotations([...findings], ANNOTATION_CAPS);
   for (const a of plan.annotations) {
     const properties = { file: a.path, startLine: a.line, title: a.title };
-    if (a.level === 'error') core.error(a.message, properties);
-    else if (a.level === 'warning') core.warning(a.message, properties);
-    else core.notice(a.message, properties);
+    if (a.level === 'error') io.error(a.message, properties);
+    else if (a.level === 'warning') io.warning(a.message, properties);
+    else io.notice(a.message, properties);
   }
   if (plan.omitted > 0) {
-    core.info(`${plan.omitted} more findings on added lines are not shown as annotations (GitHub's per-step limit); see the job summary.`);
+    io.info(`${plan.omitted} more findings on added lines are not shown as annotations (GitHub's per-step limit); see the job summary.`);
   }
 }
 
 /** One line per inline comment: `path:line severity message`, the demo's and dry run's output. */
-export function printPlannedComments(report: RunReport, dryRun: boolean): void {
+export function printPlannedComments(io: ActionsIo, report: RunReport, dryRun: boolean): void {
   const { comments, overflow } = report.plan;
   const heading = dryRun ? 'Would post these inline comments (dry run)' : 'Inline comments on added lines';
-  core.startGroup(`${heading}: ${comments.length}`);
+  io.startGroup(`${heading}: ${comments.length}`);
   for (const c of comments) {
-    core.info(neutralizeWorkflowCommands(`${oneLine(c.path)}:${c.line} ${c.finding.severity} ${oneLine(c.finding.message)}`));
+    io.info(`${oneLine(c.path)}:${c.line} ${c.finding.severity} ${oneLine(c.finding.message)}`);
   }
-  if (overflow.length > 0) core.info(`… and ${overflow.length} more over max-comments, listed in the summary`);
-  core.endGroup();
+  if (overflow.length > 0) io.info(`… and ${overflow.length} more over max-comments, listed in the summary`);
+  io.endGroup();
 }
 
 function oneLine(text: string): string {
