@@ -11,9 +11,12 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createClient } from './api/client';
 import { DEFAULT_RETRY_POLICY } from './api/retry';
+import { insecureHttpWarning } from './api-url';
 import { UnknownRevisionError, createGitSource } from './local/git-source';
+import { printSafe } from './log-safety';
 import { describeError, runPipeline } from './pipeline';
 import type { Logger } from './pipeline';
+import { createRedactor } from './redact';
 import { renderRunSummary } from './run-summary';
 import { SettingsError, readSettings } from './settings';
 import { systemClock } from './clock';
@@ -23,6 +26,7 @@ export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
 /** Flags that mirror the action's inputs (api-key and github-token excepted). */
 const INPUT_FLAGS = [
   'api-url',
+  'allow-insecure-http',
   'focus-areas',
   'include',
   'exclude',
@@ -59,7 +63,19 @@ export interface CliIo {
   cwd: string;
 }
 
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+/** Where the key comes from in a terminal; messages about `api-key` name it instead. */
+const KEY_VARIABLE = 'REVIEW_GATE_API_KEY';
+
+export async function runCli(argv: string[], terminal: CliIo): Promise<number> {
+  // File names and the service's text are printed: no escape sequence, invisible character,
+  // secret or workflow command (the command may run in a CI job) gets through to the terminal.
+  const key = terminal.env[KEY_VARIABLE] ?? '';
+  const redactor = createRedactor(key.trim() === '' ? [] : [key.trim()]);
+  const safe = printSafe(redactor);
+  const io = {
+    out: (line: string) => terminal.out(safe(line)),
+    err: (line: string) => terminal.err(safe(line)),
+  };
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -82,8 +98,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 
   const fromFlagsOrEnv = (name: string): string => {
-    if (name === 'api-key') return io.env.REVIEW_GATE_API_KEY ?? '';
-    if (name === 'api-url') return stringOf(values['api-url']) ?? io.env.REVIEW_GATE_API_URL ?? '';
+    if (name === 'api-key') return key;
+    if (name === 'api-url') return stringOf(values['api-url']) ?? terminal.env.REVIEW_GATE_API_URL ?? '';
     return stringOf(values[name]) ?? '';
   };
   let settings;
@@ -94,14 +110,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     // The reader names inputs as the action does; say it the way a terminal user sets them.
     const problems = error.problems.map((problem) =>
       problem.startsWith('Input api-key is required')
-        ? 'REVIEW_GATE_API_KEY is not set: export the service key (svc_live_…) in the environment.'
+        ? `${KEY_VARIABLE} is not set: export the service key (svc_live_…) in the environment.`
         : problem.startsWith('Input api-url is required')
           ? 'The service URL is not set: pass --api-url or set REVIEW_GATE_API_URL.'
-          : problem,
+          : problem.replace(/^Invalid api-key:/, `Invalid ${KEY_VARIABLE}:`),
     );
     io.err(new SettingsError(problems).message);
     return EXIT.usage;
   }
+
+  const insecure = insecureHttpWarning(settings.apiUrl);
+  if (insecure !== undefined) io.err(`warning: ${insecure}`);
 
   const log: Logger = {
     info: (message) => io.out(message),
@@ -131,7 +150,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       { ...settings, dryRun: true },
       { owner: 'local', repo: 'working-tree', number: 0, headSha: base },
       {
-        source: createGitSource({ cwd: io.cwd, base }),
+        source: createGitSource({ cwd: terminal.cwd, base }),
         reviewOnce: (request) => client.reviewOnce(request),
         publisher: undefined,
         clock: systemClock,
@@ -143,7 +162,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     for (const c of report.plan.comments) io.out(`${c.path}:${c.line} ${c.finding.severity} ${c.finding.message}`);
     for (const f of report.plan.overflow) io.out(`${f.path}:${f.line ?? '?'} ${f.severity} ${f.message}`);
     const summaryPath = stringOf(values.summary);
-    if (summaryPath !== undefined) await writeFile(summaryPath, renderRunSummary(report, 'job-summary'));
+    if (summaryPath !== undefined) await writeFile(summaryPath, redactor.text(renderRunSummary(report, 'job-summary')));
     const { verdict } = report;
     for (const notice of verdict.notices) io.out(`note: ${notice}`);
     if (verdict.result === 'failed') {

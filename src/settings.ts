@@ -4,8 +4,10 @@
  * call with a message that quotes it and says what is allowed. All bad inputs are reported
  * together, so a user fixes their workflow file in one round.
  */
+import { apiKeyFormatProblem } from './api/options';
 import { FOCUS_AREAS, SEVERITIES } from './api/types';
 import type { FocusArea } from './api/types';
+import { normalizeApiUrl } from './api-url';
 import type { FailOnSeverity } from './types';
 
 export type GateScope = 'added' | 'file';
@@ -16,6 +18,8 @@ export interface Settings {
   apiKey: string;
   /** Service base URL without `/v1`, no trailing slash. */
   apiUrl: string;
+  /** Plain http to a host other than loopback is allowed (with a warning on every run). */
+  allowInsecureHttp: boolean;
   /** Token for the GitHub API. */
   githubToken: string;
   /** Focus areas sent with each review; empty = the service's default. */
@@ -138,8 +142,20 @@ export function readSettings(read: InputReader): Settings {
     return raw;
   };
 
+  const boolean = (name: string): boolean => {
+    const raw = input(name);
+    const value = raw.toLowerCase();
+    if (['true', 'yes', '1'].includes(value)) return true;
+    if (!['', 'false', 'no', '0'].includes(value)) problems.push(`Invalid ${name} '${raw}'. Expected true or false.`);
+    return false;
+  };
+
   const apiKey = required('api-key');
-  const apiUrl = normalizeApiUrl(required('api-url'), problems);
+  const keyProblem = apiKey === '' ? undefined : apiKeyFormatProblem(apiKey);
+  // Never quoted: the value is the secret itself.
+  if (keyProblem !== undefined) problems.push(`Invalid api-key: ${keyProblem} (the key is not shown). Copy it again, without spaces or line breaks.`);
+  const allowInsecureHttp = boolean('allow-insecure-http');
+  const apiUrl = normalizeApiUrl(required('api-url'), allowInsecureHttp, problems);
   const githubToken = input('github-token');
 
   const focusAreas: FocusArea[] = [];
@@ -167,16 +183,12 @@ export function readSettings(read: InputReader): Settings {
     prNumber = integer('pr-number', 0, 1, Number.MAX_SAFE_INTEGER);
   }
 
-  const dryRunRaw = input('dry-run').toLowerCase();
-  let dryRun = false;
-  if (['true', 'yes', '1'].includes(dryRunRaw)) dryRun = true;
-  else if (!['', 'false', 'no', '0'].includes(dryRunRaw)) {
-    problems.push(`Invalid dry-run '${input('dry-run')}'. Expected true or false.`);
-  }
+  const dryRun = boolean('dry-run');
 
   const settings: Settings = {
     apiKey,
     apiUrl,
+    allowInsecureHttp,
     githubToken,
     focusAreas,
     include,
@@ -196,32 +208,4 @@ export function readSettings(read: InputReader): Settings {
   };
   if (problems.length > 0) throw new SettingsError(problems);
   return settings;
-}
-
-/** The URL as it may be quoted in a message: credentials written into it are never repeated. */
-function quotable(raw: string): string {
-  return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#\s]*@/i, '$1***@');
-}
-
-function normalizeApiUrl(raw: string, problems: string[]): string {
-  if (raw === '') return raw;
-  const shown = quotable(raw);
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    problems.push(`Invalid api-url '${shown}'. Expected an http(s) URL such as https://api.example.com.`);
-    return raw;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    problems.push(`Invalid api-url '${shown}'. Expected an http(s) URL such as https://api.example.com.`);
-  }
-  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    problems.push(`Invalid api-url '${url.origin}${url.pathname}…'. Credentials, query and fragment are not allowed; pass the key as api-key.`);
-  }
-  const path = url.pathname.replace(/\/+$/, '');
-  if (/\/v1$/i.test(path)) {
-    problems.push(`Invalid api-url '${shown}'. Give the base URL without '/v1'; the action adds it.`);
-  }
-  return `${url.origin}${path}`;
 }

@@ -4,6 +4,8 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { EnvHttpProxyAgent } from 'undici';
+import { createRedactor } from '../redact';
+import type { Redactor } from '../redact';
 import { VERSION } from '../version';
 import { InvalidResponseError, redactError } from './errors';
 import { attempt, headerValue, readJson } from './http';
@@ -39,6 +41,7 @@ export class CodeAssistanceClient implements ReviewService {
     this.transport = {
       baseUrl: normalizeBaseUrl(options.baseUrl),
       apiKey: options.apiKey,
+      redactor: createRedactor([options.apiKey, ...(options.secrets ?? [])]),
       timeoutMs: checkTimeout(options.timeoutMs),
       userAgent: options.userAgent ?? `review-gate/${VERSION}`,
       dispatcher: options.dispatcher ?? new EnvHttpProxyAgent(),
@@ -67,7 +70,7 @@ export class CodeAssistanceClient implements ReviewService {
     return await this.retrying(
       (signal) =>
         attempt(this.transport, { path: COMPLETE_PATH, body, accept: 'application/json', service: 'Completion service', signal }, async (response) =>
-          parseAnswer(response, parseCompletionResult, await readJson(response, this.transport, 'Completion service')),
+          parseAnswer(response, parseCompletionResult, await readJson(response, this.transport, 'Completion service'), this.transport.redactor),
         ),
       options,
     );
@@ -98,13 +101,13 @@ export class CodeAssistanceClient implements ReviewService {
     try {
       return check();
     } catch (error) {
-      throw redactError(error, this.transport.apiKey);
+      throw redactError(error, this.transport.redactor);
     }
   }
 
   private async sendReview(body: Record<string, unknown>, signal: AbortSignal | undefined): Promise<ReviewResult> {
     return await attempt(this.transport, { path: REVIEW_PATH, body, accept: 'application/json', service: 'Review service', signal }, async (response) =>
-      parseAnswer(response, parseReviewResult, await readJson(response, this.transport, 'Review service')),
+      parseAnswer(response, parseReviewResult, await readJson(response, this.transport, 'Review service'), this.transport.redactor),
     );
   }
 
@@ -137,16 +140,19 @@ export function createClient(options: ClientOptions): CodeAssistanceClient {
 
 /**
  * Validates a successful answer; a wrong-shaped one becomes an InvalidResponseError carrying the
- * status and request id, which is what support needs to trace it.
+ * status and request id, which is what support needs to trace it. A valid answer is where the
+ * service's text enters the program, so the secrets are redacted from it right here: a service
+ * that echoes the key must not get it posted to a pull request.
  */
 function parseAnswer<T>(
   response: { statusCode: number; headers: Parameters<typeof headerValue>[0] },
   parse: (body: unknown, requestId?: string) => T,
   body: unknown,
+  redactor: Redactor,
 ): T {
   const requestId = headerValue(response.headers, 'x-request-id');
   try {
-    return parse(body, requestId);
+    return redactor.deep(parse(body, requestId));
   } catch (error) {
     if (!(error instanceof InvalidResponseError)) throw error;
     throw new InvalidResponseError(requestId === undefined ? error.message : `${error.message} (request ${requestId})`, {

@@ -3,6 +3,7 @@
  * or `instanceof` and the retry policy classifies them by `code`. No field ever holds the API
  * key; the client redacts it from every text the service or the transport hands back.
  */
+import type { Redactor } from '../redact';
 import type { ErrorCode } from './types';
 
 export type ApiErrorKind = 'service' | 'network' | 'timeout' | 'invalid_response' | 'request_validation';
@@ -134,21 +135,18 @@ export function renderValue(value: unknown, limit = 60): string {
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 
-/** Replaces the API key wherever a text might echo it. */
-export function redact(text: string, secret: string): string {
-  return secret === '' ? text : text.split(secret).join('[redacted]');
-}
-
 /**
- * Replaces `secret` in every text of an ApiError (message, stack and string fields), in place:
- * a service or a caller may echo the key into what an error quotes.
+ * Redacts the secrets from every text of an ApiError (message, stack and string fields), in
+ * place: a service or a caller may echo the key into what an error quotes.
  */
-export function redactError<E>(error: E, secret: string): E {
-  if (!(error instanceof ApiError) || secret === '') return error;
+export function redactError<E>(error: E, redactor: Redactor): E {
+  if (!(error instanceof ApiError)) return error;
   const fields = error as unknown as Record<string, unknown>;
   for (const name of ['message', 'stack', ...Object.keys(error)]) {
     const value = fields[name];
-    if (typeof value === 'string' && value.includes(secret)) fields[name] = redact(value, secret);
+    if (typeof value !== 'string') continue;
+    const redacted = redactor.text(value);
+    if (redacted !== value) fields[name] = redacted;
   }
   return error;
 }

@@ -5,13 +5,13 @@
  */
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
+import type { Redactor } from '../redact';
 import {
   InvalidResponseError,
   NetworkError,
   TimeoutError,
   errorObjectOf,
   isApiError,
-  redact,
   redactError,
   serviceErrorFromObject,
   snippetOf,
@@ -22,6 +22,8 @@ export interface Transport {
   baseUrl: string;
   dispatcher: Dispatcher;
   apiKey: string;
+  /** Keeps the key (and any other secret of the caller) out of answers and errors. */
+  redactor: Redactor;
   userAgent: string;
   timeoutMs: number;
 }
@@ -61,11 +63,12 @@ export function headerValue(headers: ResponseData['headers'], name: string): str
   return first === undefined || first === '' ? undefined : first;
 }
 
-/** An error as it may be kept as `cause`: the original unless its text holds the key. */
-function safeCause(error: unknown, secret: string): unknown {
+/** An error as it may be kept as `cause`: the original unless its text holds a secret. */
+function safeCause(error: unknown, redactor: Redactor): unknown {
   if (!(error instanceof Error)) return error;
-  if (!`${error.message}\n${error.stack ?? ''}`.includes(secret)) return error;
-  const copy = new Error(redact(error.message, secret));
+  const text = `${error.message}\n${error.stack ?? ''}`;
+  if (redactor.text(text) === text) return error;
+  const copy = new Error(redactor.text(error.message));
   copy.name = error.name;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') Object.assign(copy, { code });
@@ -84,7 +87,7 @@ export function mapTransportError(
   transport: Transport,
   context: { service: string; timedOut: boolean; signal?: AbortSignal; during: string },
 ): unknown {
-  const cause = safeCause(error, transport.apiKey);
+  const cause = safeCause(error, transport.redactor);
   if (context.timedOut) {
     return new TimeoutError(`${context.service} did not answer within ${transport.timeoutMs} ms (${context.during})`, { cause });
   }
@@ -95,7 +98,7 @@ export function mapTransportError(
   if (TIMEOUT_CODES.has(code)) {
     return new TimeoutError(`${context.service} did not answer within ${transport.timeoutMs} ms (${context.during}, ${code})`, { cause });
   }
-  const detail = error instanceof Error ? redact(error.message, transport.apiKey) : code;
+  const detail = error instanceof Error ? transport.redactor.text(error.message) : code;
   return new NetworkError(`${context.service} at ${new URL(transport.baseUrl).origin} failed ${context.during}: ${detail} (${code})`, { cause });
 }
 
@@ -105,7 +108,7 @@ async function readText(body: ResponseData['body']): Promise<string> {
 
 /** Turns an error answer (any status outside 2xx) into a ServiceError or InvalidResponseError. */
 async function errorFromResponse(response: ResponseData, transport: Transport, service: string): Promise<Error> {
-  const text = redact(await readText(response.body), transport.apiKey);
+  const text = transport.redactor.text(await readText(response.body));
   const requestId = headerValue(response.headers, 'x-request-id');
   const retryHeader = Number(headerValue(response.headers, 'retry-after'));
   let json: unknown;
@@ -167,7 +170,7 @@ export async function attempt<T>(
     }
     return await read(response);
   } catch (error) {
-    throw redactError(mapTransportError(error, transport, { service, timedOut: deadline.timedOut, signal, during }), transport.apiKey);
+    throw redactError(mapTransportError(error, transport, { service, timedOut: deadline.timedOut, signal, during }), transport.redactor);
   } finally {
     deadline.stop();
   }
@@ -179,7 +182,7 @@ export async function readJson(response: ResponseData, transport: Transport, ser
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {
-    const snippet = snippetOf(redact(text, transport.apiKey));
+    const snippet = snippetOf(transport.redactor.text(text));
     throw new InvalidResponseError(`${service} answered ${response.statusCode} with a body that is not JSON: ${snippet === '' ? '(empty)' : snippet}`, {
       status: response.statusCode,
       requestId: headerValue(response.headers, 'x-request-id'),

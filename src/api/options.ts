@@ -29,33 +29,61 @@ export interface ClientOptions {
   random?: () => number;
   /** Told about doubtful settings, e.g. a key without the `svc_live_` prefix. */
   onWarning?: (message: string) => void;
+  /**
+   * Other secrets to keep out of every answer and error, e.g. the GitHub token of the run. The
+   * key itself always is.
+   */
+  secrets?: readonly string[];
+}
+
+/**
+ * A service URL as a message may quote it. Credentials must never be repeated, and a URL that
+ * holds an `@` anywhere may hold them even where a parser sees none (`https://bob:pa/ss@host`
+ * does not parse; `https://bob:1#@host` parses with `bob` as the host), so it is shown up to its
+ * scheme only. A query or fragment, which may carry a token, is left out too.
+ */
+export function quotableUrl(raw: string): string {
+  if (raw.includes('@')) return `${/^[a-z][a-z0-9+.-]*:(?:\/\/)?/i.exec(raw)?.[0] ?? ''}…`;
+  const end = raw.search(/[?#]/);
+  return end < 0 ? raw : `${raw.slice(0, end)}…`;
 }
 
 /** The base URL, normalized: http(s), no trailing slash, not ending in `/v1`. */
 export function normalizeBaseUrl(value: unknown): string {
   const expected = 'Expected an http(s) URL without /v1, e.g. https://api.example.com';
   if (typeof value !== 'string') throw new TypeError(`Invalid baseUrl ${renderValue(value)}. ${expected}.`);
+  const shown = quotableUrl(value);
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new TypeError(`Invalid baseUrl '${value}'. ${expected}.`);
+    throw new TypeError(`Invalid baseUrl '${shown}'. ${expected}.`);
   }
   if (url.username !== '' || url.password !== '') {
-    // Not quoted: the URL holds credentials.
-    throw new TypeError(`Invalid baseUrl: it must not contain credentials. ${expected}.`);
+    throw new TypeError(`Invalid baseUrl '${shown}': it must not contain credentials. ${expected}.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`Invalid baseUrl '${value}': the protocol must be http or https. ${expected}.`);
+    throw new TypeError(`Invalid baseUrl '${shown}': the protocol must be http or https. ${expected}.`);
   }
   if (url.search !== '' || url.hash !== '') {
-    throw new TypeError(`Invalid baseUrl '${value}': it must not have a query or fragment. ${expected}.`);
+    throw new TypeError(`Invalid baseUrl '${shown}': it must not have a query or fragment. ${expected}.`);
   }
   const path = url.pathname.replace(/\/+$/, '');
   if (/\/v1$/i.test(path)) {
-    throw new TypeError(`Invalid baseUrl '${value}': it must not end in /v1 (the client adds it). ${expected}.`);
+    throw new TypeError(`Invalid baseUrl '${shown}': it must not end in /v1 (the client adds it). ${expected}.`);
   }
   return `${url.origin}${path}`;
+}
+
+/**
+ * Why a key cannot be sent as a bearer token, or undefined when it can; never quotes the key.
+ * A bearer token is visible ASCII (RFC 6750): a space or line break inside is a copy-paste
+ * accident that the service would only answer with 401.
+ */
+export function apiKeyFormatProblem(value: string): string | undefined {
+  if (value.trim() === '') return 'it is empty';
+  if (/[^\x21-\x7e]/.test(value)) return 'it contains whitespace, control or non-ASCII characters';
+  return undefined;
 }
 
 /** Checks the key without ever quoting it; returns a warning for a missing prefix. */
@@ -63,9 +91,8 @@ export function checkApiKey(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') {
     throw new TypeError('Invalid apiKey: expected a non-empty string (a key starting with svc_live_).');
   }
-  if (/[\s\p{Cc}]/u.test(value)) {
-    throw new TypeError('Invalid apiKey: it contains whitespace or control characters (the key is not shown).');
-  }
+  const problem = apiKeyFormatProblem(value);
+  if (problem !== undefined) throw new TypeError(`Invalid apiKey: ${problem} (the key is not shown).`);
   return value.startsWith(KEY_PREFIX)
     ? undefined
     : `The API key does not start with ${KEY_PREFIX}; the service will likely answer 401 authentication_failed.`;

@@ -58,7 +58,7 @@ export class LiveCompletionStream implements CompletionStream {
       // JSON error object here is taken as the service's error.
       const json = await readJson(response, this.transport, SERVICE);
       const error = errorObjectOf(json);
-      if (error !== undefined) throw redactError(serviceErrorFromObject(error, context, SERVICE), this.transport.apiKey);
+      if (error !== undefined) throw redactError(serviceErrorFromObject(error, context, SERVICE), this.transport.redactor);
       throw new InvalidResponseError(`${SERVICE} answered ${response.statusCode} with JSON instead of an event stream`, context);
     }
     const parser = new SseParser();
@@ -80,7 +80,8 @@ export class LiveCompletionStream implements CompletionStream {
         const deltas = handle(parser.push(toChunk(chunk)));
         for (const delta of deltas) {
           count += 1;
-          yield delta;
+          // Each delta on its own: a secret split across two deltas is the reader's to redact.
+          yield this.transport.redactor.text(delta);
         }
         // `data: [DONE]` needs no blank line after it: the server may hold the connection open.
         if (this.completed || parser.pendingData?.trim() === DONE_MARKER) {
@@ -90,7 +91,7 @@ export class LiveCompletionStream implements CompletionStream {
       }
       for (const delta of handle(parser.end())) {
         count += 1;
-        yield delta;
+        yield this.transport.redactor.text(delta);
       }
     } catch (error) {
       throw redactError(mapTransportError(error, this.transport, {
@@ -98,7 +99,7 @@ export class LiveCompletionStream implements CompletionStream {
         timedOut: false,
         signal: this.signal,
         during: `during the completion stream, after ${count} deltas, before data: [DONE]`,
-      }), this.transport.apiKey);
+      }), this.transport.redactor);
     } finally {
       if (!response.body.destroyed) response.body.destroy();
     }

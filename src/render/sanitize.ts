@@ -29,11 +29,17 @@ function checkMax(max: number): void {
   }
 }
 
-/** C0/C1 controls except tab and newline, and the bidi embedding/override/isolate controls. */
+/**
+ * C0/C1 controls except tab and newline, and every bidi control (Unicode's Bidi_Control: the
+ * embeddings, overrides and isolates, and the LRM, RLM and ALM marks).
+ */
 function isInvisibleControl(code: number): boolean {
   return (
     (code < 0x20 && code !== 0x09 && code !== 0x0a) ||
     (code >= 0x7f && code <= 0x9f) ||
+    code === 0x061c ||
+    code === 0x200e ||
+    code === 0x200f ||
     (code >= 0x202a && code <= 0x202e) ||
     (code >= 0x2066 && code <= 0x2069)
   );

@@ -13,6 +13,21 @@ export interface FaultTarget {
   path?: string;
 }
 
+/** What a `reply` fault is told about the request it answers. */
+export interface FaultRequest {
+  path: string;
+  /** The raw body, as sent. */
+  body: string;
+  /** The `Authorization` header, as sent (a reply may echo the key, as a careless service would). */
+  authorization: string | undefined;
+}
+
+/** The answer a `reply` fault sends: `body` as JSON, with `status` (default 200). */
+export interface FaultReply {
+  status?: number;
+  body: unknown;
+}
+
 export type FaultSpec =
   /** 503 `overloaded` with `retry_after` (default 1). */
   | { kind: 'overloaded'; retryAfter?: number }
@@ -41,7 +56,9 @@ export type FaultSpec =
    * A field patched to `undefined` is left out. An error answer, or a streamed completion, is
    * sent unchanged.
    */
-  | { kind: 'answer'; patch: Readonly<Record<string, unknown>> };
+  | { kind: 'answer'; patch: Readonly<Record<string, unknown>> }
+  /** Answers with what `reply` builds from the request: text no rule would produce (hostile, echoing the key). */
+  | { kind: 'reply'; reply: (request: FaultRequest) => FaultReply };
 
 export type Fault = FaultSpec & FaultTarget;
 export type FaultKind = Fault['kind'];
@@ -65,6 +82,9 @@ function checkFault(fault: Fault): void {
   }
   if (fault.kind === 'latency' && (!Number.isFinite(fault.ms) || fault.ms < 0)) {
     throw new TypeError(`Expected \`ms\` to be a number from 0 and up; got ${fault.ms}.`);
+  }
+  if (fault.kind === 'reply' && typeof fault.reply !== 'function') {
+    throw new TypeError('Expected `reply` to be a function of the request.');
   }
 }
 

@@ -17,7 +17,7 @@ export {
   type KeyConfig,
   type Scope,
 } from './keys';
-export type { Fault, FaultKind, FaultSpec, FaultTarget } from './faults';
+export type { Fault, FaultKind, FaultReply, FaultRequest, FaultSpec, FaultTarget } from './faults';
 export {
   LONG_LINE_LIMIT,
   qualityScore,

@@ -177,6 +177,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const raw = await readBody(req);
     const fault = faults.take(path);
     if (fault) entry.fault = fault.kind;
+    if (fault?.kind === 'reply') {
+      const answer = fault.reply({ path, body: raw ?? '', authorization: req.headers.authorization });
+      const status = answer.status ?? 200;
+      sendJson(res, status, answer.body, requestId);
+      return done(status);
+    }
     if (fault && fault.kind !== 'latency' && fault.kind !== 'answer') {
       answerFault(fault, raw ?? '', path, requestId, res, fail, done);
       return;
@@ -250,7 +256,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   }
 
   function answerFault(
-    fault: Exclude<Fault, { kind: 'latency' | 'answer' }>,
+    fault: Exclude<Fault, { kind: 'latency' | 'answer' | 'reply' }>,
     raw: string,
     path: string,
     requestId: string,

@@ -119,3 +119,13 @@ describe('plainText', () => {
     expect(plainText('a\u202Eb\n\tc  <b> @x', 100)).toBe('ab c <b> @x');
   });
 });
+
+describe('bidi controls', () => {
+  it('removes every Bidi_Control character, the LRM, RLM and ALM marks included, in every form', () => {
+    const text = 'a\u061Cb\u200Ec\u200Fd\u202Ae\u202Ef\u2066g\u2069h';
+    for (const out of [plainText(text, 100), inlineText(text, 100), tableCell(text, 100), blockText(text, 100), inlineCode(text, 100), codeFence(text)]) {
+      expect(out).not.toMatch(/\p{Bidi_Control}/u);
+      expect(out).toContain('abcdefgh');
+    }
+  });
+});
