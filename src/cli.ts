@@ -132,7 +132,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       { owner: 'local', repo: 'working-tree', number: 0, headSha: base },
       {
         source: createGitSource({ cwd: io.cwd, base }),
-        reviewOnce: (request) => client.reviewOnce(request),
+        reviewOnce: (request, options) => client.reviewOnce(request, options),
         publisher: undefined,
         clock: systemClock,
         log,

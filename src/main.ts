@@ -103,7 +103,7 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv): Promise<RunRe
   const source = workspace === undefined ? undefined : withWorkspaceBlobs(apiSource, gitBlobReader(workspace));
   const report = await runPipeline(settings, pr, {
     source: source ?? apiSource,
-    reviewOnce: (request) => client.reviewOnce(request),
+    reviewOnce: (request, options) => client.reviewOnce(request, options),
     publisher: settings.dryRun
       ? undefined
       : createReviewPublisher(octokit, {

@@ -16,7 +16,8 @@ import { planInlineComments } from './render/plan';
 import type { InlinePlan } from './render/plan';
 import { renderRunSummary } from './run-summary';
 import { selectFiles } from './select';
-import { isBinaryFileError } from './source-errors';
+import { readReviewableText } from './reviewable';
+import { isBinaryFileError, isNotReviewableError } from './source-errors';
 import { isFatalCode, stopReason } from './stop';
 import type { Settings } from './settings';
 import type {
@@ -40,8 +41,8 @@ export interface Logger {
 
 export interface PipelineDeps {
   source: PullRequestSource;
-  /** One review attempt, no retry: the queue owns retries. */
-  reviewOnce(request: ReviewRequest): Promise<ReviewResult>;
+  /** One review attempt, no retry: the queue owns retries. `signal` aborts it at max-duration. */
+  reviewOnce(request: ReviewRequest, options: { signal: AbortSignal }): Promise<ReviewResult>;
   /** Undefined in a dry run: nothing is posted. */
   publisher: ReviewPublisher | undefined;
   clock: QueueClock;
@@ -65,7 +66,7 @@ export interface RunReport {
 
 type Settled = { outcome: FileOutcome; tokens: number };
 
-/** A file found unreviewable while reading it (binary, too large): it ends as skipped. */
+/** A file found not worth reviewing while reading it (empty): it ends as skipped. */
 export class SkipFile extends Error {
   override readonly name = 'SkipFile' as const;
 }
@@ -170,21 +171,20 @@ function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: PullRequ
   return {
     label: candidate.file.path,
     content: () => code,
-    prepare: async () => {
-      const text = await deps.source.readFile(pr, candidate.file);
-      const bytes = Buffer.byteLength(text, 'utf8');
-      if (bytes > settings.maxFileSize) {
-        throw new SkipFile(`larger than max-file-size (${bytes} > ${settings.maxFileSize} bytes)`);
-      }
+    prepare: async (signal) => {
+      const text = await readReviewableText(deps.source, pr, candidate, { maxBytes: settings.maxFileSize, signal });
       if (text.trim() === '') throw new SkipFile('empty at the head commit');
       code = text;
     },
-    attempt: () =>
-      deps.reviewOnce({
-        code: code ?? '',
-        language: candidate.language,
-        ...(settings.focusAreas.length > 0 ? { focus_areas: settings.focusAreas } : {}),
-      }),
+    attempt: (signal) =>
+      deps.reviewOnce(
+        {
+          code: code ?? '',
+          language: candidate.language,
+          ...(settings.focusAreas.length > 0 ? { focus_areas: settings.focusAreas } : {}),
+        },
+        { signal },
+      ),
   };
 }
 
@@ -214,7 +214,8 @@ function settle(
     case 'rejected': {
       const error = result.error;
       if (error instanceof SkipFile) return { outcome: { kind: 'skipped', path, reason: error.message }, tokens: 0 };
-      if (isBinaryFileError(error)) return { outcome: { kind: 'skipped', path, reason: 'binary file' }, tokens: 0 };
+      if (isBinaryFileError(error)) return { outcome: { kind: 'skipped', path, reason: error.reason }, tokens: 0 };
+      if (isNotReviewableError(error)) return { outcome: { kind: 'failed', path, reason: error.reason }, tokens: 0 };
       const outcome: FileOutcome = { kind: 'failed', path, reason: stopReason(error) ?? describeError(error) };
       if (isApiError(error)) {
         outcome.code = error.code;
