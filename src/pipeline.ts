@@ -77,8 +77,9 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
   const { listTruncated, selection } = await log.group('Collect changed files', async () => {
     const listed = await deps.source.listChangedFiles(pr);
     const chosen = selectFiles(listed.files, settings);
-    log.info(`${listed.files.length} changed files; ${chosen.candidates.length} to review, ${chosen.skipped.length} skipped`);
-    for (const s of chosen.skipped) log.info(`– ${s.path}: skipped, ${s.reason}`);
+    const past = chosen.notReviewed.length > 0 ? `, ${chosen.notReviewed.length} not reviewed` : '';
+    log.info(`${listed.files.length} changed files; ${chosen.candidates.length} to review, ${chosen.skipped.length} skipped${past}`);
+    for (const outcome of [...chosen.notReviewed, ...chosen.skipped]) log.info(describeOutcome(outcome));
     return { listTruncated: listed.truncated, selection: chosen };
   });
 
@@ -98,7 +99,7 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
     return ended;
   });
 
-  const outcomes: FileOutcome[] = [...settled.map((s) => s.outcome), ...selection.skipped];
+  const outcomes: FileOutcome[] = [...settled.map((s) => s.outcome), ...selection.notReviewed, ...selection.skipped];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
   const tokensUsed = settled.reduce((sum, s) => sum + s.tokens, 0);
   const fatal = settled.map((s) => s.outcome).find((o) => o.kind === 'failed' && isFatalCode(o.code));

@@ -6,6 +6,7 @@
  */
 import { FOCUS_AREAS, SEVERITIES } from './api/types';
 import type { FocusArea } from './api/types';
+import { globSyntaxProblem } from './globs';
 import type { FailOnSeverity } from './types';
 
 export type GateScope = 'added' | 'file';
@@ -24,9 +25,9 @@ export interface Settings {
   include: string[];
   /** Globs that exclude a path from review. */
   exclude: string[];
-  /** Files reviewed at most; the rest are skipped with that reason. */
+  /** Files reviewed at most; the rest are not reviewed (incomplete), each with that reason. */
   maxFiles: number;
-  /** Files larger than this many bytes are skipped with that reason. */
+  /** Files larger than this many bytes are not reviewed (incomplete), each with that reason. */
   maxFileSize: number;
   /** Review requests in flight at most. */
   concurrency: number;
@@ -98,12 +99,25 @@ export class SettingsError extends Error {
   }
 }
 
-/** Splits a comma- or newline-separated list, trimming entries and dropping empty ones. */
+/**
+ * Splits a comma- or newline-separated list, trimming entries and dropping empty ones. A comma
+ * inside braces belongs to a glob (`{lib,app}/**`), not to the list.
+ */
 export function parseList(value: string): string[] {
-  return value
-    .split(/[\n,]/)
-    .map((entry) => entry.trim())
-    .filter((entry) => entry.length > 0);
+  const entries: string[] = [];
+  let depth = 0;
+  let entry = '';
+  for (const char of value) {
+    if (char === '{') depth++;
+    else if (char === '}') depth = Math.max(0, depth - 1);
+    if (char === '\n' || (char === ',' && depth === 0)) {
+      entries.push(entry);
+      entry = '';
+      depth = 0;
+    } else entry += char;
+  }
+  entries.push(entry);
+  return entries.map((e) => e.trim()).filter((e) => e.length > 0);
 }
 
 export function readSettings(read: InputReader): Settings {
@@ -155,9 +169,15 @@ export function readSettings(read: InputReader): Settings {
   const include = parseList(read('include'));
   const excludeRaw = read('exclude');
   const exclude = excludeRaw.trim() === '' ? [...DEFAULT_EXCLUDES] : parseList(excludeRaw);
-  for (const glob of [...include, ...exclude]) {
-    if (glob.startsWith('/')) {
-      problems.push(`Invalid glob '${glob}'. Paths are relative to the repository root: drop the leading '/'.`);
+  for (const [name, globs] of [['include', include], ['exclude', exclude]] as const) {
+    for (const glob of globs) {
+      const problem = globSyntaxProblem(glob);
+      if (glob.startsWith('/')) {
+        problems.push(`Invalid glob '${glob}'. Paths are relative to the repository root: drop the leading '/'.`);
+      } else if (problem !== undefined) {
+        // A glob that cannot compile would match nothing: an include would skip every file.
+        problems.push(`Invalid ${name} glob '${glob}': ${problem}. Expected a glob such as src/** or *.py; escape a literal bracket as \\[.`);
+      }
     }
   }
 

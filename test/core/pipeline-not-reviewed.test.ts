@@ -1,6 +1,6 @@
 /**
  * Files in a supported language the action did not review count as incomplete — not as
- * skipped — whatever kept it from them.
+ * skipped — whatever kept it from them: size, encoding or max-files.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY_POLICY } from '../../src/api/retry';
@@ -82,5 +82,13 @@ describe('files the action could not review', () => {
     const { report, requests } = await run({ 'src/a.ts': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(ts, 'utf16le')]) });
     expect(requests.map((r) => r.code)).toEqual([ts]);
     expect(report.outcomes.map((o) => o.kind)).toEqual(['reviewed']);
+  });
+
+  it('marks supported files past max-files as not reviewed in the log and the verdict', async () => {
+    const { report, requests, lines } = await run({ 'a.py': 'a = 1', 'b.py': 'b = 1', 'c.py': 'c = 1' }, { 'max-files': '2' });
+    expect(requests).toHaveLength(2);
+    expect(failed(report)).toEqual([['c.py', 'not reviewed: past max-files (2 files); raise max-files to review it']]);
+    expect(lines).toContain('✗ c.py: not reviewed: past max-files (2 files); raise max-files to review it');
+    expect(report.verdict.result).toBe('failed');
   });
 });
