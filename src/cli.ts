@@ -28,6 +28,7 @@ const INPUT_FLAGS = [
   'exclude',
   'max-files',
   'max-file-size',
+  'max-duration',
   'concurrency',
   'max-retries',
   'request-timeout',

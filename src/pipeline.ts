@@ -18,7 +18,7 @@ import { renderRunSummary } from './run-summary';
 import { selectFiles } from './select';
 import { readReviewableText } from './reviewable';
 import { isBinaryFileError, isNotReviewableError } from './source-errors';
-import { isFatalCode, stopReason } from './stop';
+import { deadlineReason, isFatalCode, stopReason } from './stop';
 import type { Settings } from './settings';
 import type {
   ChangedFile,
@@ -73,6 +73,7 @@ export class SkipFile extends Error {
 
 export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: PipelineDeps): Promise<RunReport> {
   const { log } = deps;
+  const deadline = { at: deps.clock.now() + settings.maxDurationMs, reason: deadlineReason(settings.maxDurationMs) };
 
   const { listTruncated, selection } = await log.group('Collect changed files', async () => {
     const listed = await deps.source.listChangedFiles(pr);
@@ -90,6 +91,7 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
       policy: deps.retryPolicy,
       clock: deps.clock,
       stopReason,
+      deadline,
       onRetry: (info, label) =>
         log.info(`↻ ${label}: ${describeError(info.error)}; retry ${info.retryNumber} in ${Math.ceil(info.delayMs / 1000)}s`),
       onPause: (ms, label) => log.info(`⏸ ${label}: the service asked to wait; pausing every worker for ${Math.ceil(ms / 1000)}s`),

@@ -29,6 +29,8 @@ export interface Settings {
   maxFiles: number;
   /** Files larger than this many bytes are not reviewed (incomplete), each with that reason. */
   maxFileSize: number;
+  /** How long the review may run; files not reviewed by then are incomplete. In milliseconds. */
+  maxDurationMs: number;
   /** Review requests in flight at most. */
   concurrency: number;
   /** Retries of one request on transient failures. */
@@ -73,6 +75,7 @@ export const DEFAULT_EXCLUDES: readonly string[] = [
 export const DEFAULTS = {
   maxFiles: 300,
   maxFileSize: 100_000,
+  maxDurationMinutes: 30,
   concurrency: 4,
   maxRetries: 3,
   requestTimeoutSeconds: 60,
@@ -130,6 +133,18 @@ export function readSettings(read: InputReader): Settings {
     const value = /^[+]?\d+$/.test(raw) ? Number(raw) : Number.NaN;
     if (!Number.isSafeInteger(value) || value < min || value > max) {
       problems.push(`Invalid ${name} '${raw}'. Expected a whole number from ${min} to ${max}.`);
+      return fallback;
+    }
+    return value;
+  };
+
+  /** A number of minutes; decimals allowed, so a tiny deadline can be tested. */
+  const minutes = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = input(name);
+    if (raw === '') return fallback;
+    const value = /^[+]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isFinite(value) || value < min || value > max) {
+      problems.push(`Invalid ${name} '${raw}'. Expected a number of minutes from ${min} to ${max}, such as 30 or 0.5.`);
       return fallback;
     }
     return value;
@@ -203,6 +218,7 @@ export function readSettings(read: InputReader): Settings {
     exclude,
     maxFiles: integer('max-files', DEFAULTS.maxFiles, 1, 3000),
     maxFileSize: integer('max-file-size', DEFAULTS.maxFileSize, 1, 10_000_000),
+    maxDurationMs: Math.round(minutes('max-duration', DEFAULTS.maxDurationMinutes, 0.05, 300) * 60_000),
     concurrency: integer('concurrency', DEFAULTS.concurrency, 1, 32),
     maxRetries: integer('max-retries', DEFAULTS.maxRetries, 0, 10),
     requestTimeoutMs: integer('request-timeout', DEFAULTS.requestTimeoutSeconds, 1, 600) * 1000,

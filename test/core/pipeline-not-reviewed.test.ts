@@ -1,6 +1,6 @@
 /**
  * Files in a supported language the action did not review count as incomplete — not as
- * skipped — whatever kept it from them: size, encoding or max-files.
+ * skipped — whatever kept it from them: size, encoding, max-files or max-duration.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY_POLICY } from '../../src/api/retry';
@@ -90,5 +90,23 @@ describe('files the action could not review', () => {
     expect(failed(report)).toEqual([['c.py', 'not reviewed: past max-files (2 files); raise max-files to review it']]);
     expect(lines).toContain('✗ c.py: not reviewed: past max-files (2 files); raise max-files to review it');
     expect(report.verdict.result).toBe('failed');
+  });
+
+  it('stops a review the service never answers at max-duration, aborting the requests in flight', async () => {
+    const signals: AbortSignal[] = [];
+    const hang = (_request: ReviewRequest, signal: AbortSignal) =>
+      new Promise<ReviewResult>((_resolve, reject) => {
+        signals.push(signal);
+        signal.addEventListener('abort', () => reject(signal.reason as Error));
+      });
+    const files = Object.fromEntries(['a.py', 'b.py', 'c.py', 'd.py', 'e.py'].map((p) => [p, 'x = 1']));
+    const { report, lines } = await run(files, { 'max-duration': '0.5', concurrency: '2' }, hang);
+    const reason = 'not reviewed: max-duration of 0.5 minutes reached';
+    expect(failed(report)).toEqual(Object.keys(files).map((p) => [p, reason]));
+    expect(signals).toHaveLength(2);
+    expect(signals.every((s) => s.aborted)).toBe(true);
+    expect(report.verdict.result).toBe('failed');
+    expect(report.verdict.reasons[0]).toMatch(/^5 files could not be reviewed: a\.py \(not reviewed: max-duration of 0\.5 minutes reached\)/);
+    expect(lines).toContain(`✗ e.py: ${reason}`);
   });
 });

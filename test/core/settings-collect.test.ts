@@ -14,6 +14,28 @@ function problemsOf(inputs: Record<string, string>): string[] {
   return [];
 }
 
+describe('max-duration', () => {
+  it('defaults to 30 minutes, well under the 360 minutes GitHub gives a job', () => {
+    expect(read({}).maxDurationMs).toBe(30 * 60_000);
+  });
+
+  it.each([
+    ['0.5', 30_000],
+    ['0.05', 3_000],
+    ['45', 45 * 60_000],
+    ['300', 300 * 60_000],
+    ['.25', 15_000],
+  ])('takes %s minutes', (raw, ms) => {
+    expect(read({ 'max-duration': raw }).maxDurationMs).toBe(ms);
+  });
+
+  it.each(['0', '0.01', '301', 'ten', '5m', '-1', '1e2', ''.padEnd(3, ' ') + 'x'])('refuses %s, quoting it', (raw) => {
+    expect(problemsOf({ 'max-duration': raw })).toEqual([
+      `Invalid max-duration '${raw.trim()}'. Expected a number of minutes from 0.05 to 300, such as 30 or 0.5.`,
+    ]);
+  });
+});
+
 describe('include and exclude globs', () => {
   it('refuses a glob whose character range is out of order, naming the input and the pattern', () => {
     expect(problemsOf({ include: 'src/**, [z-a]' })).toEqual([
