@@ -1,6 +1,6 @@
 /**
  * One blob's bytes at the head commit, read raw: `GET /git/blobs/{sha}` with GitHub's raw media
- * type, the body streamed and never parsed.
+ * type (`application/vnd.github.raw+json`), the body streamed and never parsed.
  *
  * Why not the default JSON answer: it carries the content in base64, and @octokit/request parses
  * every JSON body with json-with-bigint. On Node 20 (no JSON.parse source access) that runs a
@@ -29,7 +29,8 @@ export async function readBlob(
       owner: pr.owner,
       repo: pr.repo,
       file_sha: blobSha,
-      mediaType: { format: 'raw' },
+      // GitHub's documented media type for "the raw blob data".
+      headers: { accept: 'application/vnd.github.raw+json' },
       request: { parseSuccessResponseBody: false, ...(options.signal === undefined ? {} : { signal: options.signal }) },
     });
   } catch (error) {
