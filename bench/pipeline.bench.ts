@@ -79,7 +79,7 @@ const start = performance.now();
 const report = await runPipeline(settings, { owner: 'o', repo: 'r', number: 1, headSha: 'h' }, {
   source: {
     listChangedFiles: () => Promise.resolve({ files: files.map((f) => f.file), truncated: false }),
-    readFile: (_pr, file) => Promise.resolve(contents.get(file.path) ?? ''),
+    readFile: (_pr, file) => Promise.resolve(Buffer.from(contents.get(file.path) ?? '')),
   },
   reviewOnce: () => Promise.resolve(result(10)),
   publisher: undefined,
@@ -103,7 +103,7 @@ const httpStart = performance.now();
 const httpReport = await runPipeline(settings, { owner: 'o', repo: 'r', number: 1, headSha: 'h' }, {
   source: {
     listChangedFiles: () => Promise.resolve({ files: httpFiles.map((f) => f.file), truncated: false }),
-    readFile: (_pr, file) => Promise.resolve(contents.get(file.path) ?? ''),
+    readFile: (_pr, file) => Promise.resolve(Buffer.from(contents.get(file.path) ?? '')),
   },
   reviewOnce: (request) => client.reviewOnce(request),
   publisher: undefined,

@@ -32,6 +32,7 @@ const INPUT_FLAGS = [
   'exclude',
   'max-files',
   'max-file-size',
+  'max-duration',
   'concurrency',
   'max-retries',
   'request-timeout',
@@ -151,7 +152,7 @@ export async function runCli(argv: string[], terminal: CliIo): Promise<number> {
       { owner: 'local', repo: 'working-tree', number: 0, headSha: base },
       {
         source: createGitSource({ cwd: terminal.cwd, base }),
-        reviewOnce: (request) => client.reviewOnce(request),
+        reviewOnce: (request, options) => client.reviewOnce(request, options),
         publisher: undefined,
         clock: systemClock,
         log,

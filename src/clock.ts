@@ -1,6 +1,17 @@
 /** The real clock, for production wiring; tests pass a virtual one. */
 export const systemClock = {
   now: (): number => Date.now(),
-  sleep: (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms)),
+  /** Resolves after `ms`, or at once when `signal` aborts: a cancelled wait leaves no timer behind. */
+  sleep: (ms: number, signal?: AbortSignal): Promise<void> =>
+    new Promise((resolve) => {
+      if (signal?.aborted === true) return resolve();
+      const done = (): void => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+    }),
   random: (): number => Math.random(),
 };

@@ -136,7 +136,7 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
   const source = workspace === undefined ? undefined : withWorkspaceBlobs(apiSource, gitBlobReader(workspace));
   const report = await runPipeline(settings, pr, {
     source: source ?? apiSource,
-    reviewOnce: (request) => client.reviewOnce(request),
+    reviewOnce: (request, options) => client.reviewOnce(request, options),
     publisher: settings.dryRun
       ? undefined
       : createReviewPublisher(octokit, { log }),

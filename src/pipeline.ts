@@ -17,8 +17,9 @@ import { planInlineComments } from './render/plan';
 import type { InlinePlan } from './render/plan';
 import { renderRunSummary } from './run-summary';
 import { selectFiles } from './select';
-import { isBinaryFileError } from './source-errors';
-import { isFatalCode, stopReason } from './stop';
+import { readReviewableText } from './reviewable';
+import { isBinaryFileError, isNotReviewableError } from './source-errors';
+import { deadlineReason, isFatalCode, stopReason } from './stop';
 import type { Settings } from './settings';
 import type {
   ChangedFile,
@@ -41,8 +42,8 @@ export interface Logger {
 
 export interface PipelineDeps {
   source: PullRequestSource;
-  /** One review attempt, no retry: the queue owns retries. */
-  reviewOnce(request: ReviewRequest): Promise<ReviewResult>;
+  /** One review attempt, no retry: the queue owns retries. `signal` aborts it at max-duration. */
+  reviewOnce(request: ReviewRequest, options: { signal: AbortSignal }): Promise<ReviewResult>;
   /** Undefined in a dry run: nothing is posted. */
   publisher: ReviewPublisher | undefined;
   clock: QueueClock;
@@ -66,19 +67,21 @@ export interface RunReport {
 
 type Settled = { outcome: FileOutcome; tokens: number };
 
-/** A file found unreviewable while reading it (binary, too large): it ends as skipped. */
+/** A file found not worth reviewing while reading it (empty): it ends as skipped. */
 export class SkipFile extends Error {
   override readonly name = 'SkipFile' as const;
 }
 
 export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: PipelineDeps): Promise<RunReport> {
   const { log } = deps;
+  const deadline = { at: deps.clock.now() + settings.maxDurationMs, reason: deadlineReason(settings.maxDurationMs) };
 
   const { listTruncated, selection } = await log.group('Collect changed files', async () => {
     const listed = await deps.source.listChangedFiles(pr);
     const chosen = selectFiles(listed.files, settings);
-    log.info(`${listed.files.length} changed files; ${chosen.candidates.length} to review, ${chosen.skipped.length} skipped`);
-    for (const s of chosen.skipped) log.info(`– ${s.path}: skipped, ${s.reason}`);
+    const past = chosen.notReviewed.length > 0 ? `, ${chosen.notReviewed.length} not reviewed` : '';
+    log.info(`${listed.files.length} changed files; ${chosen.candidates.length} to review, ${chosen.skipped.length} skipped${past}`);
+    for (const outcome of [...chosen.notReviewed, ...chosen.skipped]) log.info(describeOutcome(outcome));
     return { listTruncated: listed.truncated, selection: chosen };
   });
 
@@ -89,6 +92,7 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
       policy: deps.retryPolicy,
       clock: deps.clock,
       stopReason,
+      deadline,
       onRetry: (info, label) =>
         log.info(`↻ ${label}: ${describeError(info.error)}; retry ${info.retryNumber} in ${Math.ceil(info.delayMs / 1000)}s`),
       onPause: (ms, label) => log.info(`⏸ ${label}: the service asked to wait; pausing every worker for ${Math.ceil(ms / 1000)}s`),
@@ -98,7 +102,7 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
     return ended;
   });
 
-  const outcomes: FileOutcome[] = [...settled.map((s) => s.outcome), ...selection.skipped];
+  const outcomes: FileOutcome[] = [...settled.map((s) => s.outcome), ...selection.notReviewed, ...selection.skipped];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
   const tokensUsed = settled.reduce((sum, s) => sum + s.tokens, 0);
   const fatal = settled.map((s) => s.outcome).find((o) => o.kind === 'failed' && isFatalCode(o.code));
@@ -181,21 +185,20 @@ function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: PullRequ
   return {
     label: candidate.file.path,
     content: () => code,
-    prepare: async () => {
-      const text = await deps.source.readFile(pr, candidate.file);
-      const bytes = Buffer.byteLength(text, 'utf8');
-      if (bytes > settings.maxFileSize) {
-        throw new SkipFile(`larger than max-file-size (${bytes} > ${settings.maxFileSize} bytes)`);
-      }
+    prepare: async (signal) => {
+      const text = await readReviewableText(deps.source, pr, candidate, { maxBytes: settings.maxFileSize, signal });
       if (text.trim() === '') throw new SkipFile('empty at the head commit');
       code = text;
     },
-    attempt: () =>
-      deps.reviewOnce({
-        code: code ?? '',
-        language: candidate.language,
-        ...(settings.focusAreas.length > 0 ? { focus_areas: settings.focusAreas } : {}),
-      }),
+    attempt: (signal) =>
+      deps.reviewOnce(
+        {
+          code: code ?? '',
+          language: candidate.language,
+          ...(settings.focusAreas.length > 0 ? { focus_areas: settings.focusAreas } : {}),
+        },
+        { signal },
+      ),
   };
 }
 
@@ -225,7 +228,8 @@ function settle(
     case 'rejected': {
       const error = result.error;
       if (error instanceof SkipFile) return { outcome: { kind: 'skipped', path, reason: error.message }, tokens: 0 };
-      if (isBinaryFileError(error)) return { outcome: { kind: 'skipped', path, reason: 'binary file' }, tokens: 0 };
+      if (isBinaryFileError(error)) return { outcome: { kind: 'skipped', path, reason: error.reason }, tokens: 0 };
+      if (isNotReviewableError(error)) return { outcome: { kind: 'failed', path, reason: error.reason }, tokens: 0 };
       const outcome: FileOutcome = { kind: 'failed', path, reason: stopReason(error) ?? describeError(error) };
       if (isApiError(error)) {
         outcome.code = error.code;

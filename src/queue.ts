@@ -9,6 +9,9 @@
  *   policy's bound; they do not hold up the other workers.
  * - A stopping error (daily limit, rejected key) stops the queue at once: tasks not yet started
  *   end as `cancelled` with the reason; tasks in flight finish their current attempt only.
+ * - At the deadline (max-duration) the queue stops too, and it does not wait for a service that
+ *   may never answer: the signal every task got is aborted, so requests in flight, waits and
+ *   pauses end at once, and every task not done ends as `cancelled` with the deadline's reason.
  *
  * The clock and the sleep are injected, so tests drive time by hand.
  */
@@ -18,7 +21,8 @@ import type { RetryAttemptInfo, RetryPolicy } from './api/retry';
 
 export interface QueueClock {
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Resolves after `ms`, or at once (never rejecting) when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
   random(): number;
 }
 
@@ -30,6 +34,8 @@ export interface QueueOptions {
   stopReason(error: unknown): string | undefined;
   onRetry?(info: RetryAttemptInfo, label: string): void;
   onPause?(ms: number, label: string): void;
+  /** When the queue must end, on `clock.now()`'s scale, and what each task it cut short says. */
+  deadline?: { at: number; reason: string };
 }
 
 export type TaskOutcome<T> =
@@ -37,24 +43,26 @@ export type TaskOutcome<T> =
   | { state: 'rejected'; error: unknown }
   | { state: 'cancelled'; reason: string };
 
-/** One task: `attempt` is called once per try. */
+/** One task: `attempt` is called once per try. `signal` aborts at the queue's deadline. */
 export interface QueueTask<T> {
   label: string;
   /** Work done once before the first attempt (reading the file); not retried, not paused. */
-  prepare?(): Promise<void>;
-  attempt(): Promise<T>;
+  prepare?(signal: AbortSignal): Promise<void>;
+  attempt(signal: AbortSignal): Promise<T>;
 }
 
-export function runQueue<T>(tasks: readonly QueueTask<T>[], options: QueueOptions): Promise<TaskOutcome<T>[]> {
+export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: QueueOptions): Promise<TaskOutcome<T>[]> {
   const { clock, policy } = options;
   const limit = pLimit(options.concurrency);
   let stoppedBecause: string | undefined;
   let pausedUntil = 0;
+  const deadline = new AbortController();
+  const { signal } = deadline;
 
   const waitForPause = async (): Promise<void> => {
     // Loop: another worker may extend the pause while this one sleeps.
-    for (let now = clock.now(); now < pausedUntil; now = clock.now()) {
-      await clock.sleep(pausedUntil - now);
+    for (let now = clock.now(); now < pausedUntil && !signal.aborted; now = clock.now()) {
+      await clock.sleep(pausedUntil - now, signal);
     }
   };
 
@@ -64,18 +72,18 @@ export function runQueue<T>(tasks: readonly QueueTask<T>[], options: QueueOption
       options.onPause?.(ms, label);
       await waitForPause();
     } else {
-      await clock.sleep(ms);
+      await clock.sleep(ms, signal);
     }
   };
 
   const runOne = async (task: QueueTask<T>): Promise<TaskOutcome<T>> => {
     if (stoppedBecause !== undefined) return { state: 'cancelled', reason: stoppedBecause };
     try {
-      await task.prepare?.();
+      await task.prepare?.(signal);
       const value = await withRetry(
         async () => {
           if (stoppedBecause !== undefined) throw new QueueStoppedError(stoppedBecause);
-          return task.attempt();
+          return task.attempt(signal);
         },
         policy,
         {
@@ -88,6 +96,8 @@ export function runQueue<T>(tasks: readonly QueueTask<T>[], options: QueueOption
       return { state: 'fulfilled', value };
     } catch (error) {
       if (error instanceof QueueStoppedError) return { state: 'cancelled', reason: error.message };
+      // The abort surfaces as whatever the task's I/O throws for it (octokit's AbortError…).
+      if (signal.aborted && options.deadline !== undefined) return { state: 'cancelled', reason: options.deadline.reason };
       const reason = options.stopReason(error);
       if (reason !== undefined && stoppedBecause === undefined) {
         stoppedBecause = reason;
@@ -96,7 +106,21 @@ export function runQueue<T>(tasks: readonly QueueTask<T>[], options: QueueOption
     }
   };
 
-  return Promise.all(tasks.map((task) => limit(() => runOne(task))));
+  const timer = new AbortController();
+  if (options.deadline !== undefined) {
+    const { at, reason } = options.deadline;
+    void clock.sleep(Math.max(0, at - clock.now()), timer.signal).then(() => {
+      if (timer.signal.aborted) return;
+      stoppedBecause ??= reason;
+      deadline.abort(new QueueStoppedError(reason));
+    });
+  }
+  try {
+    return await Promise.all(tasks.map((task) => limit(() => runOne(task))));
+  } finally {
+    // The deadline's timer must not keep the process alive once the queue is done.
+    timer.abort();
+  }
 }
 
 /** Thrown into a task whose next attempt would start after the queue stopped. */

@@ -1,9 +1,11 @@
 /**
  * Which changed files get reviewed. Pure: every file the pull request changes ends here as a
- * review candidate or as a skipped outcome with its reason, in the order GitHub listed them.
+ * review candidate, a skipped outcome or a not-reviewed one, with its reason, in the order
+ * GitHub listed them.
  */
-import picomatch from 'picomatch';
 import type { ReviewLanguage } from './api/types';
+import { firstMatchingGlob } from './globs';
+import { DEFAULT_EXCLUDES } from './settings';
 import type { ChangedFile, FileOutcome, ReviewCandidate } from './types';
 
 const LANGUAGE_BY_EXTENSION: Readonly<Record<string, ReviewLanguage>> = {
@@ -36,38 +38,47 @@ export interface SelectionRules {
 
 export interface Selection {
   candidates: ReviewCandidate[];
+  /** Left out by the user's configuration or by nature (removed, another language): listed, not counted. */
   skipped: Extract<FileOutcome, { kind: 'skipped' }>[];
-}
-
-/**
- * Globs match the repository-relative path. A glob without a `/` matches the file name in any
- * folder (as in .gitignore), so `*.min.js` excludes `web/app.min.js` too.
- */
-export function compileGlobs(globs: readonly string[]): (path: string) => boolean {
-  if (globs.length === 0) return () => false;
-  const matchers = globs.map((glob) => picomatch(glob, { dot: true, basename: !glob.includes('/') }));
-  return (path) => matchers.some((match) => match(path));
+  /** Supported files the action will not review (past max-files): incomplete, not skipped. */
+  notReviewed: Extract<FileOutcome, { kind: 'failed' }>[];
 }
 
 export function selectFiles(files: readonly ChangedFile[], rules: SelectionRules): Selection {
-  const isIncluded = rules.include.length === 0 ? () => true : compileGlobs(rules.include);
-  const isExcluded = compileGlobs(rules.exclude);
-  const selection: Selection = { candidates: [], skipped: [] };
+  const includedBy = firstMatchingGlob(rules.include);
+  const isIncluded = (path: string): boolean => rules.include.length === 0 || includedBy(path) !== undefined;
+  const excludedBy = firstMatchingGlob(rules.exclude);
+  // Files left out by the defaults are named with the pattern, so a reviewer sees what was not looked at.
+  const excludeKind = sameList(rules.exclude, DEFAULT_EXCLUDES) ? 'default exclude' : 'exclude';
+  const selection: Selection = { candidates: [], skipped: [], notReviewed: [] };
   const skip = (path: string, reason: string): void => {
     selection.skipped.push({ kind: 'skipped', path, reason });
   };
 
   for (const file of files) {
     const language = languageOf(file.path);
+    const exclude = excludedBy(file.path);
     if (file.status === 'removed') skip(file.path, 'removed by the pull request');
     else if (file.status === 'unchanged') skip(file.path, 'unchanged');
     else if (language === undefined) skip(file.path, 'language not supported by the review service');
-    else if (!isIncluded(file.path)) skip(file.path, 'not matched by include');
-    else if (isExcluded(file.path)) skip(file.path, 'matched by exclude');
+    else if (!isIncluded(file.path)) skip(file.path, `not matched by include (${rules.include.map(quote).join(', ')})`);
+    else if (exclude !== undefined) skip(file.path, `matched by ${excludeKind} ${quote(exclude)}`);
     else if (file.blobSha === undefined) skip(file.path, 'no content at the head commit');
     else if (selection.candidates.length >= rules.maxFiles) {
-      skip(file.path, `over max-files (${rules.maxFiles})`);
+      selection.notReviewed.push({
+        kind: 'failed',
+        path: file.path,
+        reason: `not reviewed: past max-files (${rules.maxFiles} files); raise max-files to review it`,
+      });
     } else selection.candidates.push({ file, language });
   }
   return selection;
+}
+
+function quote(glob: string): string {
+  return `'${glob}'`;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }

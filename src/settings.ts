@@ -8,6 +8,7 @@ import { apiKeyFormatProblem } from './api/options';
 import { FOCUS_AREAS, SEVERITIES } from './api/types';
 import type { FocusArea } from './api/types';
 import { normalizeApiUrl } from './api-url';
+import { globSyntaxProblem } from './globs';
 import type { FailOnSeverity } from './types';
 
 export type GateScope = 'added' | 'file';
@@ -28,10 +29,12 @@ export interface Settings {
   include: string[];
   /** Globs that exclude a path from review. */
   exclude: string[];
-  /** Files reviewed at most; the rest are skipped with that reason. */
+  /** Files reviewed at most; the rest are not reviewed (incomplete), each with that reason. */
   maxFiles: number;
-  /** Files larger than this many bytes are skipped with that reason. */
+  /** Files larger than this many bytes are not reviewed (incomplete), each with that reason. */
   maxFileSize: number;
+  /** How long the review may run; files not reviewed by then are incomplete. In milliseconds. */
+  maxDurationMs: number;
   /** Review requests in flight at most. */
   concurrency: number;
   /** Retries of one request on transient failures. */
@@ -76,6 +79,7 @@ export const DEFAULT_EXCLUDES: readonly string[] = [
 export const DEFAULTS = {
   maxFiles: 300,
   maxFileSize: 100_000,
+  maxDurationMinutes: 30,
   concurrency: 4,
   maxRetries: 3,
   requestTimeoutSeconds: 60,
@@ -102,12 +106,25 @@ export class SettingsError extends Error {
   }
 }
 
-/** Splits a comma- or newline-separated list, trimming entries and dropping empty ones. */
+/**
+ * Splits a comma- or newline-separated list, trimming entries and dropping empty ones. A comma
+ * inside braces belongs to a glob (`{lib,app}/**`), not to the list.
+ */
 export function parseList(value: string): string[] {
-  return value
-    .split(/[\n,]/)
-    .map((entry) => entry.trim())
-    .filter((entry) => entry.length > 0);
+  const entries: string[] = [];
+  let depth = 0;
+  let entry = '';
+  for (const char of value) {
+    if (char === '{') depth++;
+    else if (char === '}') depth = Math.max(0, depth - 1);
+    if (char === '\n' || (char === ',' && depth === 0)) {
+      entries.push(entry);
+      entry = '';
+      depth = 0;
+    } else entry += char;
+  }
+  entries.push(entry);
+  return entries.map((e) => e.trim()).filter((e) => e.length > 0);
 }
 
 export function readSettings(read: InputReader): Settings {
@@ -120,6 +137,18 @@ export function readSettings(read: InputReader): Settings {
     const value = /^[+]?\d+$/.test(raw) ? Number(raw) : Number.NaN;
     if (!Number.isSafeInteger(value) || value < min || value > max) {
       problems.push(`Invalid ${name} '${raw}'. Expected a whole number from ${min} to ${max}.`);
+      return fallback;
+    }
+    return value;
+  };
+
+  /** A number of minutes; decimals allowed, so a tiny deadline can be tested. */
+  const minutes = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = input(name);
+    if (raw === '') return fallback;
+    const value = /^[+]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isFinite(value) || value < min || value > max) {
+      problems.push(`Invalid ${name} '${raw}'. Expected a number of minutes from ${min} to ${max}, such as 30 or 0.5.`);
       return fallback;
     }
     return value;
@@ -171,9 +200,15 @@ export function readSettings(read: InputReader): Settings {
   const include = parseList(read('include'));
   const excludeRaw = read('exclude');
   const exclude = excludeRaw.trim() === '' ? [...DEFAULT_EXCLUDES] : parseList(excludeRaw);
-  for (const glob of [...include, ...exclude]) {
-    if (glob.startsWith('/')) {
-      problems.push(`Invalid glob '${glob}'. Paths are relative to the repository root: drop the leading '/'.`);
+  for (const [name, globs] of [['include', include], ['exclude', exclude]] as const) {
+    for (const glob of globs) {
+      const problem = globSyntaxProblem(glob);
+      if (glob.startsWith('/')) {
+        problems.push(`Invalid glob '${glob}'. Paths are relative to the repository root: drop the leading '/'.`);
+      } else if (problem !== undefined) {
+        // A glob that cannot compile would match nothing: an include would skip every file.
+        problems.push(`Invalid ${name} glob '${glob}': ${problem}. Expected a glob such as src/** or *.py; escape a literal bracket as \\[.`);
+      }
     }
   }
 
@@ -195,6 +230,7 @@ export function readSettings(read: InputReader): Settings {
     exclude,
     maxFiles: integer('max-files', DEFAULTS.maxFiles, 1, 3000),
     maxFileSize: integer('max-file-size', DEFAULTS.maxFileSize, 1, 10_000_000),
+    maxDurationMs: Math.round(minutes('max-duration', DEFAULTS.maxDurationMinutes, 0.05, 300) * 60_000),
     concurrency: integer('concurrency', DEFAULTS.concurrency, 1, 32),
     maxRetries: integer('max-retries', DEFAULTS.maxRetries, 0, 10),
     requestTimeoutMs: integer('request-timeout', DEFAULTS.requestTimeoutSeconds, 1, 600) * 1000,

@@ -22,3 +22,9 @@ export function stopReason(error: unknown): string | undefined {
 export function isFatalCode(code: string | undefined): boolean {
   return code === 'authentication_failed' || code === 'insufficient_scope';
 }
+
+/** What a file not reviewed because the run reached max-duration says. */
+export function deadlineReason(maxDurationMs: number): string {
+  const minutes = Number((maxDurationMs / 60_000).toFixed(4));
+  return `not reviewed: max-duration of ${minutes} minute${minutes === 1 ? '' : 's'} reached`;
+}

@@ -134,12 +134,23 @@ export interface ChangedFileList {
   truncated: boolean;
 }
 
+/** How much of a file to read, and until when. */
+export interface ReadFileOptions {
+  /** The largest file wanted: a source that learns the size first refuses a larger file unread. */
+  maxBytes?: number;
+  /** Aborts the read (the run's deadline). */
+  signal?: AbortSignal;
+}
+
 /** Reads the pull request from GitHub (or a local git diff, for the CLI). */
 export interface PullRequestSource {
   /** Every changed file, all pages. */
   listChangedFiles(pr: PullRequestRef): Promise<ChangedFileList>;
-  /** The file's content at the head commit; a `BinaryFileError` when it is not text. */
-  readFile(pr: PullRequestRef, file: ChangedFile): Promise<string>;
+  /**
+   * The file's bytes at the head commit, undecoded (`src/decode.ts` makes them text). Over
+   * `maxBytes`, a source that knows the size without reading throws `fileTooLarge` instead.
+   */
+  readFile(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
 }
 
 /**

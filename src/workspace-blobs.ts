@@ -9,7 +9,6 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeText } from './source-errors';
 import type { PullRequestSource } from './types';
 
 const BLOB_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
@@ -66,15 +65,15 @@ export function withWorkspaceBlobs(
   return {
     stats,
     listChangedFiles: (pr) => source.listChangedFiles(pr),
-    async readFile(pr, file) {
+    async readFile(pr, file, options) {
       const sha = file.blobSha;
       const local = sha !== undefined && BLOB_SHA.test(sha) ? await readBlob(sha) : undefined;
       if (local !== undefined) {
         stats.fromWorkspace += 1;
-        return decodeText(file.path, local);
+        return local;
       }
       stats.fromApi += 1;
-      return source.readFile(pr, file);
+      return source.readFile(pr, file, options);
     },
   };
 }

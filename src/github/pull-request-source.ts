@@ -2,10 +2,10 @@
  * The pull request as GitHub lists it: changed files (every page, up to GitHub's cap) and file
  * contents at the head commit.
  */
-import { decodeText } from '../source-errors';
 import type { ChangeStatus, ChangedFile, ChangedFileList, PullRequestRef, PullRequestSource } from '../types';
-import { FileNotFoundError, GitHubApiError, describePr, requestStatus } from './errors';
+import { FileNotFoundError, GitHubApiError, describePr } from './errors';
 import type { GitHubClient, GitHubLog } from './octokit';
+import { readBlob } from './read-blob';
 
 /** GitHub lists at most this many files of a pull request; later files are not reachable. */
 export const MAX_LISTED_FILES = 3000;
@@ -82,17 +82,10 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
 
   return {
     listChangedFiles,
-    async readFile(pr, file) {
-      if (file.blobSha === undefined) throw new FileNotFoundError(file.path, undefined);
-      let content: string;
-      try {
-        const { data } = await octokit.rest.git.getBlob({ owner: pr.owner, repo: pr.repo, file_sha: file.blobSha });
-        content = data.encoding === 'base64' ? data.content : Buffer.from(data.content, 'utf8').toString('base64');
-      } catch (error) {
-        if (requestStatus(error) === 404) throw new FileNotFoundError(file.path, file.blobSha, { cause: error });
-        throw new GitHubApiError(`Reading '${file.path}' (blob ${file.blobSha}) of ${describePr(pr)}`, error);
-      }
-      return decodeText(file.path, Buffer.from(content, 'base64'));
+    async readFile(pr, file, options) {
+      const { blobSha } = file;
+      if (blobSha === undefined) throw new FileNotFoundError(file.path, undefined);
+      return readBlob(octokit, pr, { ...file, blobSha }, options);
     },
   };
 }

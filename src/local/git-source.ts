@@ -3,10 +3,12 @@
  * revision, so the same pipeline runs from a terminal before a pull request exists.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { decodeText } from '../source-errors';
+import { decodeSource } from '../decode';
+import { languageOf } from '../select';
+import { fileTooLarge } from '../source-errors';
 import type { ChangeStatus, ChangedFile, PullRequestSource } from '../types';
 
 const run = promisify(execFile);
@@ -87,16 +89,20 @@ export function createGitSource(options: { cwd: string; base: string }): PullReq
       const untracked = (await git(['ls-files', '-z', '--others', '--exclude-standard'])).split('\0').filter((p) => p !== '');
       for (const path of untracked) {
         const file: ChangedFile = { path, status: 'added', blobSha: WORKING_TREE, additions: 0, deletions: 0 };
-        const bytes = await readFile(join(top ?? options.cwd, path));
-        // A binary file keeps no patch; reading it later skips it as binary.
-        if (!bytes.includes(0)) addPatch(file, addedFilePatch(bytes.toString('utf8')));
+        // Decoded as the review will decode it, so the patch's lines are the reviewed lines; a
+        // file that is not text keeps no patch, and reading it later says why.
+        const decoded = decodeSource(await readFile(join(top ?? options.cwd, path)), languageOf(path));
+        if (decoded.kind === 'text') addPatch(file, addedFilePatch(decoded.text));
         files.push(file);
       }
       return { files, truncated: false };
     },
-    async readFile(_pr, file) {
+    async readFile(_pr, file, limits = {}) {
       if (top === undefined) top = (await git(['rev-parse', '--show-toplevel'], options.cwd)).trim();
-      return decodeText(file.path, await readFile(join(top, file.path)));
+      const path = join(top, file.path);
+      const { size } = await stat(path);
+      if (limits.maxBytes !== undefined && size > limits.maxBytes) throw fileTooLarge(file.path, size, limits.maxBytes);
+      return await readFile(path);
     },
   };
 }

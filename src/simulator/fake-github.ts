@@ -1,7 +1,8 @@
 /**
  * A local fake of the GitHub REST routes review-gate uses, for tests, the end-to-end suite and
  * the offline demo. It keeps GitHub's shape where review-gate depends on it: real pagination
- * with `Link` headers, the 3,000-file cap, base64 blobs under git's own blob SHA, and a review
+ * with `Link` headers, the 3,000-file cap, blobs under git's own blob SHA (base64 JSON, or raw
+ * bytes with their Content-Length for the raw media type), and a review
  * endpoint that refuses (422, storing nothing) a comment on a line outside the diff's hunks, and
  * pending reviews as GitHub keeps them: a review created without `event` is PENDING, its comments
  * are not listed with the pull request's comments, a user holds at most one pending review per
@@ -185,6 +186,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   }
 
   function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    if (Buffer.isBuffer(body)) {
+      res.writeHead(status, { 'content-type': 'application/vnd.github.raw', 'content-length': String(body.length), ...headers });
+      res.end(body);
+      return;
+    }
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
     res.end(body === undefined ? '' : JSON.stringify(body));
   }
@@ -198,7 +204,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     reply(200, items.slice((page - 1) * perPage, page * perPage), links.length > 0 ? { link: links.join(', ') } : {});
   }
 
-  function route(method: string, path: string, query: Record<string, string>, body: unknown, reply: Reply, base: string): void {
+  function route(method: string, path: string, query: Record<string, string>, body: unknown, reply: Reply, base: string, accept = ''): void {
     const write = method !== 'GET';
     if (path === '/user' && method === 'GET') {
       // GitHub refuses /user to app installation tokens, the Actions token among them.
@@ -235,6 +241,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const blobSha = rest === undefined ? undefined : /^\/git\/blobs\/([0-9a-f]{40})$/.exec(rest)?.[1];
     const blob = blobSha === undefined ? undefined : blobs.get(blobSha);
     if (blob !== undefined && method === 'GET') {
+      // The raw media type answers the bytes themselves, with their length; the default, JSON and base64.
+      if (/vnd\.github(?:\.v3)?\.raw/.test(accept)) return reply(200, blob);
       const content = (blob.toString('base64').match(/.{1,60}/g) ?? []).join('\n');
       return reply(200, { sha: blobSha, size: blob.length, encoding: 'base64', content });
     }
@@ -390,7 +398,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       if ('hang' in answer) return;
       return send(res, answer.status, answer.body ?? { message: `Forced ${answer.status}` }, answer.headers);
     }
-    route(method, url.pathname, query, body, (status, payload, headers) => send(res, status, payload, headers), base);
+    route(method, url.pathname, query, body, (status, payload, headers) => send(res, status, payload, headers), base, req.headers.accept);
   }
 
   const server = createServer((req, res) => {

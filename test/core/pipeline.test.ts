@@ -5,7 +5,6 @@ import type { ReviewRequest, ReviewResult } from '../../src/api/types';
 import { runPipeline } from '../../src/pipeline';
 import type { Logger, PipelineDeps } from '../../src/pipeline';
 import { readSettings } from '../../src/settings';
-import { BinaryFileError } from '../../src/source-errors';
 import type { ChangedFile, PlannedComment, PullRequestRef, ReviewPublisher } from '../../src/types';
 import { reviewResult } from '../support/review-result';
 import { createVirtualClock } from '../support/virtual-clock';
@@ -14,14 +13,15 @@ const pr: PullRequestRef = { owner: 'acme', repo: 'shop', number: 7, headSha: 'a
 const settings = (extra: Record<string, string> = {}) =>
   readSettings((name) => ({ 'api-key': 'svc_live_x', 'api-url': 'http://127.0.0.1:1', ...extra })[name] ?? '');
 
-const changed = (path: string, content: string, extra: Partial<ChangedFile> = {}) => ({
+const changed = (path: string, content: string | Buffer, extra: Partial<ChangedFile> = {}) => ({
   file: {
     path,
     status: 'added' as const,
     blobSha: `sha-${path}`,
-    additions: content.split('\n').length,
+    additions: content.toString().split('\n').length,
     deletions: 0,
-    patch: `@@ -0,0 +1,${content.split('\n').length} @@\n${content
+    patch: `@@ -0,0 +1,${content.toString().split('\n').length} @@\n${content
+      .toString()
       .split('\n')
       .map((l) => `+${l}`)
       .join('\n')}`,
@@ -49,10 +49,7 @@ function deps(files: ReturnType<typeof changed>[], review: (req: ReviewRequest) 
   const d: PipelineDeps = {
     source: {
       listChangedFiles: () => Promise.resolve({ files: files.map((f) => f.file), truncated: false }),
-      readFile: (_pr, file) => {
-        const content = contents.get(file.path);
-        return content === '\0binary' ? Promise.reject(new BinaryFileError(file.path, 'NUL')) : Promise.resolve(content ?? '');
-      },
+      readFile: (_pr, file) => Promise.resolve(Buffer.from(contents.get(file.path) ?? '')),
     },
     reviewOnce: (req) => {
       requests.push(req);
@@ -97,14 +94,14 @@ describe('runPipeline', () => {
     ]);
   });
 
-  it('skips binary, oversize and empty files with their reasons and sends them nowhere', async () => {
-    const files = [changed('img.py', '\0binary'), changed('big.py', 'x'.repeat(50)), changed('empty.py', '  \n')];
+  it('skips binary and empty files with their reasons and sends them nowhere', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]);
+    const files = [changed('img.py', png), changed('empty.py', '  \n')];
     const { deps: d, requests } = deps(files, () => Promise.resolve(result([])));
-    const report = await runPipeline(settings({ 'max-file-size': '40' }), pr, d);
+    const report = await runPipeline(settings(), pr, d);
     expect(requests).toEqual([]);
     expect(report.outcomes.map((o) => [o.path, o.kind, o.kind === 'skipped' ? o.reason : ''])).toEqual([
-      ['img.py', 'skipped', 'binary file'],
-      ['big.py', 'skipped', 'larger than max-file-size (50 > 40 bytes)'],
+      ['img.py', 'skipped', 'binary file (PNG image)'],
       ['empty.py', 'skipped', 'empty at the head commit'],
     ]);
     expect(report.verdict.result).toBe('passed');

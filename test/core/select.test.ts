@@ -50,10 +50,11 @@ describe('selectFiles', () => {
     expect(selection.skipped.map((s) => [s.path, s.reason])).toEqual([
       ['docs/readme.md', 'language not supported by the review service'],
       ['old.py', 'removed by the pull request'],
-      ['node_modules/x/index.js', 'matched by exclude'],
-      ['web/app.min.js', 'matched by exclude'],
-      ['dist/index.js', 'matched by exclude'],
+      ['node_modules/x/index.js', "matched by default exclude '**/node_modules/**'"],
+      ['web/app.min.js', "matched by default exclude '**/*.min.js'"],
+      ['dist/index.js', "matched by default exclude 'dist/**'"],
     ]);
+    expect(selection.notReviewed).toEqual([]);
   });
 
   it('keeps only included paths when include is set, and a bare glob matches the file name anywhere', () => {
@@ -62,13 +63,30 @@ describe('selectFiles', () => {
       include: ['src/**', '*_test.go'],
     });
     expect(selection.candidates.map((c) => c.file.path)).toEqual(['src/a.py', 'deep/x/c_test.go']);
-    expect(selection.skipped).toEqual([{ kind: 'skipped', path: 'lib/b.py', reason: 'not matched by include' }]);
+    expect(selection.skipped).toEqual([{ kind: 'skipped', path: 'lib/b.py', reason: "not matched by include ('src/**', '*_test.go')" }]);
   });
 
-  it('skips files past max-files with that reason', () => {
-    const selection = selectFiles([file('a.py'), file('b.py'), file('c.py')], { ...rules, maxFiles: 2 });
-    expect(selection.candidates).toHaveLength(2);
-    expect(selection.skipped).toEqual([{ kind: 'skipped', path: 'c.py', reason: 'over max-files (2)' }]);
+  it('marks supported files past max-files as not reviewed, not as skipped, counting only candidates', () => {
+    const selection = selectFiles([file('a.py'), file('notes.md'), file('b.py'), file('vendor/x.py'), file('c.py')], { ...rules, maxFiles: 2 });
+    expect(selection.candidates.map((c) => c.file.path)).toEqual(['a.py', 'b.py']);
+    expect(selection.notReviewed).toEqual([
+      { kind: 'failed', path: 'c.py', reason: 'not reviewed: past max-files (2 files); raise max-files to review it' },
+    ]);
+    expect(selection.skipped.map((s) => s.path)).toEqual(['notes.md', 'vendor/x.py']);
+  });
+
+  it('names the default exclude pattern that skipped a file', () => {
+    const selection = selectFiles([file('app/vendor/x.py'), file('proto/a_pb2.py'), file('web/x.generated.ts')], rules);
+    expect(selection.skipped.map((s) => [s.path, s.reason])).toEqual([
+      ['app/vendor/x.py', "matched by default exclude '**/vendor/**'"],
+      ['proto/a_pb2.py', "matched by default exclude '**/*_pb2.py'"],
+      ['web/x.generated.ts', "matched by default exclude '**/*.generated.*'"],
+    ]);
+  });
+
+  it("names the user's own exclude pattern without calling it a default", () => {
+    const selection = selectFiles([file('gen/api.ts'), file('src/a.ts')], { ...rules, exclude: ['*.min.js', 'gen/**'] });
+    expect(selection.skipped).toEqual([{ kind: 'skipped', path: 'gen/api.ts', reason: "matched by exclude 'gen/**'" }]);
   });
 
   it('reviews a renamed file under its new path even when its patch is missing', () => {

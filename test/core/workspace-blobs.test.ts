@@ -3,7 +3,6 @@ import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BinaryFileError } from '../../src/source-errors';
 import type { ChangedFile, PullRequestRef, PullRequestSource } from '../../src/types';
 import { gitBlobReader, withWorkspaceBlobs } from '../../src/workspace-blobs';
 
@@ -25,11 +24,12 @@ function apiSource(): PullRequestSource & { reads: string[] } {
     listChangedFiles: () => Promise.resolve({ files: [], truncated: false }),
     readFile: (_pr, file) => {
       reads.push(file.path);
-      return Promise.resolve(`from api: ${file.path}`);
+      return Promise.resolve(Buffer.from(`from api: ${file.path}`));
     },
   };
 }
 
+const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
 const file = (path: string, blobSha?: string): ChangedFile => ({ path, status: 'modified', additions: 1, deletions: 0, ...(blobSha ? { blobSha } : {}) });
 
 describe('withWorkspaceBlobs', () => {
@@ -37,8 +37,8 @@ describe('withWorkspaceBlobs', () => {
     const sha = store('print("local")\n');
     const api = apiSource();
     const source = withWorkspaceBlobs(api, gitBlobReader(repo));
-    expect(await source.readFile(pr, file('a.py', sha))).toBe('print("local")\n');
-    expect(await source.readFile(pr, file('b.py', 'f'.repeat(40)))).toBe('from api: b.py');
+    expect(text(await source.readFile(pr, file('a.py', sha)))).toBe('print("local")\n');
+    expect(text(await source.readFile(pr, file('b.py', 'f'.repeat(40))))).toBe('from api: b.py');
     expect(api.reads).toEqual(['b.py']);
     expect(source.stats).toEqual({ fromWorkspace: 1, fromApi: 1 });
   });
@@ -53,14 +53,14 @@ describe('withWorkspaceBlobs', () => {
     copyFileSync(otherPath, objectPath);
     const api = apiSource();
     const source = withWorkspaceBlobs(api, gitBlobReader(repo));
-    expect(await source.readFile(pr, file('a.py', sha))).toBe('from api: a.py');
+    expect(text(await source.readFile(pr, file('a.py', sha)))).toBe('from api: a.py');
     expect(source.stats).toEqual({ fromWorkspace: 0, fromApi: 1 });
   });
 
-  it('skips a binary blob found in the checkout as binary', async () => {
-    const sha = store(Buffer.from([0x89, 0x50, 0x00, 0x01]));
+  it('hands over the bytes of a blob in the checkout as they are, whatever they encode', async () => {
+    const bytes = Buffer.from([0x89, 0x50, 0x00, 0x01, 0xe9]);
     const source = withWorkspaceBlobs(apiSource(), gitBlobReader(repo));
-    await expect(source.readFile(pr, file('x.py', sha))).rejects.toBeInstanceOf(BinaryFileError);
+    expect(Buffer.from(await source.readFile(pr, file('x.py', store(bytes))))).toEqual(bytes);
   });
 
   it('never hands git anything but a hex object name', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FileNotFoundError } from '../../src/github/errors';
-import { BinaryFileError, isBinaryFileError } from '../../src/source-errors';
+import { isNotReviewableError } from '../../src/source-errors';
+import type { NotReviewableError } from '../../src/source-errors';
 import { createPullRequestSource } from '../../src/github/pull-request-source';
 import { gitBlobSha } from '../../src/simulator/fake-github';
 import type { FakeFile, FakeGitHub } from '../../src/simulator/fake-github';
@@ -94,38 +95,82 @@ describe('createPullRequestSource', () => {
     expect(fileListCalls(fake)).toBe(2);
   });
 
-  it('reads a file at the head commit from its blob, decoding base64 to UTF-8', async () => {
+  it('reads a file at the head commit as its raw bytes, asking GitHub for the raw media type', async () => {
     const text = 'const greeting = "héllo ✓";\n'.repeat(20);
     const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'src/a.ts', status: 'added', content: text, patch: addedFilePatch(20) }] }]);
     fake = started.fake;
     const source = createPullRequestSource(started.octokit);
     const [file] = (await source.listChangedFiles(prRef())).files;
 
-    expect(await source.readFile(prRef(), file!)).toBe(text);
-    expect(fake.requests.at(-1)?.path).toBe(`/repos/acme/widgets/git/blobs/${gitBlobSha(Buffer.from(text))}`);
+    expect(Buffer.from(await source.readFile(prRef(), file!)).toString('utf8')).toBe(text);
+    const request = fake.requests.at(-1);
+    expect(request?.path).toBe(`/repos/acme/widgets/git/blobs/${gitBlobSha(Buffer.from(text))}`);
+    expect(request?.headers.accept).toMatch(/vnd\.github(\.v3)?\.raw/);
   });
 
-  it('refuses a blob with NUL bytes as binary, with a typed error naming the path', async () => {
-    const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'bin/tool', status: 'added', content: Buffer.from('ELF\0\0\x01') }] }]);
+  it('hands over bytes that are not text as they are: decoding decides what they are', async () => {
+    const bytes = Buffer.from([0x61, 0xff, 0xfe, 0x62, 0x00]);
+    const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'data.js', status: 'added', content: bytes }] }]);
     fake = started.fake;
     const source = createPullRequestSource(started.octokit);
     const [file] = (await source.listChangedFiles(prRef())).files;
 
-    const error: unknown = await source.readFile(prRef(), file!).catch((e: unknown) => e);
-    // The shared class, so the pipeline skips it as it does a binary file of a local git diff.
-    expect(error).toBeInstanceOf(BinaryFileError);
-    expect(isBinaryFileError(error)).toBe(true);
-    expect(error).toMatchObject({ name: 'BinaryFileError', path: 'bin/tool', reason: 'contains NUL bytes' });
-    expect((error as Error).message).toBe("'bin/tool' is not UTF-8 text (contains NUL bytes); skipped as binary");
+    expect(Buffer.from(await source.readFile(prRef(), file!))).toEqual(bytes);
   });
 
-  it('refuses a blob that is not valid UTF-8 as binary', async () => {
-    const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'data.txt', status: 'added', content: Buffer.from([0x61, 0xff, 0xfe, 0x62]) }] }]);
+  it('reads a blob of 8 MB whole (its base64 JSON broke octokit\'s JSON parser on Node 20)', async () => {
+    const content = Buffer.alloc(8_000_000, 'a');
+    const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'big.py', status: 'added', content }] }]);
     fake = started.fake;
     const source = createPullRequestSource(started.octokit);
     const [file] = (await source.listChangedFiles(prRef())).files;
 
-    await expect(source.readFile(prRef(), file!)).rejects.toThrow(BinaryFileError);
+    const bytes = await source.readFile(prRef(), file!, { maxBytes: 10_000_000 });
+    expect(bytes.length).toBe(8_000_000);
+  });
+
+  it('refuses a blob over maxBytes by the size GitHub announces, naming the size and the limit', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'big.py', status: 'added', content: 'x'.repeat(100_001) }] }]);
+    fake = started.fake;
+    const source = createPullRequestSource(started.octokit);
+    const [file] = (await source.listChangedFiles(prRef())).files;
+
+    const error: unknown = await source.readFile(prRef(), file!, { maxBytes: 100_000 }).catch((e: unknown) => e);
+    expect(isNotReviewableError(error)).toBe(true);
+    // The exact size can only come from Content-Length: a capped read knows "more than" only.
+    expect((error as NotReviewableError).reason).toBe(
+      'not reviewed: the file has 100001 bytes, more than max-file-size (100000 bytes); raise max-file-size to review it',
+    );
+  });
+
+  it('still reads a blob from a server that ignores the raw media type and answers base64 JSON', async () => {
+    const text = 'print("fallback")\n';
+    const sha = gitBlobSha(Buffer.from(text));
+    const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'a.py', status: 'added', content: text }] }]);
+    fake = started.fake;
+    fake.failNext({ method: 'GET', path: `/repos/acme/widgets/git/blobs/${sha}` }, {
+      status: 200,
+      body: { sha, size: text.length, encoding: 'base64', content: Buffer.from(text).toString('base64') },
+    });
+    const source = createPullRequestSource(started.octokit);
+    const [file] = (await source.listChangedFiles(prRef())).files;
+
+    expect(Buffer.from(await source.readFile(prRef(), file!)).toString('utf8')).toBe(text);
+  });
+
+  it('refuses content that does not hash to the blob GitHub listed', async () => {
+    const text = 'print("listed")\n';
+    const sha = gitBlobSha(Buffer.from(text));
+    const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'a.py', status: 'added', content: text }] }]);
+    fake = started.fake;
+    fake.failNext({ method: 'GET', path: `/repos/acme/widgets/git/blobs/${sha}` }, {
+      status: 200,
+      body: { sha, encoding: 'base64', content: Buffer.from('print("swapped")\n').toString('base64') },
+    });
+    const source = createPullRequestSource(started.octokit);
+    const [file] = (await source.listChangedFiles(prRef())).files;
+
+    await expect(source.readFile(prRef(), file!)).rejects.toThrow(/'a\.py'.*do not hash to the blob's name/);
   });
 
   it('names the path when the blob is not found', async () => {

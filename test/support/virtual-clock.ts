@@ -4,7 +4,8 @@
  */
 export interface VirtualClock {
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Resolves at once, dropping its timer, when `signal` aborts (as the real clock does). */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
   random(): number;
   /** Every sleep requested, in order, in milliseconds. */
   readonly sleeps: number[];
@@ -35,10 +36,21 @@ export function createVirtualClock(random = 0.5): VirtualClock {
     now: () => now,
     random: () => random,
     sleeps,
-    sleep(ms: number) {
+    sleep(ms: number, signal?: AbortSignal) {
       sleeps.push(ms);
       return new Promise<void>((resolve) => {
-        timers.push({ at: now + ms, sequence: sequence++, resolve });
+        if (signal?.aborted === true) return resolve();
+        const timer = { at: now + ms, sequence: sequence++, resolve };
+        timers.push(timer);
+        signal?.addEventListener(
+          'abort',
+          () => {
+            const index = timers.indexOf(timer);
+            if (index >= 0) timers.splice(index, 1);
+            resolve();
+          },
+          { once: true },
+        );
         pump();
       });
     },
