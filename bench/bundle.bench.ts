@@ -6,8 +6,8 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_KEY, startSimulator } from '../src/simulator';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../scripts/run-action';
+import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
+import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../test/doubles/run-action';
 
 const RUNS = 7;
 

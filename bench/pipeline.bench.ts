@@ -3,18 +3,18 @@
  * Sizes are at GitHub's limits: 3,000 files in a pull request, a 20,000-line patch.
  */
 import { performance } from 'node:perf_hooks';
-import { createClient } from '../src/api/client';
-import { DEFAULT_RETRY_POLICY } from '../src/api/retry';
-import type { ReviewIssue, ReviewResult } from '../src/api/types';
-import { systemClock } from '../src/clock';
-import { parsePatch } from '../src/diff';
-import { labelFindings } from '../src/map';
+import { createClient } from '../src/review/service/client';
+import { DEFAULT_RETRY_POLICY } from '../src/review/service/retry';
+import type { ReviewIssue, ReviewResult } from '../src/review/service/types';
+import { systemClock } from '../src/review/clock';
+import { parsePatch } from '../src/locate';
+import { labelFindings } from '../src/locate/label';
 import { runPipeline } from '../src/pipeline';
 import type { Logger } from '../src/pipeline';
-import { planInlineComments } from '../src/render/plan';
-import { renderRunSummary } from '../src/run-summary';
-import { readSettings } from '../src/settings';
-import { DEMO_KEY, startSimulator } from '../src/simulator';
+import { planInlineComments } from '../src/report/inline-plan';
+import { renderRunSummary } from '../src/report/run-summary';
+import { readSettings } from '../src/config/settings';
+import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
 import type { ChangedFile } from '../src/types';
 
 function measure<T>(label: string, run: () => T, repeat = 5): T {

@@ -4,8 +4,8 @@
  * fake GitHub serving the pull request in fixtures/demo/, prints what the action logged (the
  * line-anchored findings and the verdict) and exits with the action's exit status.
  */
-import { DEMO_KEY, startSimulator } from '../src/simulator';
-import { GITHUB_TOKEN, loadFixture, runBundledAction, startFixtureGitHub } from './run-action';
+import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
+import { GITHUB_TOKEN, loadFixture, runBundledAction, startFixtureGitHub } from '../test/doubles/run-action';
 import { renderWorkflowCommands } from './workflow-commands';
 
 const fixture = await loadFixture();

@@ -3,24 +3,24 @@
  * GitHub, the review service, the clock and the log come in as `PipelineDeps`, so the whole
  * middle is tested with plain objects.
  */
-import { isApiError } from './api/errors';
-import type { RetryPolicy } from './api/retry';
-import type { ReviewRequest, ReviewResult } from './api/types';
-import { isPatchParseError, parsePatch } from './diff';
+import { isApiError } from './review/service/errors';
+import type { RetryPolicy } from './review/service/retry';
+import type { ReviewRequest, ReviewResult } from './review/service/types';
+import { isPatchParseError, parsePatch } from './locate';
 import { shortSha } from './github/pull-head';
-import type { PatchIndex } from './diff';
-import { decide } from './gate';
-import { labelFindings } from './map';
-import { runQueue } from './queue';
-import type { QueueClock, QueueTask, TaskOutcome } from './queue';
-import { planInlineComments } from './render/plan';
-import type { InlinePlan } from './render/plan';
-import { renderRunSummary } from './run-summary';
-import { selectFiles } from './select';
-import { readReviewableText } from './reviewable';
-import { isBinaryFileError, isNotReviewableError } from './source-errors';
-import { deadlineReason, isFatalCode, stopReason } from './stop';
-import type { Settings } from './settings';
+import type { PatchIndex } from './locate';
+import { decide } from './gate/decide';
+import { labelFindings } from './locate/label';
+import { runQueue } from './review/queue';
+import type { QueueClock, QueueTask, TaskOutcome } from './review/queue';
+import { planInlineComments } from './report/inline-plan';
+import type { InlinePlan } from './report/inline-plan';
+import { renderRunSummary } from './report/run-summary';
+import { selectFiles } from './collect/select';
+import { readReviewableText } from './collect/read-text';
+import { isBinaryFileError, isNotReviewableError } from './collect/errors';
+import { deadlineReason, isFatalCode, stopReason } from './review/stop';
+import type { Settings } from './config/settings';
 import type {
   ChangedFile,
   FileOutcome,

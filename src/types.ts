@@ -2,7 +2,7 @@
  * The domain of the pipeline: what flows from collect to review to map to report to gate.
  * Every stage is a function of these types; the I/O edges are the interfaces at the bottom.
  */
-import type { ReviewLanguage, ReviewResult, Severity } from './api/types';
+import type { ReviewLanguage, ReviewResult, Severity } from './review/service/types';
 
 /** A pull request, pinned to the head commit the review is about. */
 export interface PullRequestRef {

@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT, runCli } from '../../src/cli';
-import { DEMO_KEY, startSimulator } from '../../src/simulator';
-import type { RunningSimulator } from '../../src/simulator';
+import { EXIT, runCli } from '../../src/cli/run';
+import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import type { RunningSimulator } from '../doubles/simulator';
 
 let repo: string;
 let simulator: RunningSimulator;

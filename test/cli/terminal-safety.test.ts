@@ -8,9 +8,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/run-action';
-import { DEMO_KEY, startSimulator } from '../../src/simulator';
-import type { FaultRequest, RunningSimulator } from '../../src/simulator';
+import { ROOT } from '../doubles/run-action';
+import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import type { FaultRequest, RunningSimulator } from '../doubles/simulator';
 import { startConnectProxy } from '../support/connect-proxy';
 import { runnerCommands } from '../support/runner-commands';
 

@@ -8,12 +8,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { extractFingerprints } from '../../src/render/markers';
-import { DEMO_KEY, startSimulator } from '../../src/simulator';
-import type { RunningSimulator } from '../../src/simulator';
-import type { FakeGitHub } from '../../src/simulator/fake-github';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../../scripts/run-action';
-import type { PullRequestFixture, RunOptions } from '../../scripts/run-action';
+import { extractFingerprints } from '../../src/report/markers';
+import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import type { RunningSimulator } from '../doubles/simulator';
+import type { FakeGitHub } from '../doubles/fake-github';
+import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import type { PullRequestFixture, RunOptions } from '../doubles/run-action';
 
 let fixture: PullRequestFixture;
 const open: Array<{ close(): Promise<void> }> = [];

@@ -9,11 +9,11 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY, startSimulator } from '../../src/simulator';
-import type { RunningSimulator } from '../../src/simulator';
-import type { FakeGitHub } from '../../src/simulator/fake-github';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../../scripts/run-action';
-import type { PullRequestFixture } from '../../scripts/run-action';
+import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import type { RunningSimulator } from '../doubles/simulator';
+import type { FakeGitHub } from '../doubles/fake-github';
+import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import type { PullRequestFixture } from '../doubles/run-action';
 
 type FixtureFile = PullRequestFixture['files'][number];
 

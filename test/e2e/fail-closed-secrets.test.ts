@@ -7,11 +7,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY, startSimulator } from '../../src/simulator';
-import type { FaultRequest, RunningSimulator } from '../../src/simulator';
-import type { FakeGitHub } from '../../src/simulator/fake-github';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../../scripts/run-action';
-import type { ActionRun, PullRequestFixture, RunOptions } from '../../scripts/run-action';
+import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import type { FaultRequest, RunningSimulator } from '../doubles/simulator';
+import type { FakeGitHub } from '../doubles/fake-github';
+import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import type { ActionRun, PullRequestFixture, RunOptions } from '../doubles/run-action';
 import { startConnectProxy } from '../support/connect-proxy';
 import { forgedCommands, runnerCommands } from '../support/runner-commands';
 

@@ -6,13 +6,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EMPTIED_REVIEW_BODY } from '../../src/github/inline-convergence';
-import { extractFingerprints, SUMMARY_MARKER } from '../../src/render/markers';
-import { DEMO_KEY, startSimulator } from '../../src/simulator';
-import type { RunningSimulator } from '../../src/simulator';
-import type { FakeGitHub, ForcedAnswer } from '../../src/simulator/fake-github';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../../scripts/run-action';
-import type { ActionRun, PullRequestFixture, RunOptions } from '../../scripts/run-action';
+import { EMPTIED_REVIEW_BODY } from '../../src/report/github/inline-convergence';
+import { extractFingerprints, SUMMARY_MARKER } from '../../src/report/markers';
+import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import type { RunningSimulator } from '../doubles/simulator';
+import type { FakeGitHub, ForcedAnswer } from '../doubles/fake-github';
+import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import type { ActionRun, PullRequestFixture, RunOptions } from '../doubles/run-action';
 
 let fixture: PullRequestFixture;
 const open: Array<{ close(): Promise<void> }> = [];

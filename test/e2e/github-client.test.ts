@@ -5,9 +5,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY, startSimulator } from '../../src/simulator';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../../scripts/run-action';
-import type { PullRequestFixture } from '../../scripts/run-action';
+import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import type { PullRequestFixture } from '../doubles/run-action';
 import { startHungServer } from '../support/hung-server';
 
 let fixture: PullRequestFixture;

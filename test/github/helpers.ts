@@ -1,8 +1,8 @@
-import { fingerprintMarker } from '../../src/render/markers';
+import { fingerprintMarker } from '../../src/report/markers';
 import { createGitHubClient } from '../../src/github/octokit';
 import type { GitHubClient, GitHubLog } from '../../src/github/octokit';
-import { startFakeGitHub } from '../../src/simulator/fake-github';
-import type { FakeGitHub, FakeGitHubOptions, FakePull } from '../../src/simulator/fake-github';
+import { startFakeGitHub } from '../doubles/fake-github';
+import type { FakeGitHub, FakeGitHubOptions, FakePull } from '../doubles/fake-github';
 import type { PlannedComment, PullRequestRef } from '../../src/types';
 
 export const TOKEN = 'ghs_testtoken_0123456789abcdef';

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGitHubClient } from '../../src/github/octokit';
-import { createPullRequestSource } from '../../src/github/pull-request-source';
-import { createReviewPublisher } from '../../src/github/publisher';
+import { createPullRequestSource } from '../../src/collect/github-source';
+import { createReviewPublisher } from '../../src/report/github/publisher';
 import { createWriteGate } from '../../src/github/write-gate';
 import { startHungServer } from '../support/hung-server';
-import { startFakeGitHub } from '../../src/simulator/fake-github';
-import type { FakeGitHub } from '../../src/simulator/fake-github';
+import { startFakeGitHub } from '../doubles/fake-github';
+import type { FakeGitHub } from '../doubles/fake-github';
 import { addedFilePatch, HEAD, planned, prRef, recordingLog, startFake, TOKEN } from './helpers';
 
 let fake: FakeGitHub | undefined;

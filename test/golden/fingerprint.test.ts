@@ -6,8 +6,8 @@
  * update the vectors, bump nothing, and find what changed.
  */
 import { describe, expect, it } from 'vitest';
-import { findingFingerprint } from '../../src/render/fingerprint';
-import { extractFingerprints, fingerprintMarker } from '../../src/render/markers';
+import { findingFingerprint } from '../../src/report/fingerprint';
+import { extractFingerprints, fingerprintMarker } from '../../src/report/markers';
 
 const VECTORS: Array<{ input: { path: string; message: string; lineText?: string }; marker: string }> = [
   {
@@ -41,7 +41,7 @@ describe('fingerprint markers (fixed vectors)', () => {
   });
 
   it('pins the summary marker', async () => {
-    const { SUMMARY_MARKER } = await import('../../src/render/markers');
+    const { SUMMARY_MARKER } = await import('../../src/report/markers');
     expect(SUMMARY_MARKER).toBe('<!-- review-gate:summary -->');
   });
 });

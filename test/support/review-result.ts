@@ -1,4 +1,4 @@
-import type { ReviewResult } from '../../src/api/types';
+import type { ReviewResult } from '../../src/review/service/types';
 
 /** A valid review answer, as the client hands it back; override what the test is about. */
 export function reviewResult(overrides: Partial<ReviewResult> = {}): ReviewResult {

@@ -1,0 +1,111 @@
+/**
+ * The pull request as GitHub lists it: changed files (every page, up to GitHub's cap) and file
+ * contents at the head commit.
+ */
+import type { ChangeStatus, ChangedFile, ChangedFileList, PullRequestRef, PullRequestSource } from '../types';
+import { FileNotFoundError, GitHubApiError, describePr } from '../github/errors';
+import type { GitHubClient, GitHubLog } from '../github/octokit';
+import { readBlob } from './read-blob';
+
+/** GitHub lists at most this many files of a pull request; later files are not reachable. */
+export const MAX_LISTED_FILES = 3000;
+
+/** The listing plus what GitHub told about the pull request's size. */
+export interface GitHubChangedFileList extends ChangedFileList {
+  /** The pull request's own count of changed files, when it was read (only at the cap). */
+  totalChangedFiles?: number;
+}
+
+/** `PullRequestSource` whose listing also carries the pull request's own file count. */
+export interface GitHubPullRequestSource extends PullRequestSource {
+  listChangedFiles(pr: PullRequestRef): Promise<GitHubChangedFileList>;
+}
+
+export interface PullRequestSourceOptions {
+  /**
+   * Files per page (1–100, default 30). GitHub stops sending `patch` once a response's patches
+   * reach a size budget, so small pages keep more patches at the cost of more requests.
+   */
+  perPage?: number;
+  log?: GitHubLog;
+}
+
+const KNOWN_STATUSES: ReadonlySet<string> = new Set<ChangeStatus>([
+  'added', 'removed', 'modified', 'renamed', 'copied', 'changed', 'unchanged',
+]);
+
+export function createPullRequestSource(octokit: GitHubClient, options: PullRequestSourceOptions = {}): GitHubPullRequestSource {
+  const perPage = options.perPage ?? 30;
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) {
+    throw new TypeError(`Expected \`perPage\` to be an integer from 1 to 100, got ${perPage}`);
+  }
+  const log = options.log;
+
+  async function listChangedFiles(pr: PullRequestRef): Promise<GitHubChangedFileList> {
+    const files: ChangedFile[] = [];
+    // The page bound only guards against a server that never ends the list.
+    const maxPages = Math.ceil(MAX_LISTED_FILES / perPage) + 1;
+    for (let page = 1; page <= maxPages && files.length < MAX_LISTED_FILES; page++) {
+      const response = await octokit.rest.pulls
+        .listFiles({ owner: pr.owner, repo: pr.repo, pull_number: pr.number, per_page: perPage, page })
+        .catch((error: unknown) => {
+          throw new GitHubApiError(`Listing the files of ${describePr(pr)} (page ${page})`, error);
+        });
+      files.push(...response.data.map(toChangedFile));
+      // A short page ends the list, and so does a full one without a next page (saves a request).
+      if (response.data.length < perPage || !/rel="next"/.test(response.headers.link ?? '')) break;
+    }
+    if (files.length < MAX_LISTED_FILES) return { files, truncated: false };
+
+    // Exactly at the cap is ambiguous (a pull request may change exactly 3,000 files): the pull
+    // request's own count settles it for one more request, only in this rare case.
+    const total = await readChangedFileCount(pr);
+    const truncated = total === undefined || total > files.length;
+    if (truncated) {
+      const past = total === undefined ? 'any files' : `${total - files.length} of ${total} files`;
+      log?.warning(
+        `${describePr(pr)}: GitHub lists only the first ${MAX_LISTED_FILES} changed files; ${past} past the cap were not listed and will not be reviewed`,
+      );
+    }
+    return total === undefined ? { files, truncated } : { files, truncated, totalChangedFiles: total };
+  }
+
+  async function readChangedFileCount(pr: PullRequestRef): Promise<number | undefined> {
+    try {
+      const { data } = await octokit.rest.pulls.get({ owner: pr.owner, repo: pr.repo, pull_number: pr.number });
+      return data.changed_files;
+    } catch (error) {
+      log?.debug(`Could not read the changed-file count of ${describePr(pr)}: ${String(error)}`);
+      return undefined;
+    }
+  }
+
+  return {
+    listChangedFiles,
+    async readFile(pr, file, options) {
+      const { blobSha } = file;
+      if (blobSha === undefined) throw new FileNotFoundError(file.path, undefined);
+      return readBlob(octokit, pr, { ...file, blobSha }, options);
+    },
+  };
+}
+
+/** GitHub's entry → the domain's. An absent patch stays absent: it means "diff unknown". */
+function toChangedFile(entry: {
+  filename: string;
+  status: string;
+  sha?: string | null;
+  previous_filename?: string;
+  additions: number;
+  deletions: number;
+  patch?: string;
+}): ChangedFile {
+  // An unknown status (GitHub adding one) is treated as a modification rather than dropped.
+  const status = (KNOWN_STATUSES.has(entry.status) ? entry.status : 'modified') as ChangeStatus;
+  const file: ChangedFile = { path: entry.filename, status, additions: entry.additions, deletions: entry.deletions };
+  if (entry.previous_filename !== undefined) file.previousPath = entry.previous_filename;
+  // A removed file has no blob at the head commit, whatever `sha` GitHub shows for it.
+  if (status !== 'removed' && typeof entry.sha === 'string' && entry.sha !== '') file.blobSha = entry.sha;
+  if (typeof entry.patch === 'string') file.patch = entry.patch;
+  return file;
+}

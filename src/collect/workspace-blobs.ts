@@ -1,0 +1,85 @@
+/**
+ * Reads file contents from the runner's checkout instead of the GitHub API when it can: a blob
+ * SHA names its content exactly, so a blob found in the workspace's git objects *is* the file at
+ * the head commit, whatever commit is checked out (actions/checkout's merge commit holds most of
+ * the head's blobs). Blobs it does not have are read through the API as before: fewer API calls,
+ * never different content. Nothing from the pull request is executed: `git cat-file` only reads.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PullRequestSource } from '../types';
+
+const BLOB_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+export interface BlobReadStats {
+  fromWorkspace: number;
+  fromApi: number;
+}
+
+/** Reads a blob by SHA from the git objects in `cwd`; undefined when the object is not there. */
+export type BlobReader = (sha: string) => Promise<Buffer | undefined>;
+
+/**
+ * git gets only what it needs: not the action's inputs (INPUT_API-KEY, INPUT_GITHUB-TOKEN), and
+ * no way to fetch (a partial clone would otherwise download each missing blob from the remote).
+ */
+function gitEnvironment(): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    GIT_NO_LAZY_FETCH: '1',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_CONFIG_NOSYSTEM: '1',
+  };
+}
+
+/** git's object name of a blob: the hash of `blob <size>\0<content>`, SHA-1 or SHA-256 by length. */
+export function blobObjectName(content: Buffer, shaLength: number): string {
+  const hash = createHash(shaLength === 64 ? 'sha256' : 'sha1');
+  hash.update(`blob ${content.length}\0`);
+  hash.update(content);
+  return hash.digest('hex');
+}
+
+export function gitBlobReader(cwd: string): BlobReader {
+  return (sha) =>
+    new Promise((resolve) => {
+      execFile(
+        'git',
+        ['cat-file', 'blob', sha],
+        { cwd, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: gitEnvironment() },
+        // A loose object is not re-hashed by git when read: check it names what GitHub listed.
+        (error, stdout) => resolve(error === null && blobObjectName(stdout, sha.length) === sha ? stdout : undefined),
+      );
+    });
+}
+
+/** A source whose `readFile` tries the workspace first; `stats` counts where files came from. */
+export function withWorkspaceBlobs(
+  source: PullRequestSource,
+  readBlob: BlobReader,
+): PullRequestSource & { stats: BlobReadStats } {
+  const stats: BlobReadStats = { fromWorkspace: 0, fromApi: 0 };
+  return {
+    stats,
+    listChangedFiles: (pr) => source.listChangedFiles(pr),
+    async readFile(pr, file, options) {
+      const sha = file.blobSha;
+      const local = sha !== undefined && BLOB_SHA.test(sha) ? await readBlob(sha) : undefined;
+      if (local !== undefined) {
+        stats.fromWorkspace += 1;
+        return local;
+      }
+      stats.fromApi += 1;
+      return source.readFile(pr, file, options);
+    },
+  };
+}
+
+/** The workspace when it is a git checkout, else undefined. */
+export function gitWorkspace(env: NodeJS.ProcessEnv): string | undefined {
+  const workspace = env.GITHUB_WORKSPACE;
+  return workspace !== undefined && workspace !== '' && existsSync(join(workspace, '.git')) ? workspace : undefined;
+}

@@ -1,0 +1,247 @@
+/**
+ * Inputs → one typed, validated `Settings`. This is the only module that reads inputs; every
+ * value is read, defaulted and validated here, and a bad value stops the run before any network
+ * call with a message that quotes it and says what is allowed. All bad inputs are reported
+ * together, so a user fixes their workflow file in one round.
+ */
+import { apiKeyFormatProblem } from '../review/service/options';
+import { FOCUS_AREAS, SEVERITIES } from '../review/service/types';
+import type { FocusArea } from '../review/service/types';
+import { normalizeApiUrl } from './api-url';
+import { globSyntaxProblem } from '../collect/globs';
+import type { FailOnSeverity } from '../types';
+
+export type GateScope = 'added' | 'file';
+export type OnIncomplete = 'fail' | 'pass';
+
+export interface Settings {
+  /** Service key (`svc_live_…`). Masked by the caller as soon as it is read. */
+  apiKey: string;
+  /** Service base URL without `/v1`, no trailing slash. */
+  apiUrl: string;
+  /** Plain http to a host other than loopback is allowed (with a warning on every run). */
+  allowInsecureHttp: boolean;
+  /** Token for the GitHub API. */
+  githubToken: string;
+  /** Focus areas sent with each review; empty = the service's default. */
+  focusAreas: FocusArea[];
+  /** Globs a path must match to be reviewed; empty = every path. */
+  include: string[];
+  /** Globs that exclude a path from review. */
+  exclude: string[];
+  /** Files reviewed at most; the rest are not reviewed (incomplete), each with that reason. */
+  maxFiles: number;
+  /** Files larger than this many bytes are not reviewed (incomplete), each with that reason. */
+  maxFileSize: number;
+  /** How long the review may run; files not reviewed by then are incomplete. In milliseconds. */
+  maxDurationMs: number;
+  /** Review requests in flight at most. */
+  concurrency: number;
+  /** Retries of one request on transient failures. */
+  maxRetries: number;
+  /** Per-request timeout, in milliseconds. */
+  requestTimeoutMs: number;
+  /** The lowest severity that fails the check, or `never`. */
+  failOnSeverity: FailOnSeverity;
+  /** Which findings count toward the gate: on added lines only, or anywhere in the file. */
+  gateScope: GateScope;
+  /** The check fails when a reviewed file's quality score is below this (0 = never). */
+  minScore: number;
+  /** What the check does when some file could not be reviewed. */
+  onIncomplete: OnIncomplete;
+  /** Pull request number for events that carry none; undefined = take it from the event. */
+  prNumber: number | undefined;
+  /** Inline comments posted per run at most; the rest are listed in the summary. */
+  maxComments: number;
+  /** Compute everything, post nothing, print what would be posted. */
+  dryRun: boolean;
+}
+
+/** Reads one input by name; returns '' when it is not set (as `core.getInput` does). */
+export type InputReader = (name: string) => string;
+
+export const DEFAULT_EXCLUDES: readonly string[] = [
+  '**/node_modules/**',
+  '**/vendor/**',
+  'dist/**',
+  '**/*.min.js',
+  '**/*.min.mjs',
+  '**/*.bundle.js',
+  '**/*.generated.*',
+  '**/*.pb.go',
+  '**/*_pb2.py',
+  '**/*.lock',
+  '**/package-lock.json',
+  '**/pnpm-lock.yaml',
+  '**/go.sum',
+];
+
+export const DEFAULTS = {
+  maxFiles: 300,
+  maxFileSize: 100_000,
+  maxDurationMinutes: 30,
+  concurrency: 4,
+  maxRetries: 3,
+  requestTimeoutSeconds: 60,
+  failOnSeverity: 'error',
+  gateScope: 'added',
+  minScore: 0,
+  onIncomplete: 'fail',
+  maxComments: 25,
+} as const;
+
+const REQUIRED_HINTS: Readonly<Record<string, string>> = {
+  'api-key':
+    ' Pass it from a secret (api-key: ${{ secrets.REVIEW_GATE_API_KEY }}). On pull requests from forks GitHub passes no secrets: see "Pull requests from forks" in the README.',
+};
+
+export class SettingsError extends Error {
+  override readonly name = 'SettingsError' as const;
+  constructor(readonly problems: string[]) {
+    super(
+      problems.length === 1
+        ? (problems[0])
+        : `${problems.length} inputs are invalid:\n- ${problems.join('\n- ')}`,
+    );
+  }
+}
+
+/**
+ * Splits a comma- or newline-separated list, trimming entries and dropping empty ones. A comma
+ * inside braces belongs to a glob (`{lib,app}/**`), not to the list.
+ */
+export function parseList(value: string): string[] {
+  const entries: string[] = [];
+  let depth = 0;
+  let entry = '';
+  for (const char of value) {
+    if (char === '{') depth++;
+    else if (char === '}') depth = Math.max(0, depth - 1);
+    if (char === '\n' || (char === ',' && depth === 0)) {
+      entries.push(entry);
+      entry = '';
+      depth = 0;
+    } else entry += char;
+  }
+  entries.push(entry);
+  return entries.map((e) => e.trim()).filter((e) => e.length > 0);
+}
+
+export function readSettings(read: InputReader): Settings {
+  const problems: string[] = [];
+  const input = (name: string): string => read(name).trim();
+
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = input(name);
+    if (raw === '') return fallback;
+    const value = /^[+]?\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isSafeInteger(value) || value < min || value > max) {
+      problems.push(`Invalid ${name} '${raw}'. Expected a whole number from ${min} to ${max}.`);
+      return fallback;
+    }
+    return value;
+  };
+
+  /** A number of minutes; decimals allowed, so a tiny deadline can be tested. */
+  const minutes = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = input(name);
+    if (raw === '') return fallback;
+    const value = /^[+]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isFinite(value) || value < min || value > max) {
+      problems.push(`Invalid ${name} '${raw}'. Expected a number of minutes from ${min} to ${max}, such as 30 or 0.5.`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const oneOf = <T extends string>(name: string, fallback: T, allowed: readonly T[]): T => {
+    const raw = input(name);
+    if (raw === '') return fallback;
+    const value = raw.toLowerCase();
+    if (!(allowed as readonly string[]).includes(value)) {
+      problems.push(`Invalid ${name} '${raw}'. Expected one of: ${allowed.join(', ')}.`);
+      return fallback;
+    }
+    return value as T;
+  };
+
+  const required = (name: string): string => {
+    const raw = input(name);
+    if (raw === '') problems.push(`Input ${name} is required and was not set.${REQUIRED_HINTS[name] ?? ''}`);
+    return raw;
+  };
+
+  const boolean = (name: string): boolean => {
+    const raw = input(name);
+    const value = raw.toLowerCase();
+    if (['true', 'yes', '1'].includes(value)) return true;
+    if (!['', 'false', 'no', '0'].includes(value)) problems.push(`Invalid ${name} '${raw}'. Expected true or false.`);
+    return false;
+  };
+
+  const apiKey = required('api-key');
+  const keyProblem = apiKey === '' ? undefined : apiKeyFormatProblem(apiKey);
+  // Never quoted: the value is the secret itself.
+  if (keyProblem !== undefined) problems.push(`Invalid api-key: ${keyProblem} (the key is not shown). Copy it again, without spaces or line breaks.`);
+  const allowInsecureHttp = boolean('allow-insecure-http');
+  const apiUrl = normalizeApiUrl(required('api-url'), allowInsecureHttp, problems);
+  const githubToken = input('github-token');
+
+  const focusAreas: FocusArea[] = [];
+  for (const entry of parseList(read('focus-areas'))) {
+    const area = entry.toLowerCase();
+    if (!(FOCUS_AREAS as readonly string[]).includes(area)) {
+      problems.push(`Invalid focus-areas entry '${entry}'. Expected any of: ${FOCUS_AREAS.join(', ')}.`);
+    } else if (!focusAreas.includes(area as FocusArea)) {
+      focusAreas.push(area as FocusArea);
+    }
+  }
+
+  const include = parseList(read('include'));
+  const excludeRaw = read('exclude');
+  const exclude = excludeRaw.trim() === '' ? [...DEFAULT_EXCLUDES] : parseList(excludeRaw);
+  for (const [name, globs] of [['include', include], ['exclude', exclude]] as const) {
+    for (const glob of globs) {
+      const problem = globSyntaxProblem(glob);
+      if (glob.startsWith('/')) {
+        problems.push(`Invalid glob '${glob}'. Paths are relative to the repository root: drop the leading '/'.`);
+      } else if (problem !== undefined) {
+        // A glob that cannot compile would match nothing: an include would skip every file.
+        problems.push(`Invalid ${name} glob '${glob}': ${problem}. Expected a glob such as src/** or *.py; escape a literal bracket as \\[.`);
+      }
+    }
+  }
+
+  const prRaw = input('pr-number');
+  let prNumber: number | undefined;
+  if (prRaw !== '') {
+    prNumber = integer('pr-number', 0, 1, Number.MAX_SAFE_INTEGER);
+  }
+
+  const dryRun = boolean('dry-run');
+
+  const settings: Settings = {
+    apiKey,
+    apiUrl,
+    allowInsecureHttp,
+    githubToken,
+    focusAreas,
+    include,
+    exclude,
+    maxFiles: integer('max-files', DEFAULTS.maxFiles, 1, 3000),
+    maxFileSize: integer('max-file-size', DEFAULTS.maxFileSize, 1, 10_000_000),
+    maxDurationMs: Math.round(minutes('max-duration', DEFAULTS.maxDurationMinutes, 0.05, 300) * 60_000),
+    concurrency: integer('concurrency', DEFAULTS.concurrency, 1, 32),
+    maxRetries: integer('max-retries', DEFAULTS.maxRetries, 0, 10),
+    requestTimeoutMs: integer('request-timeout', DEFAULTS.requestTimeoutSeconds, 1, 600) * 1000,
+    failOnSeverity: oneOf<FailOnSeverity>('fail-on-severity', DEFAULTS.failOnSeverity, [...SEVERITIES, 'never']),
+    gateScope: oneOf<GateScope>('gate-scope', DEFAULTS.gateScope, ['added', 'file']),
+    minScore: integer('min-score', DEFAULTS.minScore, 0, 100),
+    onIncomplete: oneOf<OnIncomplete>('on-incomplete', DEFAULTS.onIncomplete, ['fail', 'pass']),
+    prNumber,
+    maxComments: integer('max-comments', DEFAULTS.maxComments, 0, 100),
+    dryRun,
+  };
+  if (problems.length > 0) throw new SettingsError(problems);
+  return settings;
+}

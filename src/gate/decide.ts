@@ -1,0 +1,128 @@
+/**
+ * The verdict: a pure function of the file outcomes and the thresholds. It runs last, after the
+ * report has landed, and never passes silently on work that was not done.
+ */
+import { SEVERITIES } from '../review/service/types';
+import type { Severity } from '../review/service/types';
+import { renderValue } from '../review/service/errors';
+import { describeLine } from '../locate/label';
+import type { GateScope, OnIncomplete } from '../config/settings';
+import type { FailOnSeverity, FileOutcome, FindingLocation, GateVerdict, LabelledFinding } from '../types';
+
+export interface GateThresholds {
+  failOnSeverity: FailOnSeverity;
+  gateScope: GateScope;
+  minScore: number;
+  onIncomplete: OnIncomplete;
+}
+
+export interface GateInput {
+  outcomes: readonly FileOutcome[];
+  /** Set when GitHub's file list was cut (3,000 files): files past it were never seen. */
+  listTruncated?: boolean;
+  /** A failure that voids the whole run (rejected key): fails the check whatever on-incomplete says. */
+  fatal?: string;
+}
+
+/**
+ * With `gate-scope: added`, findings on lines the pull request adds count, and so do findings the
+ * action cannot place against the diff: in files whose diff GitHub did not send, and at lines the
+ * file does not have (0, negative, fractional, not a number, missing, past the end). Such a line
+ * may well be added, and a required check must not pass on what it could not see.
+ */
+const COUNTED_IN_ADDED_SCOPE: ReadonlySet<FindingLocation> = new Set(['added-line', 'diff-unknown', 'impossible-line']);
+
+export function countsTowardGate(finding: LabelledFinding, scope: GateScope): boolean {
+  return scope === 'file' || COUNTED_IN_ADDED_SCOPE.has(finding.location);
+}
+
+export function decide(input: GateInput, thresholds: GateThresholds): GateVerdict {
+  const reasons: string[] = [];
+  const notices: string[] = [];
+  const counted: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  const reviewed = input.outcomes.filter((o) => o.kind === 'reviewed');
+  const failed = input.outcomes.filter((o) => o.kind === 'failed');
+
+  const countedFindings = reviewed.flatMap((o) => o.findings.filter((f) => countsTowardGate(f, thresholds.gateScope)));
+  for (const finding of countedFindings) counted[finding.severity] += 1;
+
+  if (input.fatal !== undefined) reasons.push(input.fatal);
+
+  if (thresholds.failOnSeverity !== 'never') {
+    const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(thresholds.failOnSeverity) + 1);
+    for (const severity of failing) {
+      reasons.push(...severityReasons(countedFindings.filter((f) => f.severity === severity), severity, thresholds));
+    }
+  }
+
+  const scores = reviewed.map((o) => ({ path: o.path, score: o.result.quality_score }));
+  for (const { path, score } of scores) {
+    if (score < thresholds.minScore) {
+      reasons.push(`quality score ${score} of ${path} is below min-score ${thresholds.minScore}`);
+    }
+  }
+
+  const incomplete: string[] = (input.fatal === undefined ? failed : []).map((o) => `${o.path} (${o.reason})`);
+  if (input.listTruncated === true) incomplete.push('files past GitHub’s 3,000-file list limit (never listed)');
+  if (incomplete.length > 0) {
+    const what = `${plural(incomplete.length, 'file')} could not be reviewed: ${summarizeList(incomplete)}`;
+    if (thresholds.onIncomplete === 'fail') reasons.push(`${what} (on-incomplete: fail)`);
+    else notices.push(`${what}; passing because on-incomplete is pass`);
+  }
+
+  if (reviewed.length === 0 && incomplete.length === 0) {
+    notices.push('Nothing to review: no changed file in a supported language passed the filters');
+  }
+
+  const verdict: GateVerdict = { result: reasons.length > 0 ? 'failed' : 'passed', reasons, notices, counted };
+  if (scores.length > 0) {
+    verdict.lowestScore = Math.min(...scores.map((s) => s.score));
+    verdict.averageScore = Math.round((scores.reduce((sum, s) => sum + s.score, 0) / scores.length) * 10) / 10;
+  }
+  return verdict;
+}
+
+/**
+ * Why the counted findings of one severity fail the check. In `gate-scope: added`, findings that
+ * cannot be placed get their own sentence naming where the service put them, so a reader sees
+ * why a finding that is not on an added line counts.
+ */
+function severityReasons(findings: readonly LabelledFinding[], severity: Severity, thresholds: GateThresholds): string[] {
+  const threshold = `(fail-on-severity: ${thresholds.failOnSeverity})`;
+  if (thresholds.gateScope === 'file') {
+    return findings.length === 0 ? [] : [`${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}`];
+  }
+  const placed = findings.filter((f) => f.location !== 'impossible-line');
+  const unplaced = findings.filter((f) => f.location === 'impossible-line');
+  const reasons: string[] = [];
+  if (placed.length > 0) {
+    reasons.push(`${plural(placed.length, `${severity} finding`)} on added lines ${threshold}${unknownSeverities(placed)}`);
+  }
+  if (unplaced.length > 0) {
+    const where = summarizeList(unplaced.map((f) => `${f.path} ${describeLine(f)}`), 3);
+    reasons.push(
+      `${plural(unplaced.length, `${severity} finding`)} at a line that cannot be placed (${where}) ` +
+        `${unplaced.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell whether the pull request adds that line ` +
+        `${threshold}${unknownSeverities(unplaced)}`,
+    );
+  }
+  return reasons;
+}
+
+/** Says which findings count as errors only because their severity was unknown, as received. */
+function unknownSeverities(findings: readonly LabelledFinding[]): string {
+  const unknown = findings.filter((f) => f.reportedSeverity !== undefined);
+  if (unknown.length === 0) return '';
+  const received = summarizeList([...new Set(unknown.map((f) => renderValue(f.reportedSeverity, 40)))], 3);
+  const counted = unknown.length === 1 ? 'an error' : 'errors';
+  return `, ${unknown.length} reported with a severity the action does not know (${received}) and counted as ${counted}`;
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function summarizeList(items: string[], max = 5): string {
+  const shown = items.slice(0, max).join('; ');
+  return items.length > max ? `${shown}; and ${items.length - max} more` : shown;
+}

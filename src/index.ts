@@ -1,4 +1,0 @@
-/** Entry of the action (dist/index.js). */
-import { run } from './main';
-
-await run();

@@ -1,0 +1,65 @@
+/**
+ * The map step: each issue of the service labelled with where it sits relative to the diff.
+ * Pure, and nothing is dropped: one finding per issue, in the service's order. Reporters decide
+ * what to show (reviewdog's `InDiffFile` / `InDiffContext` split).
+ */
+import type { ReviewIssue } from '../review/service/types';
+import type { PatchIndex } from './index';
+import type { FindingLocation, LabelledFinding } from '../types';
+
+export interface LabelInput {
+  path: string;
+  issues: ReviewIssue[];
+  /** Undefined when GitHub sent no patch (or it could not be parsed): the diff is unknown. */
+  patch: PatchIndex | undefined;
+  /** The file at the head commit, exactly as sent to the service. */
+  content: string;
+}
+
+/**
+ * The lines of `content` as a reader numbers them: split on LF or CRLF, and a final newline ends
+ * the last line rather than starting an empty one ("a\nb\n" has 2 lines, "" has none).
+ */
+export function splitLines(content: string): string[] {
+  if (content === '') return [];
+  const lines = content.split(/\r?\n/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+function locate(line: number | null, lineCount: number, patch: PatchIndex | undefined): FindingLocation {
+  // The service's line is untrusted: only a whole number naming a real line can be anchored.
+  if (line === null || !Number.isInteger(line) || line < 1 || line > lineCount) return 'impossible-line';
+  if (patch === undefined) return 'diff-unknown';
+  if (patch.added.has(line)) return 'added-line';
+  if (patch.context.has(line)) return 'diff-context';
+  return 'outside-diff';
+}
+
+export function labelFindings(input: LabelInput): LabelledFinding[] {
+  const lines = splitLines(input.content);
+  return input.issues.map((issue) => {
+    const location = locate(issue.line, lines.length, input.patch);
+    const finding: LabelledFinding = {
+      path: input.path,
+      line: issue.line,
+      severity: issue.severity,
+      message: issue.message,
+      suggestion: issue.suggestion,
+      location,
+    };
+    if (issue.reportedSeverity !== undefined) finding.reportedSeverity = issue.reportedSeverity;
+    if (issue.reportedLine !== undefined) finding.reportedLine = issue.reportedLine;
+    if (location !== 'impossible-line' && issue.line !== null) {
+      const text = lines[issue.line - 1];
+      if (text !== undefined) finding.lineText = text;
+    }
+    return finding;
+  });
+}
+
+/** The line of a finding as the service sent it, for a reader: `line 12`, `line "12"`, `no line`. */
+export function describeLine(finding: Pick<LabelledFinding, 'line' | 'reportedLine'>): string {
+  if (finding.line !== null) return `line ${String(finding.line)}`;
+  return finding.reportedLine === undefined ? 'no line' : `line ${finding.reportedLine}`;
+}

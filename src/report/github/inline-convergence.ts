@@ -1,0 +1,102 @@
+/**
+ * Inline comments duplicated by a racing run. Two runs on one pull request can both list the
+ * comments before either review lands, and both post the same findings: the fingerprint check
+ * cannot see a review still in flight. After posting, the run lists again and converges: for each
+ * fingerprint the OLDEST copy (lowest id) stays and newer copies are deleted. Every run that lists
+ * picks the same copies, so racing runs converge (a copy already deleted answers 404, as wanted),
+ * and the run whose review landed last always lists after both and cleans up.
+ *
+ * A submitted review cannot be deleted; one left without comments gets a body saying why.
+ */
+import { extractFingerprints } from '../markers';
+import type { PullRequestRef } from '../../types';
+import { GitHubApiError, describePr, isWriteRefused, requestStatus } from '../../github/errors';
+import type { AuthorTrust } from './identity';
+import type { GitHubClient, GitHubLog } from '../../github/octokit';
+import type { WriteGate } from '../../github/write-gate';
+
+/** One of our inline comments as listed, with the fingerprints its body carries. */
+export interface ListedInlineComment {
+  id: number;
+  reviewId: number | null;
+  fingerprints: string[];
+}
+
+/** Our inline comments on the pull request (see identity.ts). Pending reviews' comments are not listed. */
+export async function listOwnInlineComments(octokit: GitHubClient, trusted: AuthorTrust, pr: PullRequestRef): Promise<ListedInlineComment[]> {
+  const comments = await octokit
+    .paginate(octokit.rest.pulls.listReviewComments, { owner: pr.owner, repo: pr.repo, pull_number: pr.number, per_page: 100 })
+    .catch((error: unknown) => {
+      throw new GitHubApiError(`Listing the review comments of ${describePr(pr)}`, error);
+    });
+  const ours = await Promise.all(comments.map((comment) => trusted(comment.user)));
+  return comments
+    .filter((_, i) => ours[i] === true)
+    .map((comment) => ({ id: comment.id, reviewId: comment.pull_request_review_id, fingerprints: extractFingerprints(comment.body) }));
+}
+
+export interface DuplicatePlan {
+  /** Comments whose every fingerprint an older comment already carries. */
+  remove: ListedInlineComment[];
+  /** Reviews none of whose listed comments stays. */
+  emptied: number[];
+}
+
+/** Body of a review whose comments all repeated an older review's and were deleted. */
+export const EMPTIED_REVIEW_BODY =
+  'review-gate: the inline comments of this review repeated those of an earlier review, posted by a run that raced this one, and were removed; the earlier review has them.';
+
+export function planDuplicateRemoval(comments: readonly ListedInlineComment[]): DuplicatePlan {
+  const seen = new Set<string>();
+  const remove: ListedInlineComment[] = [];
+  for (const comment of [...comments].sort((a, b) => a.id - b.id)) {
+    if (comment.fingerprints.length === 0) continue;
+    if (comment.fingerprints.every((fp) => seen.has(fp))) remove.push(comment);
+    else for (const fp of comment.fingerprints) seen.add(fp);
+  }
+  const removed = new Set(remove.map((c) => c.id));
+  const reviewIds = new Set(remove.flatMap((c) => (c.reviewId === null ? [] : [c.reviewId])));
+  const emptied = [...reviewIds].filter((reviewId) => comments.every((c) => c.reviewId !== reviewId || removed.has(c.id)));
+  return { remove, emptied };
+}
+
+export interface ConvergenceContext {
+  octokit: GitHubClient;
+  gate: WriteGate;
+  log: GitHubLog | undefined;
+}
+
+/** Deletes the newer copies and explains the reviews they empty; returns the copies deleted. */
+export async function removeDuplicateComments(
+  { octokit, gate, log }: ConvergenceContext,
+  pr: PullRequestRef,
+  listed: readonly ListedInlineComment[],
+): Promise<ListedInlineComment[]> {
+  const plan = planDuplicateRemoval(listed);
+  if (plan.remove.length === 0) return [];
+  const target = { owner: pr.owner, repo: pr.repo };
+  const deleted: ListedInlineComment[] = [];
+  for (const comment of plan.remove) {
+    try {
+      await gate.run(() => octokit.rest.pulls.deleteReviewComment({ ...target, comment_id: comment.id }));
+      deleted.push(comment);
+    } catch (error) {
+      // 404: the racing run deleted it first, which is the state we wanted.
+      if (requestStatus(error) === 404) deleted.push(comment);
+      else if (isWriteRefused(error)) log?.debug(`${describePr(pr)}: inline comment ${comment.id} not deleted (GitHub answered ${requestStatus(error)})`);
+      else throw new GitHubApiError(`Deleting a duplicate inline comment of ${describePr(pr)}`, error);
+    }
+  }
+  log?.info(`${describePr(pr)}: deleted ${deleted.length} inline comment(s) a racing run had posted too; the older copies stay`);
+  const gone = new Set(deleted.map((c) => c.id));
+  const emptied = plan.emptied.filter((reviewId) => listed.every((c) => c.reviewId !== reviewId || gone.has(c.id)));
+  for (const reviewId of emptied) {
+    try {
+      await gate.run(() => octokit.rest.pulls.updateReview({ ...target, pull_number: pr.number, review_id: reviewId, body: EMPTIED_REVIEW_BODY }));
+    } catch (error) {
+      // Only the explanation is lost: the comments are already one copy each.
+      log?.debug(`${describePr(pr)}: could not update emptied review ${reviewId}: ${String(error)}`);
+    }
+  }
+  return deleted;
+}

@@ -1,0 +1,67 @@
+/**
+ * Which findings become inline comments. Only findings on added lines can be posted (GitHub
+ * accepts context lines too, but a comment there reads as blame for code the pull request did not
+ * write); the rest are listed in the summary. Most severe first, so the cap drops infos first.
+ */
+import type { LabelledFinding, PlannedComment } from '../types';
+import { renderInlineComment } from './markdown/comment';
+import { findingFingerprint } from './fingerprint';
+import { compareFindings } from './markdown/severity';
+
+export interface InlinePlan {
+  /** At most `maxComments`, most severe first, then by path and line. */
+  comments: PlannedComment[];
+  /** Findings on added lines past `maxComments`, in the same order (listed in the summary). */
+  overflow: LabelledFinding[];
+  /** Findings not on an added line, in input order; their `location` says where they are. */
+  notCommentable: LabelledFinding[];
+  /**
+   * Findings on added lines folded into a posted comment with the same fingerprint (the same
+   * message on lines with the same text); that comment names their lines.
+   */
+  duplicates: LabelledFinding[];
+}
+
+type Anchored = LabelledFinding & { line: number };
+
+function isAnchored(f: LabelledFinding): f is Anchored {
+  return f.location === 'added-line' && f.line !== null && Number.isInteger(f.line) && f.line > 0;
+}
+
+export function planInlineComments(findings: LabelledFinding[], maxComments: number): InlinePlan {
+  if (!Number.isInteger(maxComments) || maxComments < 0) {
+    throw new TypeError(`Expected \`maxComments\` to be an integer from 0 and up, got ${String(maxComments)}`);
+  }
+  const notCommentable = findings.filter((f) => !isAnchored(f));
+  const anchored = findings.filter(isAnchored).sort(compareFindings);
+
+  // Group by fingerprint; the first member (the most severe, lowest line) carries the comment.
+  const groups = new Map<string, Anchored[]>();
+  for (const f of anchored) {
+    const fp = findingFingerprint(f);
+    const group = groups.get(fp);
+    if (group) group.push(f);
+    else groups.set(fp, [f]);
+  }
+
+  const comments: PlannedComment[] = [];
+  const overflow: LabelledFinding[] = [];
+  const duplicates: LabelledFinding[] = [];
+  for (const [fingerprint, group] of groups) {
+    const [first, ...rest] = group as [Anchored, ...Anchored[]];
+    if (comments.length >= maxComments) {
+      overflow.push(first, ...rest);
+      continue;
+    }
+    const sameAt = [...new Set(rest.map((f) => f.line).filter((line) => line !== first.line))];
+    comments.push({
+      path: first.path,
+      line: first.line,
+      body: renderInlineComment(first, fingerprint, { sameAt }),
+      fingerprint,
+      finding: first,
+    });
+    duplicates.push(...rest);
+  }
+  return { comments, overflow, notCommentable, duplicates };
+}

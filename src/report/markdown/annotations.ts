@@ -1,0 +1,77 @@
+/**
+ * Findings as workflow annotations, for runs whose token cannot write to the pull request (fork
+ * pull requests). GitHub keeps only so many annotations of each level per step, so the most
+ * severe are chosen and the rest counted. Annotations are plain text, not markdown.
+ */
+import type { Severity } from '../../review/service/types';
+import type { LabelledFinding } from '../../types';
+import { plainText } from './sanitize';
+import { SEVERITY_LABEL, compareFindings } from './severity';
+
+export type AnnotationLevel = 'error' | 'warning' | 'notice';
+
+export interface PlannedAnnotation {
+  level: AnnotationLevel;
+  path: string;
+  line: number;
+  /** One line, plain text. */
+  title: string;
+  /** One line, plain text: the message, then the suggestion. */
+  message: string;
+  finding: LabelledFinding;
+}
+
+export interface AnnotationPlan {
+  annotations: PlannedAnnotation[];
+  /** Findings on added lines left out by the caps, in total… */
+  omitted: number;
+  /** …and by level. */
+  omittedByLevel: Record<AnnotationLevel, number>;
+}
+
+export type AnnotationCaps = Readonly<Record<AnnotationLevel, number>>;
+
+/** GitHub's per-step limits. */
+export const GITHUB_ANNOTATION_CAPS: AnnotationCaps = { error: 10, warning: 10, notice: 10 };
+
+const LEVEL: Readonly<Record<Severity, AnnotationLevel>> = { error: 'error', warning: 'warning', info: 'notice' };
+const MAX_TITLE = 200;
+const MAX_MESSAGE = 2_000;
+
+/** Annotations are plain text: the received severity of an unknown one, without markdown. */
+function reportedAsText(f: LabelledFinding): string {
+  return f.reportedSeverity === undefined ? '' : ` (reported as ${f.reportedSeverity.slice(0, 40)})`;
+}
+
+export function planAnnotations(findings: LabelledFinding[], caps: AnnotationCaps): AnnotationPlan {
+  for (const level of ['error', 'warning', 'notice'] as const) {
+    if (!Number.isInteger(caps[level]) || caps[level] < 0) {
+      throw new TypeError(`Expected \`caps.${level}\` to be an integer from 0 and up, got ${String(caps[level])}`);
+    }
+  }
+  const onAdded = findings
+    .filter((f): f is LabelledFinding & { line: number } => f.location === 'added-line' && f.line !== null)
+    .sort(compareFindings);
+  const used: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
+  const omittedByLevel: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
+  const annotations: PlannedAnnotation[] = [];
+  for (const f of onAdded) {
+    const level = LEVEL[f.severity];
+    if (used[level] >= caps[level]) {
+      omittedByLevel[level]++;
+      continue;
+    }
+    used[level]++;
+    const suggestion = f.suggestion.trim() === '' ? '' : ` Suggestion: ${f.suggestion}`;
+    annotations.push({
+      level,
+      path: f.path,
+      line: f.line,
+      title: plainText(`review-gate: ${SEVERITY_LABEL[f.severity].word}${reportedAsText(f)}`, MAX_TITLE),
+      message: plainText(`${f.message}${suggestion}`, MAX_MESSAGE),
+      finding: f,
+    });
+  }
+  const omitted = omittedByLevel.error + omittedByLevel.warning + omittedByLevel.notice;
+  return { annotations, omitted, omittedByLevel };
+}

@@ -1,0 +1,59 @@
+/**
+ * The run's summary markdown, for the pull-request comment (with its hidden marker, under
+ * GitHub's 65,536-character limit) and for the job summary (no marker, GitHub's 1 MiB limit).
+ * The job summary lists everything when it fits; the comment lists what fits and points to it.
+ */
+import type { RunReport } from '../pipeline';
+import { MAX_SUMMARY_COMMENT_LENGTH, renderSummaryWithin } from './markdown/summary';
+import type { RenderedSummary, SummaryInput } from './markdown/summary';
+
+/**
+ * GitHub drops a step's whole job summary above 1 MiB (1,048,576 bytes); 1 KiB is left spare
+ * for the line ending the runner may add.
+ */
+export const MAX_JOB_SUMMARY_BYTES = 1024 * 1024 - 1024;
+
+/** Where the comment sends readers for what it has no room for, and where the job summary does. */
+export const REST_IN_JOB_SUMMARY = 'the job summary of this run';
+export const REST_IN_LOG = 'the log of this step';
+
+export type SummarySource = Pick<RunReport, 'pr' | 'outcomes' | 'plan' | 'verdict' | 'tokensUsed' | 'posting'>;
+
+function summaryInput(report: SummarySource): SummaryInput {
+  const { posting, plan } = report;
+  const input: SummaryInput = {
+    verdict: report.verdict,
+    files: report.outcomes,
+    overflow: plan.overflow,
+    notCommentable: plan.notCommentable,
+    rejected: posting.kind === 'posted' ? posting.rejected : [],
+    tokensUsed: report.tokensUsed,
+    headSha: report.pr.headSha,
+    dryRun: posting.kind === 'dry-run',
+  };
+  if (posting.kind === 'posted') {
+    input.inline = { posted: posting.posted.length, alreadyPresent: posting.alreadyPresent.length };
+  } else {
+    input.notPosted = [...plan.comments.map((c) => c.finding), ...plan.duplicates];
+  }
+  return input;
+}
+
+/** The job summary; `complete` is false when 1 MiB could not hold every item (the log must list them). */
+export function renderJobSummary(report: SummarySource): RenderedSummary {
+  return renderSummaryWithin(summaryInput(report), {
+    marker: false,
+    maxLength: MAX_JOB_SUMMARY_BYTES,
+    unit: 'utf8-bytes',
+    restListedIn: REST_IN_LOG,
+  });
+}
+
+export function renderRunSummary(report: SummarySource, target: 'comment' | 'job-summary'): string {
+  if (target === 'job-summary') return renderJobSummary(report).markdown;
+  return renderSummaryWithin(summaryInput(report), {
+    marker: true,
+    maxLength: MAX_SUMMARY_COMMENT_LENGTH,
+    restListedIn: REST_IN_JOB_SUMMARY,
+  }).markdown;
+}

@@ -1,0 +1,30 @@
+/**
+ * Service errors that stop the whole review queue, and what each file not reviewed because of
+ * them says. Retrying them is pointless: the daily quota resets at midnight IST, and a rejected
+ * key stays rejected.
+ */
+import { isServiceError } from './service/errors';
+
+const STOP_REASONS: Readonly<Record<string, string>> = {
+  daily_limit_exceeded: 'not reviewed: daily limit reached, resets at midnight IST (18:30 UTC)',
+  authentication_failed:
+    'not reviewed: the review service rejected the API key (authentication_failed). Use a valid key with the svc_live_ prefix',
+  insufficient_scope:
+    'not reviewed: the API key lacks permission for the review endpoint (insufficient_scope). Use a key with the required scopes',
+};
+
+/** The reason to stop the queue for this error, or undefined to go on. */
+export function stopReason(error: unknown): string | undefined {
+  return isServiceError(error) ? STOP_REASONS[error.code] : undefined;
+}
+
+/** Codes that void the whole run: the check fails whatever on-incomplete says. */
+export function isFatalCode(code: string | undefined): boolean {
+  return code === 'authentication_failed' || code === 'insufficient_scope';
+}
+
+/** What a file not reviewed because the run reached max-duration says. */
+export function deadlineReason(maxDurationMs: number): string {
+  const minutes = Number((maxDurationMs / 60_000).toFixed(4));
+  return `not reviewed: max-duration of ${minutes} minute${minutes === 1 ? '' : 's'} reached`;
+}

@@ -1,0 +1,193 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { FileNotFoundError } from '../../src/github/errors';
+import { isNotReviewableError } from '../../src/collect/errors';
+import type { NotReviewableError } from '../../src/collect/errors';
+import { createPullRequestSource } from '../../src/collect/github-source';
+import { gitBlobSha } from '../doubles/fake-github';
+import type { FakeFile, FakeGitHub } from '../doubles/fake-github';
+import { addedFilePatch, HEAD, prRef, startFake } from '../github/helpers';
+
+let fake: FakeGitHub | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+function manyFiles(count: number): FakeFile[] {
+  return Array.from({ length: count }, (_, i) => ({ filename: `src/f${i}.ts`, status: 'modified', patch: '@@ -1 +1 @@\n-a\n+b', additions: 1, deletions: 1 }));
+}
+
+const fileListCalls = (f: FakeGitHub): number => f.requests.filter((r) => r.path.endsWith('/pulls/7/files')).length;
+
+describe('createPullRequestSource', () => {
+  it('lists every changed file across pages, keeping patch absent where GitHub left it out', async () => {
+    const files = manyFiles(75);
+    files[3] = { filename: 'assets/logo.png', status: 'added', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]) };
+    files[40] = { filename: 'src/new-name.ts', previous_filename: 'src/old-name.ts', status: 'renamed', patch: addedFilePatch(2), content: 'x\ny\n', additions: 2 };
+    files[74] = { filename: 'src/gone.ts', status: 'removed', deletions: 9 };
+    const started = await startFake([{ number: 7, headSha: HEAD, files }]);
+    fake = started.fake;
+
+    const { files: list, truncated } = await createPullRequestSource(started.octokit).listChangedFiles(prRef());
+
+    expect(list).toHaveLength(75);
+    expect(truncated).toBe(false);
+    expect(list.map((f) => f.path)).toEqual(files.map((f) => f.filename));
+    expect(fileListCalls(fake)).toBe(3);
+    expect(fake.requests.filter((r) => r.path.endsWith('/files')).map((r) => r.query)).toEqual([
+      { per_page: '30', page: '1' },
+      { per_page: '30', page: '2' },
+      { per_page: '30', page: '3' },
+    ]);
+    expect(list[3]).toEqual({ path: 'assets/logo.png', status: 'added', additions: 0, deletions: 0, blobSha: gitBlobSha(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0])) });
+    expect('patch' in list[3]!).toBe(false);
+    expect(list[40]).toMatchObject({ path: 'src/new-name.ts', previousPath: 'src/old-name.ts', status: 'renamed', patch: addedFilePatch(2) });
+    expect(list[74]).toEqual({ path: 'src/gone.ts', status: 'removed', additions: 0, deletions: 9 });
+    expect(list[0]?.patch).toBe('@@ -1 +1 @@\n-a\n+b');
+  });
+
+  it('stops after a full last page when GitHub links no next page', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files: manyFiles(60) }]);
+    fake = started.fake;
+
+    const listing = await createPullRequestSource(started.octokit).listChangedFiles(prRef());
+
+    expect(listing).toEqual({ files: expect.any(Array), truncated: false });
+    expect(listing.files).toHaveLength(60);
+    expect(fileListCalls(fake)).toBe(2);
+  });
+
+  it('warns and flags truncation when the pull request changes more than GitHub lists (3,000)', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files: manyFiles(3050) }]);
+    fake = started.fake;
+    const source = createPullRequestSource(started.octokit, { perPage: 100, log: started.log });
+
+    const listing = await source.listChangedFiles(prRef());
+
+    expect(listing.files).toHaveLength(3000);
+    expect(listing.truncated).toBe(true);
+    expect(listing.totalChangedFiles).toBe(3050);
+    expect(fileListCalls(fake)).toBe(30);
+    const warnings = started.log.lines.filter((l) => l.level === 'warning').map((l) => l.message);
+    expect(warnings).toEqual([expect.stringContaining('50 of 3050 files past the cap were not listed')]);
+  });
+
+  it('does not flag a pull request of exactly 3,000 files as truncated', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files: manyFiles(3000) }]);
+    fake = started.fake;
+    const source = createPullRequestSource(started.octokit, { perPage: 100, log: started.log });
+
+    const listing = await source.listChangedFiles(prRef());
+
+    expect(listing).toMatchObject({ truncated: false, totalChangedFiles: 3000 });
+    expect(listing.files).toHaveLength(3000);
+    expect(started.log.lines.filter((l) => l.level === 'warning')).toEqual([]);
+  });
+
+  it('retries a 502 on the file list and still lists every file', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files: manyFiles(10) }]);
+    fake = started.fake;
+    fake.failNext({ method: 'GET', path: '/repos/acme/widgets/pulls/7/files' }, { status: 502, body: { message: 'Server Error' } });
+
+    const { files } = await createPullRequestSource(started.octokit).listChangedFiles(prRef());
+
+    expect(files).toHaveLength(10);
+    expect(fileListCalls(fake)).toBe(2);
+  });
+
+  it('reads a file at the head commit as its raw bytes, asking GitHub for the raw media type', async () => {
+    const text = 'const greeting = "héllo ✓";\n'.repeat(20);
+    const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'src/a.ts', status: 'added', content: text, patch: addedFilePatch(20) }] }]);
+    fake = started.fake;
+    const source = createPullRequestSource(started.octokit);
+    const [file] = (await source.listChangedFiles(prRef())).files;
+
+    expect(Buffer.from(await source.readFile(prRef(), file!)).toString('utf8')).toBe(text);
+    const request = fake.requests.at(-1);
+    expect(request?.path).toBe(`/repos/acme/widgets/git/blobs/${gitBlobSha(Buffer.from(text))}`);
+    expect(request?.headers.accept).toMatch(/vnd\.github(\.v3)?\.raw/);
+  });
+
+  it('hands over bytes that are not text as they are: decoding decides what they are', async () => {
+    const bytes = Buffer.from([0x61, 0xff, 0xfe, 0x62, 0x00]);
+    const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'data.js', status: 'added', content: bytes }] }]);
+    fake = started.fake;
+    const source = createPullRequestSource(started.octokit);
+    const [file] = (await source.listChangedFiles(prRef())).files;
+
+    expect(Buffer.from(await source.readFile(prRef(), file!))).toEqual(bytes);
+  });
+
+  it('reads a blob of 8 MB whole (its base64 JSON broke octokit\'s JSON parser on Node 20)', async () => {
+    const content = Buffer.alloc(8_000_000, 'a');
+    const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'big.py', status: 'added', content }] }]);
+    fake = started.fake;
+    const source = createPullRequestSource(started.octokit);
+    const [file] = (await source.listChangedFiles(prRef())).files;
+
+    const bytes = await source.readFile(prRef(), file!, { maxBytes: 10_000_000 });
+    expect(bytes.length).toBe(8_000_000);
+  });
+
+  it('refuses a blob over maxBytes by the size GitHub announces, naming the size and the limit', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'big.py', status: 'added', content: 'x'.repeat(100_001) }] }]);
+    fake = started.fake;
+    const source = createPullRequestSource(started.octokit);
+    const [file] = (await source.listChangedFiles(prRef())).files;
+
+    const error: unknown = await source.readFile(prRef(), file!, { maxBytes: 100_000 }).catch((e: unknown) => e);
+    expect(isNotReviewableError(error)).toBe(true);
+    // The exact size can only come from Content-Length: a capped read knows "more than" only.
+    expect((error as NotReviewableError).reason).toBe(
+      'not reviewed: the file has 100001 bytes, more than max-file-size (100000 bytes); raise max-file-size to review it',
+    );
+  });
+
+  it('still reads a blob from a server that ignores the raw media type and answers base64 JSON', async () => {
+    const text = 'print("fallback")\n';
+    const sha = gitBlobSha(Buffer.from(text));
+    const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'a.py', status: 'added', content: text }] }]);
+    fake = started.fake;
+    fake.failNext({ method: 'GET', path: `/repos/acme/widgets/git/blobs/${sha}` }, {
+      status: 200,
+      body: { sha, size: text.length, encoding: 'base64', content: Buffer.from(text).toString('base64') },
+    });
+    const source = createPullRequestSource(started.octokit);
+    const [file] = (await source.listChangedFiles(prRef())).files;
+
+    expect(Buffer.from(await source.readFile(prRef(), file!)).toString('utf8')).toBe(text);
+  });
+
+  it('refuses content that does not hash to the blob GitHub listed', async () => {
+    const text = 'print("listed")\n';
+    const sha = gitBlobSha(Buffer.from(text));
+    const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'a.py', status: 'added', content: text }] }]);
+    fake = started.fake;
+    fake.failNext({ method: 'GET', path: `/repos/acme/widgets/git/blobs/${sha}` }, {
+      status: 200,
+      body: { sha, encoding: 'base64', content: Buffer.from('print("swapped")\n').toString('base64') },
+    });
+    const source = createPullRequestSource(started.octokit);
+    const [file] = (await source.listChangedFiles(prRef())).files;
+
+    await expect(source.readFile(prRef(), file!)).rejects.toThrow(/'a\.py'.*do not hash to the blob's name/);
+  });
+
+  it('names the path when the blob is not found', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files: [{ filename: 'src/vanished.ts', status: 'modified' }] }]);
+    fake = started.fake;
+    const source = createPullRequestSource(started.octokit);
+    const [file] = (await source.listChangedFiles(prRef())).files;
+
+    const error: unknown = await source.readFile(prRef(), file!).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileNotFoundError);
+    expect((error as Error).message).toContain("'src/vanished.ts'");
+    await expect(source.readFile(prRef(), { path: 'src/gone.ts', status: 'removed', additions: 0, deletions: 3 })).rejects.toThrow(/'src\/gone.ts' has no content/);
+  });
+
+  it('refuses a page size GitHub would not honour', async () => {
+    const started = await startFake([]);
+    fake = started.fake;
+    expect(() => createPullRequestSource(started.octokit, { perPage: 101 })).toThrow('Expected `perPage` to be an integer from 1 to 100, got 101');
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * Runs the bundled `dist/index.js` the way the Actions runner does — inputs as `INPUT_*`
+ * variables, an event file, `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` files — against the local
+ * service simulator and a local fake GitHub serving a pull-request fixture. Used by the demo
+ * (`npm run demo`) and the end-to-end tests; everything stays on 127.0.0.1.
+ */
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeGitHub } from './fake-github';
+import type { FakeGitHub, FakeGitHubOptions, FakePull } from './fake-github';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEMO_FIXTURE = join(ROOT, 'fixtures/demo/pull-request.json');
+export const GITHUB_TOKEN = 'ghs_fake_token_for_local_runs_only';
+
+/** The shape of `fixtures/<name>/pull-request.json`. */
+export interface PullRequestFixture {
+  owner: string;
+  repo: string;
+  number: number;
+  title: string;
+  headSha: string;
+  baseSha: string;
+  headRepo: string;
+  files: Array<{
+    filename: string;
+    status: string;
+    previous_filename?: string;
+    patch?: string;
+    content?: string;
+    /** Binary content, base64. */
+    contentBase64?: string;
+    additions?: number;
+    deletions?: number;
+    /** Lines the fake GitHub refuses with 422 although the patch shows them. */
+    unresolvableLines?: number[];
+  }>;
+}
+
+export async function loadFixture(path = DEMO_FIXTURE): Promise<PullRequestFixture> {
+  return JSON.parse(await readFile(path, 'utf8')) as PullRequestFixture;
+}
+
+export function fakePullOf(fixture: PullRequestFixture): FakePull {
+  return {
+    number: fixture.number,
+    headSha: fixture.headSha,
+    baseSha: fixture.baseSha,
+    files: fixture.files.map(({ contentBase64, ...file }) => ({
+      ...file,
+      ...(contentBase64 === undefined ? {} : { content: Buffer.from(contentBase64, 'base64') }),
+    })),
+  };
+}
+
+export interface ActionRun {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  /** Step outputs as written to GITHUB_OUTPUT. */
+  outputs: Record<string, string>;
+  /** The job summary as written to GITHUB_STEP_SUMMARY. */
+  stepSummary: string;
+  /** `performance.now()` just before the process was spawned and when it exited (benchmarks). */
+  spawnedAt: number;
+  exitedAt: number;
+}
+
+export interface RunOptions {
+  /** `api-key` → `INPUT_API-KEY`, as the runner names them. */
+  inputs: Record<string, string>;
+  githubApiUrl: string;
+  fixture: PullRequestFixture;
+  eventName?: string;
+  /** Replaces the event payload (default: a pull_request event for the fixture); a string is written as is. */
+  event?: unknown;
+  env?: Record<string, string>;
+}
+
+/** Spawns `node dist/index.js` with a clean environment and collects what the runner would. */
+export async function runBundledAction(options: RunOptions): Promise<ActionRun> {
+  const dir = await mkdtemp(join(tmpdir(), 'review-gate-run-'));
+  try {
+    const eventPath = join(dir, 'event.json');
+    const outputPath = join(dir, 'output.txt');
+    const summaryPath = join(dir, 'summary.md');
+    const event = options.event ?? pullRequestEvent(options.fixture);
+    await writeFile(eventPath, typeof event === 'string' ? event : JSON.stringify(event));
+    await writeFile(outputPath, '');
+    await writeFile(summaryPath, '');
+
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? dir,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_API_URL: options.githubApiUrl,
+      GITHUB_REPOSITORY: `${options.fixture.owner}/${options.fixture.repo}`,
+      GITHUB_EVENT_NAME: options.eventName ?? 'pull_request',
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_OUTPUT: outputPath,
+      GITHUB_STEP_SUMMARY: summaryPath,
+      RUNNER_TEMP: dir,
+      ...options.env,
+    };
+    for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+
+    const spawnedAt = performance.now();
+    const child = spawn(process.execPath, [join(ROOT, 'dist/index.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const exitCode = await new Promise<number>((done, fail) => {
+      child.on('error', fail);
+      child.on('close', (code) => done(code ?? 1));
+    });
+    const exitedAt = performance.now();
+    return {
+      exitCode,
+      stdout: Buffer.concat(stdout).toString('utf8'),
+      stderr: Buffer.concat(stderr).toString('utf8'),
+      outputs: parseOutputFile(await readFile(outputPath, 'utf8')),
+      stepSummary: await readFile(summaryPath, 'utf8'),
+      spawnedAt,
+      exitedAt,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function pullRequestEvent(fixture: PullRequestFixture): unknown {
+  const full = `${fixture.owner}/${fixture.repo}`;
+  return {
+    action: 'synchronize',
+    number: fixture.number,
+    pull_request: {
+      number: fixture.number,
+      title: fixture.title,
+      head: { sha: fixture.headSha, repo: { full_name: fixture.headRepo } },
+      base: { sha: fixture.baseSha, repo: { full_name: full } },
+    },
+    repository: { full_name: full, name: fixture.repo, owner: { login: fixture.owner } },
+  };
+}
+
+/** Parses the runner's file-command format: `name<<DELIMITER\nvalue\nDELIMITER`. */
+export function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^([^<=]+)<<(.+)$/.exec(lines[i] ?? '');
+    if (match === null) {
+      const simple = /^([^=]+)=(.*)$/.exec(lines[i] ?? '');
+      if (simple !== null) outputs[simple[1] as string] = simple[2] as string;
+      continue;
+    }
+    const [, name, delimiter] = match as unknown as [string, string, string];
+    const value: string[] = [];
+    for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i] as string);
+    outputs[name] = value.join('\n');
+  }
+  return outputs;
+}
+
+export async function startFixtureGitHub(
+  fixture: PullRequestFixture,
+  extra: Partial<FakeGitHubOptions> = {},
+): Promise<FakeGitHub> {
+  return startFakeGitHub({
+    owner: fixture.owner,
+    repo: fixture.repo,
+    pulls: [fakePullOf(fixture)],
+    token: GITHUB_TOKEN,
+    ...extra,
+  });
+}

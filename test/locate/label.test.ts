@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { ReviewIssue } from '../../src/review/service/types';
+import { parsePatch } from '../../src/locate';
+import { labelFindings, splitLines } from '../../src/locate/label';
+
+function issue(line: number | null, extra: Partial<ReviewIssue> = {}): ReviewIssue {
+  return { severity: 'warning', line, message: `at ${String(line)}`, suggestion: '', ...extra };
+}
+
+// Lines 1-6; the patch adds 3 and 4 and shows 2 and 5 as context.
+const content = 'one\ntwo\nthree\nfour\nfive\nsix\n';
+const patch = parsePatch('@@ -1,4 +1,6 @@ head\n one\n two\n+three\n+four\n five\n six', 'a.py');
+const shortPatch = parsePatch('@@ -2,2 +2,4 @@\n two\n+three\n+four\n five', 'a.py');
+
+describe('labelFindings', () => {
+  it('labels added, context and outside lines against the patch', () => {
+    const found = labelFindings({ path: 'a.py', issues: [issue(3), issue(2), issue(6), issue(4)], patch: shortPatch, content });
+    expect(found.map((f) => [f.line, f.location])).toEqual([
+      [3, 'added-line'],
+      [2, 'diff-context'],
+      [6, 'outside-diff'],
+      [4, 'added-line'],
+    ]);
+  });
+
+  it('keeps one finding per issue, in order, even for impossible lines', () => {
+    const issues = [issue(null), issue(0), issue(-2), issue(2.5), issue(7), issue(1)];
+    const found = labelFindings({ path: 'a.py', issues, patch, content });
+    expect(found).toHaveLength(6);
+    expect(found.map((f) => f.location)).toEqual([
+      'impossible-line',
+      'impossible-line',
+      'impossible-line',
+      'impossible-line',
+      'impossible-line',
+      'diff-context',
+    ]);
+    expect(found.map((f) => f.message)).toEqual(issues.map((i) => i.message));
+  });
+
+  it('says the diff is unknown when GitHub sent no patch, but still checks the line exists', () => {
+    const found = labelFindings({ path: 'a.py', issues: [issue(3), issue(99)], patch: undefined, content });
+    expect(found.map((f) => f.location)).toEqual(['diff-unknown', 'impossible-line']);
+  });
+
+  it('carries the text of the line, without CR, and none for an impossible line', () => {
+    const found = labelFindings({
+      path: 'a.py',
+      issues: [issue(2), issue(3)],
+      patch: undefined,
+      content: 'a\r\n  b = 1\r\n',
+    });
+    expect(found[0]?.lineText).toBe('  b = 1');
+    expect(found[1]?.location).toBe('impossible-line');
+    expect(found[1]).not.toHaveProperty('lineText');
+  });
+
+  it('copies severity, the reported severity, message and suggestion as sent', () => {
+    const [f] = labelFindings({
+      path: 'src/x.ts',
+      issues: [issue(3, { severity: 'info', reportedSeverity: 'critical', message: 'm', suggestion: 's' })],
+      patch,
+      content,
+    });
+    expect(f).toEqual({
+      path: 'src/x.ts',
+      line: 3,
+      severity: 'info',
+      reportedSeverity: 'critical',
+      message: 'm',
+      suggestion: 's',
+      location: 'added-line',
+      lineText: 'three',
+    });
+  });
+});
+
+describe('splitLines', () => {
+  it('counts a final newline as the end of the last line', () => {
+    expect(splitLines('a\nb\n')).toEqual(['a', 'b']);
+    expect(splitLines('a\nb')).toEqual(['a', 'b']);
+    expect(splitLines('a\r\nb\r\n')).toEqual(['a', 'b']);
+    expect(splitLines('')).toEqual([]);
+    expect(splitLines('\n')).toEqual(['']);
+    expect(splitLines('a\n\n')).toEqual(['a', '']);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { Severity } from '../../../src/review/service/types';
+import { GITHUB_ANNOTATION_CAPS, planAnnotations } from '../../../src/report/markdown/annotations';
+import { finding } from './helpers';
+
+describe('planAnnotations', () => {
+  it('emits findings on added lines, most severe first, within the per-level caps', () => {
+    const severities: Severity[] = ['info', 'warning', 'error'];
+    const findings = Array.from({ length: 45 }, (_, i) => finding({ line: i + 1, severity: severities[i % 3] as Severity }));
+    const plan = planAnnotations(findings, GITHUB_ANNOTATION_CAPS);
+    expect(plan.annotations.map((a) => a.level)).toEqual([
+      ...Array<string>(10).fill('error'),
+      ...Array<string>(10).fill('warning'),
+      ...Array<string>(10).fill('notice'),
+    ]);
+    expect(plan.omitted).toBe(15);
+    expect(plan.omittedByLevel).toEqual({ error: 5, warning: 5, notice: 5 });
+  });
+
+  it('leaves out findings that are not on added lines', () => {
+    const plan = planAnnotations([finding({ location: 'outside-diff' }), finding({ location: 'diff-unknown' })], GITHUB_ANNOTATION_CAPS);
+    expect(plan.annotations).toEqual([]);
+    expect(plan.omitted).toBe(0);
+  });
+
+  it('gives a one-line title and message with the suggestion', () => {
+    const [a] = planAnnotations(
+      [finding({ severity: 'error', message: 'Bad\nthing', suggestion: 'Fix it.', path: 'x.py', line: 3 })],
+      GITHUB_ANNOTATION_CAPS,
+    ).annotations;
+    expect(a).toMatchObject({ level: 'error', path: 'x.py', line: 3, title: 'review-gate: Error', message: 'Bad thing Suggestion: Fix it.' });
+  });
+});

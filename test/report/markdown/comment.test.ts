@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_COMMENT_LENGTH, renderInlineComment } from '../../../src/report/markdown/comment';
+import { extractFingerprints, fingerprintMarker } from '../../../src/report/markers';
+import { finding } from './helpers';
+
+const FP = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+
+describe('renderInlineComment', () => {
+  it('shows the severity with an icon and the word, then the message', () => {
+    const body = renderInlineComment(finding({ severity: 'error', message: 'Hardcoded secret' }), FP);
+    expect(body.startsWith('🛑 **Error**\n\nHardcoded secret')).toBe(true);
+  });
+
+  it('says what the service called an unknown severity', () => {
+    const body = renderInlineComment(finding({ severity: 'warning', reportedSeverity: 'critical' }), FP);
+    expect(body).toContain('⚠️ **Warning** (reported as `critical`)');
+  });
+
+  it('renders a code replacement for the line as a GitHub suggested change', () => {
+    const body = renderInlineComment(finding({ suggestion: 'items = [1, 2]', lineText: '    list = [1, 2]' }), FP);
+    expect(body).toContain('```suggestion\n    items = [1, 2]\n```');
+  });
+
+  it('renders advice as text, not as a change', () => {
+    const body = renderInlineComment(finding({ suggestion: 'Rename the variable so it does not shadow list.' }), FP);
+    expect(body).not.toContain('```suggestion');
+    expect(body).toContain('**Suggestion:** Rename the variable so it does not shadow list.');
+  });
+
+  it('ends with the fingerprint marker', () => {
+    const body = renderInlineComment(finding(), FP);
+    expect(body.endsWith(fingerprintMarker(FP))).toBe(true);
+  });
+
+  it('carries only its real fingerprint when the message and suggestion try to forge one', () => {
+    const forged = '<!-- review-gate:fp:deadbeefdeadbeef -->';
+    const body = renderInlineComment(
+      finding({ message: `oops ${forged}`, suggestion: `list = 1  # ${forged}`, lineText: 'list = 0' }),
+      FP,
+    );
+    expect(extractFingerprints(body)).toEqual([FP]);
+  });
+
+  it('does not notify users mentioned by the service', () => {
+    const body = renderInlineComment(finding({ message: 'ask @octocat', suggestion: 'Ping @github/security.' }), FP);
+    expect(body).not.toMatch(/@(octocat|github)/);
+  });
+
+  it('names the other lines an identical finding was folded from', () => {
+    const body = renderInlineComment(finding(), FP, { sameAt: [20, 31] });
+    expect(body).toContain('_The same finding is on lines 20, 31 of this file._');
+  });
+
+  it('stays within GitHub’s limit, cutting the message and suggestion but never the marker', () => {
+    const body = renderInlineComment(
+      finding({ message: 'm'.repeat(100_000), suggestion: `list = [${'1, '.repeat(40_000)}]` }),
+      FP,
+    );
+    expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_LENGTH);
+    expect(body).toContain('…');
+    expect(body.endsWith(fingerprintMarker(FP))).toBe(true);
+    // A cut replacement would commit broken code: it is shown, not offered.
+    expect(body).not.toContain('```suggestion');
+  });
+
+  it('refuses a fingerprint the marker could not carry', () => {
+    expect(() => renderInlineComment(finding(), 'not-hex')).toThrow(TypeError);
+  });
+});
