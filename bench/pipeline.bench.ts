@@ -10,7 +10,7 @@ import { systemClock } from '../src/review/clock';
 import { parsePatch } from '../src/locate';
 import { labelFindings } from '../src/locate/label';
 import { runPipeline } from '../src/pipeline';
-import type { Logger } from '../src/pipeline';
+import type { Logger } from '../src/types';
 import { planInlineComments } from '../src/report/inline-plan';
 import { renderRunSummary } from '../src/report/run-summary';
 import { readSettings } from '../src/config/settings';

@@ -17,11 +17,12 @@ import { PullRequestNotFoundError, readPullHead, shortSha } from './github/pull-
 import { createPullRequestSource } from './collect/github-source';
 import { createReviewPublisher } from './report/github/publisher';
 import { actionsLogger, emitAnnotations, printAllFindings, printPlannedComments, writeOutputs } from './report/actions/surfaces';
-import { describeError, runPipeline } from './pipeline';
+import { describeError } from './errors';
+import { runPipeline } from './pipeline';
 import type { RunReport } from './pipeline';
 import { createRedactor } from './safety/redact';
 import type { Redactor } from './safety/redact';
-import { renderJobSummary, renderRunSummary } from './report/run-summary';
+import { renderJobSummary, renderRunSummary, summaryCommentNote } from './report/run-summary';
 import { SettingsError, readSettings } from './config/settings';
 import { gitBlobReader, gitWorkspace, withWorkspaceBlobs } from './collect/workspace-blobs';
 import type { Settings } from './config/settings';
@@ -74,6 +75,8 @@ async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     if (!hasJobSummary) printAllFindings(io, report.findings, 'there is no job summary outside the Actions runner');
     else if (!jobSummary.complete) printAllFindings(io, report.findings, 'the job summary has no room for them all (GitHub allows 1 MiB)');
     for (const notice of report.verdict.notices) io.notice(notice);
+    const summaryNote = summaryCommentNote(report);
+    if (summaryNote !== undefined) io.notice(summaryNote);
     if (report.verdict.result === 'failed') {
       io.setFailed(`review-gate failed: ${report.verdict.reasons.join('; ')}.`);
     } else {

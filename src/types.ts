@@ -188,3 +188,19 @@ export interface ReviewPublisher {
   postReview(pr: PullRequestRef, comments: PlannedComment[], body: string): Promise<PostReviewResult>;
   upsertSummary(pr: PullRequestRef, body: string): Promise<UpsertSummaryResult>;
 }
+
+/** How posting the review ended; `failed` fails the check, the rest are notices. */
+export type PostingReport = PostReviewResult | { kind: 'dry-run' } | { kind: 'failed'; message: string };
+
+/**
+ * How writing the summary comment ended. It is written after the verdict, with it, so its
+ * outcome never changes the verdict: a failure is reported on every other surface instead.
+ */
+export type SummaryReport = UpsertSummaryResult | { kind: 'dry-run' } | { kind: 'failed'; message: string };
+
+/** Where every stage logs. */
+export interface Logger {
+  info(message: string): void;
+  warning(message: string): void;
+  group<T>(name: string, run: () => Promise<T>): Promise<T>;
+}

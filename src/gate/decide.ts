@@ -1,13 +1,17 @@
 /**
- * The verdict: a pure function of the file outcomes and the thresholds. It runs last, after the
- * report has landed, and never passes silently on work that was not done.
+ * The verdict: a pure function of the file outcomes, their labelled findings, how posting the
+ * review ended, and the thresholds. It runs once, after the review is posted and before the
+ * summary is written; every surface (summary comment, job summary, outputs, annotations, exit
+ * status) is rendered from it and nothing changes it afterwards. It never passes silently on
+ * work that was not done.
  */
 import { SEVERITIES } from '../review/service/types';
 import type { Severity } from '../review/service/types';
 import { renderValue } from '../review/service/errors';
 import { describeLine } from '../locate/label';
 import type { GateScope, OnIncomplete } from '../config/settings';
-import type { FailOnSeverity, FileOutcome, FindingLocation, GateVerdict, LabelledFinding } from '../types';
+import type { FailOnSeverity, FileOutcome, FindingLocation, GateVerdict, LabelledFinding, PostingReport } from '../types';
+import { postingEffect } from './posting';
 
 export interface GateThresholds {
   failOnSeverity: FailOnSeverity;
@@ -22,6 +26,10 @@ export interface GateInput {
   listTruncated?: boolean;
   /** A failure that voids the whole run (rejected key): fails the check whatever on-incomplete says. */
   fatal?: string;
+  /** How posting the review ended (absent: nothing was to be posted, as in the terminal). */
+  posting?: PostingReport;
+  /** The commit reviewed, for what posting says about it. */
+  reviewedSha?: string;
 }
 
 /**
@@ -69,6 +77,10 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
     if (thresholds.onIncomplete === 'fail') reasons.push(`${what} (on-incomplete: fail)`);
     else notices.push(`${what}; passing because on-incomplete is pass`);
   }
+
+  const posted = postingEffect(input.posting, input.reviewedSha ?? '');
+  reasons.push(...posted.reasons);
+  notices.push(...posted.notices);
 
   if (reviewed.length === 0 && incomplete.length === 0) {
     notices.push('Nothing to review: no changed file in a supported language passed the filters');

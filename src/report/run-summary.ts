@@ -4,6 +4,8 @@
  * The job summary lists everything when it fits; the comment lists what fits and points to it.
  */
 import type { RunReport } from '../pipeline';
+import { supersededNotice } from '../gate/posting';
+import type { SummaryReport } from '../types';
 import { MAX_SUMMARY_COMMENT_LENGTH, renderSummaryWithin } from './markdown/summary';
 import type { RenderedSummary, SummaryInput } from './markdown/summary';
 
@@ -17,7 +19,23 @@ export const MAX_JOB_SUMMARY_BYTES = 1024 * 1024 - 1024;
 export const REST_IN_JOB_SUMMARY = 'the job summary of this run';
 export const REST_IN_LOG = 'the log of this step';
 
-export type SummarySource = Pick<RunReport, 'pr' | 'outcomes' | 'plan' | 'verdict' | 'tokensUsed' | 'posting'>;
+export type SummarySource = Pick<RunReport, 'pr' | 'outcomes' | 'plan' | 'verdict' | 'tokensUsed' | 'posting'> & {
+  /** Known once the summary comment was written (the job summary), not while rendering it. */
+  summary?: SummaryReport;
+};
+
+/**
+ * The summary comment's fate, for the surfaces written after it. A failure leaves the verdict
+ * as it is: this job summary, the outputs and the exit status carry it.
+ */
+export function summaryCommentNote(report: SummarySource): string | undefined {
+  const { summary, posting } = report;
+  if (summary?.kind === 'failed') {
+    return `The summary comment could not be written (${summary.message}); this job summary, the step outputs and the exit status carry the verdict.`;
+  }
+  if (summary?.kind === 'superseded' && posting.kind === 'posted') return supersededNotice(report.pr.headSha, summary.headSha, 'before-summary');
+  return undefined;
+}
 
 function summaryInput(report: SummarySource): SummaryInput {
   const { posting, plan } = report;
@@ -31,6 +49,8 @@ function summaryInput(report: SummarySource): SummaryInput {
     headSha: report.pr.headSha,
     dryRun: posting.kind === 'dry-run',
   };
+  const note = summaryCommentNote(report);
+  if (note !== undefined) input.summaryComment = note;
   if (posting.kind === 'posted') {
     input.inline = { posted: posting.posted.length, alreadyPresent: posting.alreadyPresent.length };
   } else {

@@ -3,7 +3,8 @@ import { InvalidResponseError, ServiceError } from '../../src/review/service/err
 import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
 import type { ReviewRequest, ReviewResult } from '../../src/review/service/types';
 import { runPipeline } from '../../src/pipeline';
-import type { Logger, PipelineDeps } from '../../src/pipeline';
+import type { PipelineDeps } from '../../src/pipeline';
+import type { Logger } from '../../src/types';
 import { readSettings } from '../../src/config/settings';
 import type { ChangedFile, PlannedComment, PullRequestRef, ReviewPublisher } from '../../src/types';
 import { reviewResult } from '../support/review-result';

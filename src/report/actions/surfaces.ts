@@ -4,7 +4,8 @@
  * text safe to print.
  */
 import type { ActionsIo } from './io';
-import type { Logger, RunReport } from '../../pipeline';
+import type { RunReport } from '../../pipeline';
+import type { Logger } from '../../types';
 import { describeLine } from '../../locate/label';
 import { planAnnotations } from '../markdown/annotations';
 import type { LabelledFinding } from '../../types';

@@ -39,6 +39,11 @@ export interface SummaryInput {
   headSha?: string;
   /** Nothing was posted to the pull request. */
   dryRun?: boolean;
+  /**
+   * What happened to the summary comment, when it is known (the job summary is written after
+   * it): a failure or a newer run taking over, shown as a warning under the verdict.
+   */
+  summaryComment?: string;
 }
 
 export interface SummaryOptions {
@@ -103,6 +108,7 @@ function factsSection(input: SummaryInput): string {
   }
   const lines = [`${facts.join(' · ')}.`];
   if (input.dryRun === true) lines.unshift('**Dry run:** nothing was posted to the pull request.');
+  if (input.summaryComment !== undefined) lines.unshift(`⚠️ ${inlineText(input.summaryComment, 600)}`);
   return lines.join('\n\n');
 }
 

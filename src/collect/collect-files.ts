@@ -1,0 +1,26 @@
+/**
+ * The collect stage: the pull request's changed files, each chosen for review, skipped by the
+ * user's configuration, or not reviewed (incomplete) with its reason.
+ */
+import type { Settings } from '../config/settings';
+import { describeOutcome } from '../report/outcome-line';
+import type { Logger, PullRequestRef, PullRequestSource } from '../types';
+import { selectFiles } from './select';
+import type { Selection } from './select';
+
+export interface Collected {
+  selection: Selection;
+  /** GitHub's list stopped at 3,000 files: files past it were never seen. */
+  listTruncated: boolean;
+}
+
+export async function collectFiles(settings: Settings, pr: PullRequestRef, source: PullRequestSource, log: Logger): Promise<Collected> {
+  return log.group('Collect changed files', async () => {
+    const listed = await source.listChangedFiles(pr);
+    const selection = selectFiles(listed.files, settings);
+    const past = selection.notReviewed.length > 0 ? `, ${selection.notReviewed.length} not reviewed` : '';
+    log.info(`${listed.files.length} changed files; ${selection.candidates.length} to review, ${selection.skipped.length} skipped${past}`);
+    for (const outcome of [...selection.notReviewed, ...selection.skipped]) log.info(describeOutcome(outcome));
+    return { selection, listTruncated: listed.truncated };
+  });
+}

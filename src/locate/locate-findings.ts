@@ -1,0 +1,34 @@
+/**
+ * The locate stage for one reviewed file: its patch indexed, each of the service's issues
+ * labelled with where it sits relative to the diff. Nothing is dropped.
+ */
+import type { ReviewIssue } from '../review/service/types';
+import type { ChangedFile, LabelledFinding, Logger } from '../types';
+import { labelFindings } from './label';
+import { parsePatch } from './parse-patch';
+import type { PatchIndex } from './parse-patch';
+import { isPatchParseError } from './patch-errors';
+
+export function locateFindings(file: ChangedFile, issues: ReviewIssue[], content: string, log: Logger): LabelledFinding[] {
+  return labelFindings({ path: file.path, issues, patch: indexPatch(file, log), content });
+}
+
+/**
+ * The file's added lines. A missing patch means "diff unknown" — except for a pure rename or a
+ * mode change (GitHub reports no line changed and sends no patch): nothing was added there, and
+ * code that only moved must not fail the gate as if it were new. A patch GitHub sent but we
+ * cannot parse is treated as unknown too, never as "unchanged".
+ */
+function indexPatch(file: ChangedFile, log: Logger): PatchIndex | undefined {
+  if (file.patch === undefined) {
+    const nothingChanged = file.additions === 0 && file.deletions === 0;
+    return nothingChanged && (file.status === 'renamed' || file.status === 'changed') ? parsePatch('', file.path) : undefined;
+  }
+  try {
+    return parsePatch(file.patch, file.path);
+  } catch (error) {
+    if (!isPatchParseError(error)) throw error;
+    log.warning(`${error.message}; its findings are reported as "diff unknown" and not posted inline.`);
+    return undefined;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * End to end: the gate decides once, after the review is posted, and every surface shows that
+ * one verdict — exit status, outputs, job summary, the summary comment when it can be written,
+ * and the final log line. Nothing changes the verdict afterwards.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SUMMARY_MARKER } from '../../src/report/markers';
+import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import type { FakeGitHub } from '../doubles/fake-github';
+import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import type { ActionRun, PullRequestFixture } from '../doubles/run-action';
+
+let fixture: PullRequestFixture;
+const open: Array<{ close(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
+  fixture = await loadFixture();
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((server) => server.close()));
+});
+
+/** Only src/service.ts: warnings and infos, no error, so the code alone would pass the gate. */
+async function runOnCleanFile(prepare: (github: FakeGitHub) => void): Promise<{ result: ActionRun; github: FakeGitHub }> {
+  const simulator = await startSimulator();
+  const github = await startFixtureGitHub(fixture);
+  open.push(simulator, github);
+  prepare(github);
+  const result = await runBundledAction({
+    inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, include: 'src/service.ts' },
+    githubApiUrl: github.url,
+    fixture,
+  });
+  return { result, github };
+}
+
+const summaries = (github: FakeGitHub) => github.issueComments.filter((c) => c.body.startsWith(SUMMARY_MARKER));
+
+describe('one verdict on every surface', () => {
+  it('fails everywhere alike when GitHub refuses the review: exit status, outputs, job summary and summary comment', async () => {
+    const reviews = `/repos/${fixture.owner}/${fixture.repo}/pulls/${fixture.number}/reviews`;
+    const { result, github } = await runOnCleanFile((g) =>
+      g.failNext({ method: 'POST', path: reviews }, { status: 500, body: { message: 'Server Error' } }, 10),
+    );
+
+    expect(result.exitCode).toBe(1);
+    expect(result.outputs.result).toBe('failed');
+    expect(result.outputs.reasons).toMatch(/^the review could not be posted to GitHub: /m);
+    expect(result.stepSummary.trimStart()).toMatch(/^## ❌ Failed: the review could not be posted to GitHub/);
+    const [summary, ...others] = summaries(github);
+    expect(others).toEqual([]);
+    expect(summary?.body).toMatch(/## ❌ Failed: the review could not be posted to GitHub/);
+    expect(result.stdout).toMatch(/^::error::review-gate failed: the review could not be posted to GitHub/m);
+    // No surface says the opposite.
+    for (const text of [result.stdout, result.stepSummary, summary?.body ?? '']) expect(text).not.toMatch(/✅ Passed|review-gate passed|✅ passed/);
+  });
+
+  it('keeps the verdict when only the summary comment cannot be written, and says so on every other surface', async () => {
+    const comments = `/repos/${fixture.owner}/${fixture.repo}/issues/${fixture.number}/comments`;
+    const { result, github } = await runOnCleanFile((g) =>
+      g.failNext({ method: 'POST', path: comments }, { status: 500, body: { message: 'Server Error' } }, 10),
+    );
+
+    expect(summaries(github)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    expect(result.outputs.result).toBe('passed');
+    expect(result.stepSummary.trimStart()).toMatch(/^## ✅ Passed/);
+    expect(result.stepSummary).toContain('⚠️ The summary comment could not be written');
+    expect(result.stdout).toMatch(/^::warning::the summary comment could not be posted to GitHub/m);
+    expect(result.stdout).toMatch(/^::notice::The summary comment could not be written/m);
+    expect(result.stdout).toMatch(/^review-gate passed\.$/m);
+  });
+
+  it('states no verdict in the review itself, which is posted before the gate decides', async () => {
+    const { github } = await runOnCleanFile(() => undefined);
+    const [review] = github.reviews.filter((r) => r.state !== 'PENDING');
+    expect(review?.body).toMatch(/^\*\*review-gate\*\* findings on lines this pull request adds, at `[0-9a-f]{12}`/);
+    expect(review?.body).not.toMatch(/passed|failed/i);
+  });
+});
