@@ -1,7 +1,8 @@
 /**
- * The action's wiring: settings → adapters → pipeline → outputs, job summary, annotations → gate.
- * Inputs are read through @actions/core here and in `settings.ts`; everything written goes
- * through `ActionsIo` (`actions-io.ts`), which keeps controls, secrets and commands out of it.
+ * The action's entry (dist/index.js): settings → adapters → the pipeline → every surface of its
+ * one verdict (outputs, annotations, job summary, exit status). Inputs are read through
+ * @actions/core here and in config/settings.ts; everything written goes through `ActionsIo`
+ * (report/actions/io.ts), which keeps controls, secrets and workflow commands out of it.
  */
 import * as core from '@actions/core';
 import { createActionsIo } from './report/actions/io';

@@ -12,6 +12,7 @@ import { describeLine } from '../locate/label';
 import type { GateScope, OnIncomplete } from '../config/settings';
 import type { FailOnSeverity, FileOutcome, FindingLocation, GateVerdict, LabelledFinding, PostingReport } from '../types';
 import { postingEffect } from './posting';
+import { plural } from '../words';
 
 export interface GateThresholds {
   failOnSeverity: FailOnSeverity;
@@ -130,9 +131,6 @@ function unknownSeverities(findings: readonly LabelledFinding[]): string {
   return `, ${unknown.length} reported with a severity the action does not know (${received}) and counted as ${counted}`;
 }
 
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
 
 function summarizeList(items: string[], max = 5): string {
   const shown = items.slice(0, max).join('; ');

@@ -1,13 +1,11 @@
 /** One log line per file, however it ended: what the grouped log shows as the run goes. */
 import type { FileOutcome } from '../types';
+import { plural } from '../words';
 
 export function describeOutcome(outcome: FileOutcome): string {
   switch (outcome.kind) {
     case 'reviewed': {
-      const count = (severity: string): string => {
-        const n = outcome.findings.filter((f) => f.severity === severity).length;
-        return `${n} ${severity}${n === 1 ? '' : 's'}`;
-      };
+      const count = (severity: string): string => plural(outcome.findings.filter((f) => f.severity === severity).length, severity);
       return `✓ ${outcome.path}: score ${outcome.result.quality_score}, ${count('error')}, ${count('warning')}, ${count('info')}`;
     }
     case 'skipped':

@@ -3,6 +3,7 @@
  * them says. Retrying them is pointless: the daily quota resets at midnight IST, and a rejected
  * key stays rejected.
  */
+import { plural } from '../words';
 import { isServiceError } from './service/errors';
 
 const STOP_REASONS: Readonly<Record<string, string>> = {
@@ -26,5 +27,5 @@ export function isFatalCode(code: string | undefined): boolean {
 /** What a file not reviewed because the run reached max-duration says. */
 export function deadlineReason(maxDurationMs: number): string {
   const minutes = Number((maxDurationMs / 60_000).toFixed(4));
-  return `not reviewed: max-duration of ${minutes} minute${minutes === 1 ? '' : 's'} reached`;
+  return `not reviewed: max-duration of ${plural(minutes, 'minute')} reached`;
 }

@@ -4,6 +4,7 @@
  * Layout: verdict and reasons, a per-file table, findings not posted inline, skipped and failed
  * files, tokens used. Everything the service or a pull request's author wrote is sanitized.
  */
+import { plural } from '../../words';
 import type { FileOutcome, FindingLocation, GateVerdict, LabelledFinding, PlannedComment } from '../../types';
 import { SUMMARY_MARKER } from '../markers';
 import { inlineCode, inlineText } from './sanitize';
@@ -72,9 +73,6 @@ export const MAX_SUMMARY_COMMENT_LENGTH = 65_536;
 const MIN_LENGTH = 1_000;
 const ORDER: readonly FindingLocation[] = ['diff-context', 'outside-diff', 'diff-unknown', 'impossible-line', 'added-line'];
 
-function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
 
 function verdictSection(v: GateVerdict, room: Room): string {
   const reasons = v.reasons.map((r) => inlineText(r, 300));
