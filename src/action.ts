@@ -17,6 +17,10 @@ import { createGitHubClient } from './github/octokit';
 import { PullRequestNotFoundError, readPullHead, shortSha } from './github/pull-head';
 import { createPullRequestSource } from './collect/github-source';
 import { createReviewPublisher } from './report/github/publisher';
+import { createReviewFeedback } from './report/github/feedback';
+import { createAuthorTrust } from './report/github/identity';
+import { createWriteGate } from './github/write-gate';
+import { commentSkipReason, reviewCommentOf } from './config/comment-event';
 import { actionsLogger, emitAnnotations, printAllFindings, printPlannedComments, writeOutputs } from './report/actions/surfaces';
 import { describeError } from './errors';
 import { runPipeline } from './pipeline';
@@ -58,7 +62,12 @@ async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (insecure !== undefined) io.warning(insecure);
 
   try {
-    const report = await review(settings, env, { io, redactor, secrets });
+    const reviewed = await review(settings, env, { io, redactor, secrets });
+    if ('skipped' in reviewed) {
+      io.info(`review-gate has nothing to do: ${reviewed.skipped}.`);
+      return;
+    }
+    const report = reviewed;
     // Outside the runner (a local run of dist/index.js) there is no job summary file; and past
     // GitHub's 1 MiB the job summary cannot list everything. Either way the log lists every finding.
     const hasJobSummary = (env.GITHUB_STEP_SUMMARY ?? '') !== '';
@@ -101,9 +110,10 @@ interface Egress {
   secrets: readonly string[];
 }
 
-async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor, secrets }: Egress): Promise<RunReport> {
+async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor, secrets }: Egress): Promise<RunReport | { skipped: string }> {
   const log = actionsLogger(io);
-  const target = resolvePullRequest(await readActionEvent(env), settings.prNumber);
+  const event = await readActionEvent(env);
+  const target = resolvePullRequest(event, settings.prNumber);
   if (settings.githubToken === '') {
     throw new EventError('Input github-token is empty. Pass ${{ github.token }} or a token that can read the pull request.');
   }
@@ -115,6 +125,11 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
     log,
   });
   redactGitHubRequests(octokit, redactor);
+  const trusted = createAuthorTrust(octokit, log);
+  // A review comment event re-decides the gate only for a dismissal, and never for our own comment.
+  const comment = reviewCommentOf(event);
+  const skipped = comment === undefined ? undefined : await commentSkipReason(comment, settings.dismiss, trusted);
+  if (skipped !== undefined) return { skipped };
   const pr: PullRequestRef = {
     owner: target.owner,
     repo: target.repo,
@@ -135,15 +150,15 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
     secrets,
   });
 
+  const writeGate = createWriteGate();
   const apiSource = createPullRequestSource(octokit, { log });
   const workspace = gitWorkspace(env);
   const source = workspace === undefined ? undefined : withWorkspaceBlobs(apiSource, gitBlobReader(workspace));
   const report = await runPipeline(settings, pr, {
     source: source ?? apiSource,
     reviewOnce: (request, options) => client.reviewOnce(request, options),
-    publisher: settings.dryRun
-      ? undefined
-      : createReviewPublisher(octokit, { log }),
+    publisher: settings.dryRun ? undefined : createReviewPublisher(octokit, { log, trusted, writeGate }),
+    feedback: createReviewFeedback({ octokit, gate: writeGate, trusted, log }),
     clock: systemClock,
     log,
     retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },

@@ -1,12 +1,17 @@
 /**
- * The pipeline, one direction: collect → review (locating findings) → plan and post the review →
- * gate, once → the summary comment carrying that verdict. No I/O of its own: GitHub, the review
+ * The pipeline, one direction: collect → review (locating findings) → dismissals read from the
+ * replies, as labels → plan and post the review → gate, once → the threads of fixed findings
+ * closed → the summary comment carrying that verdict. No I/O of its own: GitHub, the review
  * service, the clock and the log come in as `PipelineDeps`, so the whole is tested with plain
  * objects. The returned report holds the one verdict every surface renders.
  */
 import { collectFiles } from './collect/collect-files';
 import type { Settings } from './config/settings';
 import { decide } from './gate/decide';
+import { applyDismissals, judgeDismissals } from './locate/dismissals';
+import { closeFixedThreads, dismissalReplies, readFeedback } from './report/feedback';
+import type { FeedbackReport, ReviewFeedback } from './report/feedback';
+import type { ThreadReport } from './report/thread-plan';
 import { planInlineComments } from './report/inline-plan';
 import type { InlinePlan } from './report/inline-plan';
 import { postReview, postSummary } from './report/publish';
@@ -26,6 +31,8 @@ import type {
 export interface PipelineDeps extends ReviewDeps {
   /** Undefined in a dry run and in the terminal: nothing is posted. */
   publisher: ReviewPublisher | undefined;
+  /** Reads replies (dismissals) and closes fixed findings' threads; undefined in the terminal. */
+  feedback?: ReviewFeedback;
 }
 
 export interface RunReport {
@@ -38,6 +45,10 @@ export interface RunReport {
   listTruncated: boolean;
   posting: PostingReport;
   summary: SummaryReport;
+  /** Whether the replies to review-gate's comments (dismissals) could be read. */
+  feedback: FeedbackReport;
+  /** Threads of findings fixed since the last run; undefined when none were looked for (nothing posted). */
+  threads?: ThreadReport;
 }
 
 export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: PipelineDeps): Promise<RunReport> {
@@ -47,9 +58,13 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
   const { selection, listTruncated } = await collectFiles(settings, pr, deps.source, log);
   const reviewed = await reviewFiles(selection.candidates, settings, pr, deps, deadlineAt);
 
-  const outcomes: FileOutcome[] = [...reviewed.outcomes, ...selection.notReviewed, ...selection.skipped];
+  // Dismissals are labels like any other: read before the plan and the gate, never after.
+  const feedback = await readFeedback(deps.feedback, pr, log);
+  const judged = judgeDismissals(dismissalReplies(feedback), settings.dismiss);
+  const outcomes: FileOutcome[] = [...applyDismissals(reviewed.outcomes, judged), ...selection.notReviewed, ...selection.skipped];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
-  const plan = planInlineComments(findings, settings.maxComments);
+  // A suppressed or dismissed finding gets no new comment; the summary lists it with its reason.
+  const plan = planInlineComments(findings.filter((f) => f.disposition === undefined), settings.maxComments);
 
   const posting: PostingReport = publisher === undefined ? { kind: 'dry-run' } : await postReview(publisher, pr, plan.comments, log);
   const verdict = decide(
@@ -62,7 +77,12 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
     },
     settings,
   );
-  const decided = { pr, outcomes, findings, plan, verdict, tokensUsed: reviewed.tokensUsed, listTruncated, posting };
+  // After the verdict, which does not depend on it: only when this run's review landed on the head.
+  const threads = posting.kind === 'posted' ? await closeFixedThreads(deps.feedback, pr, feedback, outcomes, log) : undefined;
+  const decided = {
+    pr, outcomes, findings, plan, verdict, tokensUsed: reviewed.tokensUsed, listTruncated, posting, feedback,
+    ...(threads === undefined ? {} : { threads }),
+  };
 
   const summary: SummaryReport =
     publisher === undefined

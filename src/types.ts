@@ -62,6 +62,16 @@ export type FindingLocation =
    */
   | 'impossible-line';
 
+/**
+ * Why a finding does not count toward the gate although it is there: a label like `location`,
+ * set by the locate stage. The finding stays listed, with who or what set it aside and why.
+ */
+export type Disposition =
+  /** A `review-gate-ignore: <reason>` comment on `line`: the finding's own line or the one above it. */
+  | { kind: 'suppressed'; reason: string; line: number }
+  /** A `/review-gate dismiss <reason>` reply by a maintainer (`by`, a login) to the finding's inline comment. */
+  | { kind: 'dismissed'; by: string; reason: string };
+
 /** A finding of the service, labelled by the map step. Nothing is ever dropped there. */
 export interface LabelledFinding {
   path: string;
@@ -77,6 +87,10 @@ export interface LabelledFinding {
   location: FindingLocation;
   /** The text of the line at the head commit, when the line exists. */
   lineText?: string;
+  /** Set when a suppression or a dismissal takes it out of the gate. */
+  disposition?: Disposition;
+  /** Suppressions and dismissals aimed at it that do not count, each saying why (no reason, not a maintainer). */
+  refusedDispositions?: string[];
 }
 
 /** How one file ended. Every candidate and every skipped file ends as exactly one of these. */

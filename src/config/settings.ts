@@ -9,6 +9,8 @@ import { FOCUS_AREAS, SEVERITIES } from '../review/service/types';
 import type { FocusArea } from '../review/service/types';
 import { normalizeApiUrl } from './api-url';
 import { globSyntaxProblem } from '../collect/globs';
+import { DISMISS_MODES } from '../locate/dismissals';
+import type { DismissMode } from '../locate/dismissals';
 import type { FailOnSeverity } from '../types';
 
 export type GateScope = 'added' | 'file';
@@ -55,6 +57,8 @@ export interface Settings {
   maxComments: number;
   /** Compute everything, post nothing, print what would be posted. */
   dryRun: boolean;
+  /** Whose `/review-gate dismiss <reason>` replies take a finding out of the gate: maintainers', or nobody's. */
+  dismiss: DismissMode;
 }
 
 /** Reads one input by name; returns '' when it is not set (as `core.getInput` does). */
@@ -88,6 +92,7 @@ export const DEFAULTS = {
   minScore: 0,
   onIncomplete: 'fail',
   maxComments: 25,
+  dismiss: 'maintainers',
 } as const;
 
 const REQUIRED_HINTS: Readonly<Record<string, string>> = {
@@ -241,6 +246,7 @@ export function readSettings(read: InputReader): Settings {
     prNumber,
     maxComments: integer('max-comments', DEFAULTS.maxComments, 0, 100),
     dryRun,
+    dismiss: oneOf<DismissMode>('dismiss', DEFAULTS.dismiss, [...DISMISS_MODES]),
   };
   if (problems.length > 0) throw new SettingsError(problems);
   return settings;

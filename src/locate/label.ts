@@ -3,9 +3,11 @@
  * Pure, and nothing is dropped: one finding per issue, in the service's order. Reporters decide
  * what to show (reviewdog's `InDiffFile` / `InDiffContext` split).
  */
-import type { ReviewIssue } from '../review/service/types';
+import type { ReviewIssue, ReviewLanguage } from '../review/service/types';
 import type { PatchIndex } from './index';
 import type { FindingLocation, LabelledFinding } from '../types';
+import { findSuppressions, suppressionLabel } from './suppressions';
+import type { Suppression } from './suppressions';
 
 export interface LabelInput {
   path: string;
@@ -14,6 +16,8 @@ export interface LabelInput {
   patch: PatchIndex | undefined;
   /** The file at the head commit, exactly as sent to the service. */
   content: string;
+  /** Which comment syntax `review-gate-ignore` is read in; without it, none is read. */
+  language?: ReviewLanguage;
 }
 
 /**
@@ -38,6 +42,7 @@ function locate(line: number | null, lineCount: number, patch: PatchIndex | unde
 
 export function labelFindings(input: LabelInput): LabelledFinding[] {
   const lines = splitLines(input.content);
+  const suppressions = input.language === undefined ? new Map<number, Suppression>() : findSuppressions(lines, input.language);
   return input.issues.map((issue) => {
     const location = locate(issue.line, lines.length, input.patch);
     const finding: LabelledFinding = {
@@ -53,6 +58,9 @@ export function labelFindings(input: LabelInput): LabelledFinding[] {
     if (location !== 'impossible-line' && issue.line !== null) {
       const text = lines[issue.line - 1];
       if (text !== undefined) finding.lineText = text;
+      const { disposition, refused } = suppressionLabel(suppressions.get(issue.line));
+      if (disposition !== undefined) finding.disposition = disposition;
+      if (refused !== undefined) finding.refusedDispositions = [refused];
     }
     return finding;
   });

@@ -1,8 +1,10 @@
 /**
  * The locate stage for one reviewed file: its patch indexed, each of the service's issues
- * labelled with where it sits relative to the diff. Nothing is dropped.
+ * labelled with where it sits relative to the diff and whether a `review-gate-ignore` comment
+ * suppresses it (read in the comment syntax of the file's language). Nothing is dropped.
  */
 import type { ReviewIssue } from '../review/service/types';
+import { languageOf } from '../collect/select';
 import type { ChangedFile, LabelledFinding, Logger } from '../types';
 import { labelFindings } from './label';
 import { parsePatch } from './parse-patch';
@@ -10,7 +12,8 @@ import type { PatchIndex } from './parse-patch';
 import { isPatchParseError } from './patch-errors';
 
 export function locateFindings(file: ChangedFile, issues: ReviewIssue[], content: string, log: Logger): LabelledFinding[] {
-  return labelFindings({ path: file.path, issues, patch: indexPatch(file, log), content });
+  const language = languageOf(file.path);
+  return labelFindings({ path: file.path, issues, patch: indexPatch(file, log), content, ...(language === undefined ? {} : { language }) });
 }
 
 /**

@@ -16,6 +16,12 @@ export function fingerprintMarker(fingerprint: string): string {
   return `${FINGERPRINT_PREFIX}${fingerprint}${FINGERPRINT_SUFFIX}`;
 }
 
+/**
+ * Marks an inline comment whose finding is gone at a later head, when its thread could not be
+ * resolved: the comment's body was edited to say so, and later runs leave it alone.
+ */
+export const FIXED_MARKER = '<!-- review-gate:fixed -->';
+
 const FINGERPRINT_PATTERN = /<!-- review-gate:fp:([0-9a-f]{16,64}) -->/g;
 
 /** Every fingerprint found in a comment body (a forged one cannot appear: bodies are sanitized). */

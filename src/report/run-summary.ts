@@ -19,7 +19,8 @@ export const MAX_JOB_SUMMARY_BYTES = 1024 * 1024 - 1024;
 export const REST_IN_JOB_SUMMARY = 'the job summary of this run';
 export const REST_IN_LOG = 'the log of this step';
 
-export type SummarySource = Pick<RunReport, 'pr' | 'outcomes' | 'plan' | 'verdict' | 'tokensUsed' | 'posting'> & {
+export type SummarySource = Pick<RunReport, 'pr' | 'outcomes' | 'plan' | 'verdict' | 'tokensUsed' | 'posting'> &
+  Partial<Pick<RunReport, 'feedback' | 'threads'>> & {
   /** Known once the summary comment was written (the job summary), not while rendering it. */
   summary?: SummaryReport;
 };
@@ -49,6 +50,8 @@ function summaryInput(report: SummarySource): SummaryInput {
     headSha: report.pr.headSha,
     dryRun: posting.kind === 'dry-run',
   };
+  if (report.feedback?.kind === 'failed') input.feedbackProblem = report.feedback.message;
+  if (report.threads !== undefined) input.threads = report.threads;
   const note = summaryCommentNote(report);
   if (note !== undefined) input.summaryComment = note;
   if (posting.kind === 'posted') {

@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerGraphql } from './fake-github-graphql';
 
 export interface FakeFile {
   filename: string;
@@ -49,6 +50,8 @@ export interface FakeGitHubOptions {
   readOnly?: boolean;
   /** Login of the token's user, author of everything it creates (default github-actions[bot]). */
   login?: string;
+  /** The `resolveReviewThread` mutation is refused (FORBIDDEN), as for a token that may not resolve threads. */
+  refuseThreadResolution?: boolean;
 }
 
 export interface RecordedRequest {
@@ -69,6 +72,10 @@ export interface FakeReview {
 export interface FakeReviewComment {
   id: number; pull_number: number; pull_request_review_id: number; path: string; line: number; side: string;
   body: string; commit_id: string; html_url: string; user: FakeUser;
+  /** GitHub's relation of the author to the repository: OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, NONE, … */
+  author_association: string;
+  /** Set on a reply: the first comment of its thread. */
+  in_reply_to_id?: number;
 }
 export interface FakeIssueComment { id: number; issue_number: number; body: string; html_url: string; user: FakeUser; created_at: string; updated_at: string }
 
@@ -112,6 +119,15 @@ export interface FakeGitHub {
   addIssueComment(issueNumber: number, body: string, login?: string): FakeIssueComment;
   /** A review comment by someone else (a person), as if it were already on the pull request. */
   addReviewComment(pullNumber: number, comment: { path: string; line: number; body: string }, login: string): FakeReviewComment;
+  /** A reply by a person, in the thread of `inReplyTo`, as if they had posted it. */
+  addReply(pullNumber: number, inReplyTo: number, body: string, author: { login: string; association: string; type?: string }): FakeReviewComment;
+  /** Whether the review thread that `commentId` opens is resolved. */
+  isThreadResolved(commentId: number): boolean;
+  /**
+   * A push that changes files: the pull request's head becomes `headSha` and its changed files
+   * become `files` (their contents served as blobs). Earlier heads stay commits of the pull request.
+   */
+  push(pullNumber: number, headSha: string, files: FakeFile[]): void;
   /**
    * Every later request matching the route waits `ms` before it is handled (a slow GitHub; 0
    * ends it). A write is stored only when its wait is over, as when GitHub commits it last.
@@ -166,6 +182,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const reviewCounts: FakeReviewCounts = { pendingCreated: 0, pendingDeleted: 0, submitted: 0 };
   const reviewComments: FakeReviewComment[] = [];
   const issueComments: FakeIssueComment[] = [];
+  const resolvedThreads = new Set<number>();
   const blobs = new Map<string, Buffer>();
   const forced: Array<{ method: string; path: string | RegExp; answer: ForcedAnswer; left: number }> = [];
   const delays: Array<{ method: string; path: string | RegExp; ms: number }> = [];
@@ -175,15 +192,25 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   let nextId = 1000;
 
   const shaOf = new Map<FakeFile, string>();
-  for (const pull of options.pulls) {
-    for (const file of pull.files) {
+  const storeBlobs = (files: readonly FakeFile[]): void => {
+    for (const file of files) {
       const bytes = file.content === undefined ? undefined : Buffer.from(file.content);
       // A file without content still gets a SHA (GitHub always sends one); it just is not served.
       const sha = bytes === undefined ? gitBlobSha(Buffer.from(`absent:${file.filename}`)) : gitBlobSha(bytes);
       if (bytes !== undefined) blobs.set(sha, bytes);
       shaOf.set(file, sha);
     }
-  }
+  };
+  for (const pull of options.pulls) storeBlobs(pull.files);
+  /** Comments of submitted reviews: GitHub shows a pending review's comments to nobody else. */
+  const submittedComments = (pullNumber: number): FakeReviewComment[] =>
+    reviewComments.filter((c) => c.pull_number === pullNumber && reviews.find((r) => r.id === c.pull_request_review_id)?.state !== 'PENDING');
+  const graphqlThreads = {
+    roots: (pullNumber: number) => submittedComments(pullNumber).filter((c) => c.in_reply_to_id === undefined),
+    commentIds: (rootId: number) => reviewComments.filter((c) => c.id === rootId || c.in_reply_to_id === rootId).map((c) => c.id),
+    resolved: resolvedThreads,
+    refuseResolve: () => options.refuseThreadResolution === true || options.readOnly === true,
+  };
 
   function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
     if (Buffer.isBuffer(body)) {
@@ -210,6 +237,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       // GitHub refuses /user to app installation tokens, the Actions token among them.
       return me.type === 'Bot' ? reply(403, READ_ONLY) : reply(200, { login: me.login, type: me.type });
     }
+    // GraphQL answers every request with 200, refusals included (see fake-github-graphql.ts).
+    if (path === '/graphql' && method === 'POST') return reply(200, answerGraphql(body, graphqlThreads));
     if (write && options.readOnly === true) return reply(403, READ_ONLY);
     const rest = path.startsWith(`${repoPath}/`) ? path.slice(repoPath.length) : undefined;
     const match = (pattern: RegExp): number | undefined => {
@@ -260,10 +289,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       return reply(200, reviewJson(shown));
     }
     pull = pullOf(match(/^\/pulls\/(\d+)\/comments$/));
-    if (pull !== undefined && method === 'GET') {
-      // A pending review's comments are its author's draft: GitHub lists them nowhere else.
-      const submitted = reviewComments.filter((c) => c.pull_number === pull?.number && reviews.find((r) => r.id === c.pull_request_review_id)?.state !== 'PENDING');
-      return paginate(reply, base, query, submitted);
+    // A pending review's comments are its author's draft: GitHub lists them nowhere else.
+    if (pull !== undefined && method === 'GET') return paginate(reply, base, query, submittedComments(pull.number));
+    if (pull !== undefined && method === 'POST' && input.in_reply_to !== undefined) return createReply(reply, pull.number, Number(input.in_reply_to), input.body, me);
+    const replyPath = rest === undefined ? null : /^\/pulls\/(\d+)\/comments\/(\d+)\/replies$/.exec(rest);
+    if (replyPath !== null && pullOf(Number(replyPath[1])) !== undefined && method === 'POST') {
+      return createReply(reply, Number(replyPath[1]), Number(replyPath[2]), input.body, me);
     }
     n = match(/^\/issues\/(\d+)\/comments$/);
     if (pullOf(n) !== undefined && method === 'GET') return paginate(reply, base, query, issueComments.filter((c) => c.issue_number === n));
@@ -287,12 +318,36 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     }
     const reviewCommentId = match(/^\/pulls\/comments\/(\d+)$/);
     const reviewComment = reviewComments.find((c) => c.id === reviewCommentId);
+    if (reviewComment !== undefined && method === 'PATCH') {
+      if (reviewComment.user.login !== login) return reply(403, READ_ONLY);
+      if (typeof input.body !== 'string' || input.body === '') return reply(422, { message: 'Validation Failed' });
+      reviewComment.body = input.body;
+      return reply(200, reviewComment);
+    }
     if (reviewComment !== undefined && method === 'DELETE') {
       if (reviewComment.user.login !== login) return reply(403, READ_ONLY);
       reviewComments.splice(reviewComments.indexOf(reviewComment), 1);
       return reply(204, undefined);
     }
     reply(404, NOT_FOUND);
+  }
+
+  /** A reply joins the thread of the comment it answers: GitHub points it at the thread's first comment. */
+  function createReply(reply: Reply, pullNumber: number, inReplyTo: number, body: unknown, author: FakeUser, association = 'NONE'): void {
+    const parent = reviewComments.find((c) => c.id === inReplyTo && c.pull_number === pullNumber);
+    if (parent === undefined) return reply(404, NOT_FOUND);
+    if (typeof body !== 'string' || body === '') return reply(422, { message: 'Validation Failed', errors: [{ field: 'body', code: 'missing_field' }] });
+    reply(201, addReplyTo(parent, body, author, association));
+  }
+
+  function addReplyTo(parent: FakeReviewComment, body: string, author: FakeUser, association: string): FakeReviewComment {
+    const id = nextId++;
+    const added: FakeReviewComment = {
+      ...parent, id, body, user: author, author_association: association, in_reply_to_id: parent.in_reply_to_id ?? parent.id,
+      html_url: `${web}/pull/${parent.pull_number}#discussion_r${id}`,
+    };
+    reviewComments.push(added);
+    return added;
   }
 
   /** A review as the API shows it: `submitted_at` only once it is submitted. */
@@ -343,6 +398,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       reviewComments.push({
         id, pull_number: pull.number, pull_request_review_id: review.id, path: String(c.path), line: Number(c.line),
         side: c.side === 'LEFT' ? 'LEFT' : 'RIGHT', body: String(c.body), commit_id: commitId, html_url: `${web}/pull/${pull.number}#discussion_r${id}`, user: me,
+        author_association: 'NONE',
       });
     }
     if (state === 'PENDING') reviewCounts.pendingCreated++;
@@ -432,10 +488,24 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       const added: FakeReviewComment = {
         id, pull_number: pullNumber, pull_request_review_id: nextId++, path: comment.path, line: comment.line, side: 'RIGHT',
         body: comment.body, commit_id: options.pulls.find((p) => p.number === pullNumber)?.headSha ?? '', html_url: `${web}/pull/${pullNumber}#discussion_r${id}`,
-        user: { login: author, type: 'User' },
+        user: { login: author, type: 'User' }, author_association: 'NONE',
       };
       reviewComments.push(added);
       return added;
+    },
+    addReply: (pullNumber, inReplyTo, body, author) => {
+      const parent = reviewComments.find((c) => c.id === inReplyTo && c.pull_number === pullNumber);
+      if (parent === undefined) throw new TypeError(`Expected a review comment of #${pullNumber}, got ${inReplyTo}`);
+      return addReplyTo(parent, body, { login: author.login, type: author.type ?? 'User' }, author.association);
+    },
+    isThreadResolved: (commentId) => resolvedThreads.has(commentId),
+    push(pullNumber, headSha, files) {
+      const pull = options.pulls.find((p) => p.number === pullNumber);
+      if (pull === undefined) throw new TypeError(`Expected a pull request of the fake, got #${pullNumber}`);
+      storeBlobs(files);
+      pull.files = files;
+      pull.headSha = headSha;
+      commits.get(pullNumber)?.add(headSha);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -22,13 +22,18 @@ export interface ListedInlineComment {
   fingerprints: string[];
 }
 
-/** Our inline comments on the pull request (see identity.ts). Pending reviews' comments are not listed. */
-export async function listOwnInlineComments(octokit: GitHubClient, trusted: AuthorTrust, pr: PullRequestRef): Promise<ListedInlineComment[]> {
-  const comments = await octokit
+/** Every review comment on the pull request, replies included; pending reviews' comments are not listed. */
+export async function listReviewComments(octokit: GitHubClient, pr: PullRequestRef) {
+  return octokit
     .paginate(octokit.rest.pulls.listReviewComments, { owner: pr.owner, repo: pr.repo, pull_number: pr.number, per_page: 100 })
     .catch((error: unknown) => {
       throw new GitHubApiError(`Listing the review comments of ${describePr(pr)}`, error);
     });
+}
+
+/** Our inline comments on the pull request (see identity.ts). Pending reviews' comments are not listed. */
+export async function listOwnInlineComments(octokit: GitHubClient, trusted: AuthorTrust, pr: PullRequestRef): Promise<ListedInlineComment[]> {
+  const comments = await listReviewComments(octokit, pr);
   const ours = await Promise.all(comments.map((comment) => trusted(comment.user)));
   return comments
     .filter((_, i) => ours[i] === true)

@@ -12,6 +12,7 @@ import { readPullHead, shortSha } from '../../github/pull-head';
 import { createWriteGate } from '../../github/write-gate';
 import type { WriteGate } from '../../github/write-gate';
 import { createAuthorTrust } from './identity';
+import type { AuthorTrust } from './identity';
 import { listOwnInlineComments, removeDuplicateComments } from './inline-convergence';
 import type { ListedInlineComment } from './inline-convergence';
 import { isolateRefused } from './isolate-refused';
@@ -32,6 +33,8 @@ export interface ReviewPublisherOptions {
    */
   maxIsolationRequests?: number;
   log?: GitHubLog;
+  /** Whose markers to trust (default: built from this client; pass one to share its identity lookup). */
+  trusted?: AuthorTrust;
 }
 
 /** Body of the reviews after the first: GitHub requires a body on a COMMENT review. */
@@ -46,7 +49,7 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
   checkCommentsPerReview(maxPerReview);
   const isolationBudget = options.maxIsolationRequests ?? 25;
   const log = options.log;
-  const trusted = createAuthorTrust(octokit, log);
+  const trusted = options.trusted ?? createAuthorTrust(octokit, log);
 
   const listOwnComments = (pr: PullRequestRef): Promise<ListedInlineComment[]> => listOwnInlineComments(octokit, trusted, pr);
 

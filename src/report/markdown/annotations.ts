@@ -50,7 +50,8 @@ export function planAnnotations(findings: LabelledFinding[], caps: AnnotationCap
     }
   }
   const onAdded = findings
-    .filter((f): f is LabelledFinding & { line: number } => f.location === 'added-line' && f.line !== null)
+    // A suppressed or dismissed finding is listed in the summary with its reason, not flagged in the diff.
+    .filter((f): f is LabelledFinding & { line: number } => f.location === 'added-line' && f.line !== null && f.disposition === undefined)
     .sort(compareFindings);
   const used: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
   const omittedByLevel: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };

@@ -7,6 +7,8 @@
 import { plural } from '../../words';
 import type { FileOutcome, FindingLocation, GateVerdict, LabelledFinding, PlannedComment } from '../../types';
 import { SUMMARY_MARKER } from '../markers';
+import type { ThreadReport } from '../thread-plan';
+import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
 import { inlineCode, inlineText } from './sanitize';
 import type { FindingGroup, Room } from './summary-sections';
 import {
@@ -45,6 +47,10 @@ export interface SummaryInput {
    * it): a failure or a newer run taking over, shown as a warning under the verdict.
    */
   summaryComment?: string;
+  /** Why the replies to review-gate's comments (dismissals) could not be read, when they could not. */
+  feedbackProblem?: string;
+  /** Findings fixed since the last run, and their threads. */
+  threads?: ThreadReport;
 }
 
 export interface SummaryOptions {
@@ -153,6 +159,8 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     cutNote,
     filesTable(input.files, room),
     findingsSection(groups(input), room),
+    dispositionsSection(input.files, room, input.feedbackProblem),
+    fixedSection(input.threads, room),
     failedSection(input.files, room),
     skippedSection(input.files, room),
     footer(input),
@@ -164,7 +172,8 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
 function longestList(input: SummaryInput): number {
   const kinds = (['reviewed', 'failed', 'skipped'] as const).map((k) => input.files.filter((f) => f.kind === k).length);
   const findings = groups(input).map((g) => g.findings.length);
-  return Math.max(input.verdict.reasons.length, input.verdict.notices.length, input.files.length, ...kinds, ...findings);
+  const others = [setAside(input.files).length, refusedSetAside(input.files).length, input.threads?.left.length ?? 0];
+  return Math.max(input.verdict.reasons.length, input.verdict.notices.length, input.files.length, ...kinds, ...findings, ...others);
 }
 
 /**

@@ -1,0 +1,136 @@
+/**
+ * Closing the threads of fixed findings. REST has no notion of a review thread: its id and state
+ * come from GraphQL (`pullRequest.reviewThreads`, paginated), and it is resolved with the
+ * `resolveReviewThread` mutation. A token that may not resolve gets the fallback: the comment's
+ * body is edited to say the finding was fixed at the head commit (with FIXED_MARKER, so later
+ * runs leave it be). Once resolving is refused, the rest of the run does not ask again.
+ */
+import { describeGitHubError, describePr, isWriteRefused, requestStatus } from '../../github/errors';
+import type { GitHubClient } from '../../github/octokit';
+import { shortSha } from '../../github/pull-head';
+import type { PullRequestRef } from '../../types';
+import { FIXED_MARKER } from '../markers';
+import { planThreadActions } from '../thread-plan';
+import type { OwnThreadComment, ThreadReport, ThreadState } from '../thread-plan';
+import type { FeedbackContext } from './feedback';
+
+const THREADS_PER_PAGE = 100;
+/** 10,000 threads: far past any pull request a person reviews, and a bound on a looping cursor. */
+const MAX_THREAD_PAGES = 100;
+
+const THREADS_QUERY = `query($owner: String!, $repo: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $repo) {
+    pullRequest(number: $number) {
+      reviewThreads(first: ${THREADS_PER_PAGE}, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
+      }
+    }
+  }
+}`;
+
+const RESOLVE_MUTATION = `mutation($threadId: ID!) {
+  resolveReviewThread(input: { threadId: $threadId }) { thread { id isResolved } }
+}`;
+
+interface ThreadsPage {
+  repository?: {
+    pullRequest?: {
+      reviewThreads?: {
+        pageInfo?: { hasNextPage?: unknown; endCursor?: unknown };
+        nodes?: Array<{ id?: unknown; isResolved?: unknown; comments?: { nodes?: Array<{ databaseId?: unknown } | null> } } | null>;
+      };
+    } | null;
+  } | null;
+}
+
+/** The pull request's review threads, by the id of each thread's first comment. */
+export async function listReviewThreads(octokit: GitHubClient, pr: PullRequestRef): Promise<Map<number, ThreadState>> {
+  const threads = new Map<number, ThreadState>();
+  let after: string | null = null;
+  for (let page = 0; page < MAX_THREAD_PAGES; page++) {
+    const answer: ThreadsPage = await octokit.graphql<ThreadsPage>(THREADS_QUERY, { owner: pr.owner, repo: pr.repo, number: pr.number, after });
+    const connection = answer.repository?.pullRequest?.reviewThreads;
+    if (connection === undefined) throw new TypeError(`GitHub's answer lists no reviewThreads for ${describePr(pr)}`);
+    for (const node of connection.nodes ?? []) {
+      const first = node?.comments?.nodes?.[0]?.databaseId;
+      if (typeof node?.id !== 'string' || typeof first !== 'number') continue;
+      threads.set(first, { id: node.id, isResolved: node.isResolved === true });
+    }
+    const { hasNextPage, endCursor } = connection.pageInfo ?? {};
+    if (hasNextPage !== true || typeof endCursor !== 'string') return threads;
+    after = endCursor;
+  }
+  return threads;
+}
+
+/** The `errors` of a GraphQL answer that carried some (octokit's GraphqlResponseError), else none. */
+function graphqlErrors(error: unknown): Array<{ type?: unknown; message?: unknown }> {
+  const errors = typeof error === 'object' && error !== null && 'errors' in error ? error.errors : undefined;
+  return Array.isArray(errors) ? errors.map((e: unknown) => (typeof e === 'object' && e !== null ? e : {})) : [];
+}
+
+/** GraphQL's own messages (`Resource not accessible by integration`), or the HTTP error's. */
+export function describeGraphqlError(error: unknown): string {
+  const messages = graphqlErrors(error).flatMap((e) => (typeof e.message === 'string' ? [e.message] : []));
+  return messages.length > 0 ? messages.join('; ') : describeGitHubError(error);
+}
+
+/** GraphQL says "not permitted" in its `errors` (with status 200), REST-like statuses otherwise. */
+export function isResolveRefused(error: unknown): boolean {
+  if (isWriteRefused(error) || requestStatus(error) === 401) return true;
+  return graphqlErrors(error).some(
+    ({ type, message }) => type === 'FORBIDDEN' || (typeof message === 'string' && /not accessible|permission|forbidden/i.test(message)),
+  );
+}
+
+/** The comment's body once its finding is gone at `headSha`; its fingerprint marker stays. */
+export function fixedBody(body: string, headSha: string): string {
+  return `${FIXED_MARKER}\n✅ **Fixed** at \`${shortSha(headSha)}\`: review-gate no longer finds this at the pull request's head.\n\n---\n\n${body}`;
+}
+
+export async function closeThreads(context: FeedbackContext, pr: PullRequestRef, fixed: readonly OwnThreadComment[]): Promise<ThreadReport> {
+  const { octokit, gate, log } = context;
+  let threads: Map<number, ThreadState> | undefined;
+  try {
+    threads = await listReviewThreads(octokit, pr);
+  } catch (error) {
+    log?.warning(`${describePr(pr)}: the review threads could not be listed (${describeGraphqlError(error)}); fixed findings' comments are edited instead`);
+  }
+  const actions = planThreadActions(fixed, threads);
+  const report: ThreadReport = { fixed: actions.length, resolved: 0, markedFixed: 0, left: [] };
+  let resolveRefused = false;
+
+  const edit = async (comment: OwnThreadComment): Promise<void> => {
+    try {
+      await gate.run(() => octokit.rest.pulls.updateReviewComment({ owner: pr.owner, repo: pr.repo, comment_id: comment.id, body: fixedBody(comment.body, pr.headSha) }));
+      report.markedFixed++;
+    } catch (error) {
+      report.left.push({ path: comment.path, why: `its comment could not be edited (GitHub answered ${requestStatus(error) ?? 'nothing'}: ${describeGitHubError(error)})` });
+    }
+  };
+
+  for (const action of actions) {
+    if (action.kind === 'leave') {
+      report.left.push({ path: action.comment.path, why: action.why });
+      continue;
+    }
+    if (action.kind === 'resolve' && !resolveRefused) {
+      try {
+        await gate.run(() => octokit.graphql(RESOLVE_MUTATION, { threadId: action.threadId }));
+        report.resolved++;
+        continue;
+      } catch (error) {
+        if (!isResolveRefused(error)) {
+          report.left.push({ path: action.comment.path, why: `resolving its thread failed (${describeGraphqlError(error)}); the next run tries again` });
+          continue;
+        }
+        resolveRefused = true;
+        log?.warning(`${describePr(pr)}: the token may not resolve review threads (${describeGraphqlError(error)}); comments of fixed findings are edited to say so instead`);
+      }
+    }
+    if (action.kind === 'edit' || action.editIfRefused) await edit(action.comment);
+    else report.left.push({ path: action.comment.path, why: 'the token may not resolve its thread, and people replied in it, so it is not edited' });
+  }
+  return report;
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { applyDismissals, judgeDismissals, parseDismissCommand } from '../../src/locate/dismissals';
+import type { DismissalReply } from '../../src/locate/dismissals';
+import { findingFingerprint } from '../../src/report/fingerprint';
+import type { FileOutcome, LabelledFinding } from '../../src/types';
+import { reviewResult } from '../support/review-result';
+
+describe('parseDismissCommand', () => {
+  it.each([
+    ['/review-gate dismiss false positive: input is validated upstream', 'false positive: input is validated upstream'],
+    ['  /review-gate dismiss: covered by the schema check', 'covered by the schema check'],
+    ['/review-gate dismiss — test-only code', 'test-only code'],
+    ['/Review-Gate Dismiss upper case works', 'upper case works'],
+    ['/review-gate dismiss first line\n\nsecond   line', 'first line second line'],
+  ])('reads the reason of %j', (body, reason) => {
+    expect(parseDismissCommand(body)).toEqual({ reason });
+  });
+
+  it.each(['/review-gate dismiss', '/review-gate dismiss   ', '/review-gate dismiss: ', '/review-gate dismiss ...', '/review-gate dismiss\n'])(
+    'reads an empty reason from %j',
+    (body) => {
+      expect(parseDismissCommand(body)).toEqual({ reason: '' });
+    },
+  );
+
+  it.each(['Please /review-gate dismiss this', '/review-gate dismissal is wrong', '/review-gate dismiss-all', 'review-gate dismiss no slash', ''])(
+    'is not a dismissal: %j',
+    (body) => {
+      expect(parseDismissCommand(body)).toBeUndefined();
+    },
+  );
+});
+
+const reply = (over: Partial<DismissalReply>): DismissalReply => ({
+  commentId: 10,
+  fingerprints: ['fp1'],
+  login: 'mona',
+  association: 'MEMBER',
+  body: '/review-gate dismiss false positive',
+  ...over,
+});
+
+describe('judgeDismissals', () => {
+  it.each(['OWNER', 'MEMBER', 'COLLABORATOR', 'member'])('accepts a reasoned dismissal by %s', (association) => {
+    const judged = judgeDismissals([reply({ association })], 'maintainers');
+    expect(judged.accepted.get('fp1')).toEqual({ by: 'mona', reason: 'false positive' });
+    expect(judged.refused.size).toBe(0);
+  });
+
+  it.each(['CONTRIBUTOR', 'FIRST_TIME_CONTRIBUTOR', 'FIRST_TIMER', 'MANNEQUIN', 'NONE', ''])('refuses a dismissal by %j, naming the association', (association) => {
+    const judged = judgeDismissals([reply({ association })], 'maintainers');
+    expect(judged.accepted.size).toBe(0);
+    expect(judged.refused.get('fp1')).toEqual([
+      `@mona's dismissal does not count: only the repository's owner, members and collaborators can dismiss (author_association ${association || 'unknown'})`,
+    ]);
+  });
+
+  it("refuses a maintainer's dismissal without a reason", () => {
+    const judged = judgeDismissals([reply({ body: '/review-gate dismiss' })], 'maintainers');
+    expect(judged.refused.get('fp1')).toEqual([`@mona's dismissal gives no reason (write "/review-gate dismiss <reason>"), so it does not count`]);
+  });
+
+  it('refuses every dismissal with dismiss: off', () => {
+    const judged = judgeDismissals([reply({ association: 'OWNER' })], 'off');
+    expect(judged.accepted.size).toBe(0);
+    expect(judged.refused.get('fp1')).toEqual([`@mona's dismissal does not count: dismissals are turned off (dismiss: off)`]);
+  });
+
+  it('keeps the oldest reasoned dismissal of a fingerprint and ignores replies that are no command', () => {
+    const judged = judgeDismissals(
+      [
+        reply({ commentId: 30, login: 'later', body: '/review-gate dismiss later reason' }),
+        reply({ commentId: 20, login: 'first', body: '/review-gate dismiss first reason' }),
+        reply({ commentId: 25, body: 'just chatting' }),
+      ],
+      'maintainers',
+    );
+    expect(judged.accepted.get('fp1')).toEqual({ by: 'first', reason: 'first reason' });
+    expect(judged.refused.size).toBe(0);
+  });
+});
+
+describe('applyDismissals', () => {
+  const finding = (line: number, lineText: string, extra: Partial<LabelledFinding> = {}): LabelledFinding => ({
+    path: 'src/a.py', line, severity: 'error', message: 'eval() runs arbitrary code', suggestion: '', location: 'added-line', lineText, ...extra,
+  });
+  const outcome = (findings: LabelledFinding[]): FileOutcome => ({ kind: 'reviewed', path: 'src/a.py', language: 'python', result: reviewResult(), findings });
+
+  it('dismisses by fingerprint, whatever line the finding moved to', () => {
+    const moved = finding(40, '    return eval(raw)');
+    const fp = findingFingerprint(finding(6, '    return eval(raw)'));
+    const [labelled] = applyDismissals([outcome([moved, finding(41, 'other = eval(x)')])], { accepted: new Map([[fp, { by: 'mona', reason: 'safe' }]]), refused: new Map() });
+    expect(labelled?.kind === 'reviewed' && labelled.findings.map((f) => f.disposition)).toEqual([{ kind: 'dismissed', by: 'mona', reason: 'safe' }, undefined]);
+  });
+
+  it('keeps a suppression in code over a dismissal, and lists refused dismissals on the finding', () => {
+    const suppressed = finding(1, 'a', { disposition: { kind: 'suppressed', reason: 'fixture', line: 1 } });
+    const other = finding(2, 'b');
+    const judged = {
+      accepted: new Map([[findingFingerprint(suppressed), { by: 'mona', reason: 'x' }]]),
+      refused: new Map([[findingFingerprint(other), ['no reason']]]),
+    };
+    const [labelled] = applyDismissals([outcome([suppressed, other]), { kind: 'skipped', path: 'b.md', reason: 'language' }], judged);
+    expect(labelled?.kind === 'reviewed' && labelled.findings.map((f) => [f.disposition?.kind, f.refusedDispositions])).toEqual([
+      ['suppressed', undefined],
+      [undefined, ['no reason']],
+    ]);
+  });
+});
