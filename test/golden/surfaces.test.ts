@@ -62,6 +62,7 @@ function fixedRun(): RunReport {
     listTruncated: false,
     posting,
     summary: { kind: 'updated', url: 'https://github.com/acme/shop/pull/42#issuecomment-7' },
+    feedback: { kind: 'not-read' },
   };
 }
 
