@@ -21,6 +21,8 @@ import { readReviewableText } from './collect/read-text';
 import { isBinaryFileError, isNotReviewableError } from './collect/errors';
 import { deadlineReason, isFatalCode, stopReason } from './review/stop';
 import type { Settings } from './config/settings';
+import type { PipelineProgress } from './review/progress';
+import type { WalkthroughOutcome } from './report/walkthrough';
 import type {
   ChangedFile,
   FileOutcome,
@@ -49,6 +51,10 @@ export interface PipelineDeps {
   clock: QueueClock;
   log: Logger;
   retryPolicy: RetryPolicy;
+  /** Told as files are listed, end, retry and pause (the terminal's progress); optional. */
+  progress?: PipelineProgress;
+  /** Writes the walkthrough shown atop the summary (input `walkthrough`); never throws. */
+  walkthrough?(report: Omit<RunReport, 'posting' | 'summary'>): Promise<WalkthroughOutcome>;
 }
 
 export type PostingReport = PostReviewResult | { kind: 'dry-run' } | { kind: 'failed'; message: string };
@@ -63,6 +69,8 @@ export interface RunReport {
   listTruncated: boolean;
   posting: PostingReport;
   summary: UpsertSummaryResult | { kind: 'dry-run' } | { kind: 'failed'; message: string };
+  /** Set when a walkthrough was asked for: the text, or the one line saying why there is none. */
+  walkthrough?: WalkthroughOutcome;
 }
 
 type Settled = { outcome: FileOutcome; tokens: number };
@@ -82,22 +90,41 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
     const past = chosen.notReviewed.length > 0 ? `, ${chosen.notReviewed.length} not reviewed` : '';
     log.info(`${listed.files.length} changed files; ${chosen.candidates.length} to review, ${chosen.skipped.length} skipped${past}`);
     for (const outcome of [...chosen.notReviewed, ...chosen.skipped]) log.info(describeOutcome(outcome));
+    deps.progress?.collected?.({
+      listed: listed.files.length,
+      toReview: chosen.candidates.length,
+      skipped: chosen.skipped.length,
+      notReviewed: chosen.notReviewed.length,
+    });
     return { listTruncated: listed.truncated, selection: chosen };
   });
 
   const settled = await log.group(`Review ${selection.candidates.length} files`, async () => {
     const tasks = selection.candidates.map((candidate) => reviewTask(candidate, settings, pr, deps));
-    const results = await runQueue(tasks, {
+    // Settled as each file ends, so a watcher sees done/total as it happens.
+    const ended: Settled[] = [];
+    let done = 0;
+    await runQueue(tasks, {
       concurrency: settings.concurrency,
       policy: deps.retryPolicy,
       clock: deps.clock,
       stopReason,
       deadline,
-      onRetry: (info, label) =>
-        log.info(`↻ ${label}: ${describeError(info.error)}; retry ${info.retryNumber} in ${Math.ceil(info.delayMs / 1000)}s`),
-      onPause: (ms, label) => log.info(`⏸ ${label}: the service asked to wait; pausing every worker for ${Math.ceil(ms / 1000)}s`),
+      onRetry: (info, label) => {
+        log.info(`↻ ${label}: ${describeError(info.error)}; retry ${info.retryNumber} in ${Math.ceil(info.delayMs / 1000)}s`);
+        deps.progress?.retry?.(label, describeError(info.error), info.retryNumber, info.delayMs);
+      },
+      onPause: (ms, label) => {
+        log.info(`⏸ ${label}: the service asked to wait; pausing every worker for ${Math.ceil(ms / 1000)}s`);
+        deps.progress?.pause?.(label, ms);
+      },
+      onSettled: (i, result) => {
+        const file = settle(result, selection.candidates[i] as ReviewCandidate, tasks[i], log);
+        ended[i] = file;
+        done += 1;
+        deps.progress?.fileDone?.(file.outcome, done, tasks.length);
+      },
     });
-    const ended = results.map((result, i) => settle(result, selection.candidates[i] as ReviewCandidate, tasks[i], log));
     for (const { outcome } of ended) log.info(describeOutcome(outcome));
     return ended;
   });
@@ -111,7 +138,9 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
     settings,
   );
   const plan = planInlineComments(findings, settings.maxComments);
-  const partial = { pr, outcomes, findings, plan, verdict, tokensUsed, listTruncated };
+  const reviewed = { pr, outcomes, findings, plan, verdict, tokensUsed, listTruncated };
+  const walkthrough = deps.walkthrough === undefined ? undefined : await deps.walkthrough(reviewed);
+  const partial = walkthrough === undefined ? reviewed : { ...reviewed, walkthrough };
 
   if (deps.publisher === undefined) {
     log.info('Dry run: nothing is posted to the pull request.');

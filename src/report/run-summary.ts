@@ -17,9 +17,10 @@ export const MAX_JOB_SUMMARY_BYTES = 1024 * 1024 - 1024;
 export const REST_IN_JOB_SUMMARY = 'the job summary of this run';
 export const REST_IN_LOG = 'the log of this step';
 
-export type SummarySource = Pick<RunReport, 'pr' | 'outcomes' | 'plan' | 'verdict' | 'tokensUsed' | 'posting'>;
+export type SummarySource = Pick<RunReport, 'pr' | 'outcomes' | 'plan' | 'verdict' | 'tokensUsed' | 'posting' | 'walkthrough'>;
 
-function summaryInput(report: SummarySource): SummaryInput {
+/** `local`: the terminal command's summary, where there is no pull request to post to. */
+function summaryInput(report: SummarySource, local = false): SummaryInput {
   const { posting, plan } = report;
   const input: SummaryInput = {
     verdict: report.verdict,
@@ -31,6 +32,8 @@ function summaryInput(report: SummarySource): SummaryInput {
     headSha: report.pr.headSha,
     dryRun: posting.kind === 'dry-run',
   };
+  if (local) input.local = true;
+  if (report.walkthrough !== undefined) input.walkthrough = report.walkthrough;
   if (posting.kind === 'posted') {
     input.inline = { posted: posting.posted.length, alreadyPresent: posting.alreadyPresent.length };
   } else {
@@ -40,8 +43,8 @@ function summaryInput(report: SummarySource): SummaryInput {
 }
 
 /** The job summary; `complete` is false when 1 MiB could not hold every item (the log must list them). */
-export function renderJobSummary(report: SummarySource): RenderedSummary {
-  return renderSummaryWithin(summaryInput(report), {
+export function renderJobSummary(report: SummarySource, local = false): RenderedSummary {
+  return renderSummaryWithin(summaryInput(report, local), {
     marker: false,
     maxLength: MAX_JOB_SUMMARY_BYTES,
     unit: 'utf8-bytes',

@@ -6,7 +6,9 @@
  */
 import type { FileOutcome, FindingLocation, GateVerdict, LabelledFinding, PlannedComment } from '../../types';
 import { SUMMARY_MARKER } from '../markers';
-import { inlineCode, inlineText } from './sanitize';
+import { blockText, inlineCode, inlineText } from './sanitize';
+import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
+import type { WalkthroughOutcome } from '../walkthrough';
 import type { FindingGroup, Room } from './summary-sections';
 import {
   LOCATION_TITLE,
@@ -39,6 +41,10 @@ export interface SummaryInput {
   headSha?: string;
   /** Nothing was posted to the pull request. */
   dryRun?: boolean;
+  /** A local run (the terminal command): there is no pull request, so nothing reads as "not posted". */
+  local?: boolean;
+  /** The walkthrough, shown first; or the one line saying why there is none. */
+  walkthrough?: WalkthroughOutcome;
 }
 
 export interface SummaryOptions {
@@ -102,8 +108,15 @@ function factsSection(input: SummaryInput): string {
     );
   }
   const lines = [`${facts.join(' · ')}.`];
-  if (input.dryRun === true) lines.unshift('**Dry run:** nothing was posted to the pull request.');
+  if (input.dryRun === true && input.local !== true) lines.unshift('**Dry run:** nothing was posted to the pull request.');
   return lines.join('\n\n');
+}
+
+/** Text the completion service wrote: untrusted like every answer, so sanitized as a block. */
+function walkthroughSection(walkthrough: WalkthroughOutcome | undefined): string {
+  if (walkthrough === undefined) return '';
+  if (walkthrough.kind === 'failed') return `_${inlineText(walkthrough.message, 300)}_`;
+  return `### Walkthrough\n\n${blockText(walkthrough.text, MAX_WALKTHROUGH_LENGTH + 200)}`;
 }
 
 function footer(input: SummaryInput): string {
@@ -120,7 +133,7 @@ function groups(input: SummaryInput): FindingGroup[] {
     findings: input.notCommentable.filter((f) => f.location === location),
   }));
   return [
-    { title: 'On added lines (their inline comments were not posted)', findings: input.notPosted ?? [] },
+    { title: input.local === true ? 'On added lines' : 'On added lines (their inline comments were not posted)', findings: input.notPosted ?? [] },
     { title: 'Over the inline-comment limit (max-comments)', findings: input.overflow },
     { title: 'Rejected by GitHub', findings: input.rejected.map((c) => c.finding) },
     ...byLocation,
@@ -144,6 +157,7 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
       : `_Not every item fits in this summary (GitHub allows ${describeLimit(options)}): what is left out is listed in ${options.restListedIn}._`;
   const sections = [
     options.marker ? SUMMARY_MARKER : '',
+    walkthroughSection(input.walkthrough),
     verdictSection(input.verdict, room),
     factsSection(input),
     cutNote,
