@@ -162,7 +162,8 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     factsSection(input),
     cutNote,
     filesTable(input.files, room),
-    findingsSection(groups(input), room),
+    // A local run posts nothing, so no finding is "not posted".
+    findingsSection(groups(input), room, input.local === true ? 'Findings' : undefined),
     failedSection(input.files, room),
     skippedSection(input.files, room),
     footer(input),
