@@ -55,6 +55,10 @@ export interface Settings {
   maxComments: number;
   /** Compute everything, post nothing, print what would be posted. */
   dryRun: boolean;
+  /** Where to write the run's SARIF 2.1.0 file for code scanning; '' = no file. */
+  sarifFile: string;
+  /** Ask the completion service for a short walkthrough atop the summary comment. */
+  walkthrough: boolean;
 }
 
 /** Reads one input by name; returns '' when it is not set (as `core.getInput` does). */
@@ -219,6 +223,10 @@ export function readSettings(read: InputReader): Settings {
   }
 
   const dryRun = boolean('dry-run');
+  const sarifFile = input('sarif-file');
+  if (sarifFile.includes('\0') || /[\\/]$/.test(sarifFile)) {
+    problems.push(`Invalid sarif-file '${sarifFile.replace(/\0/g, '\\0')}'. Expected a file path such as results.sarif.`);
+  }
 
   const settings: Settings = {
     apiKey,
@@ -241,6 +249,8 @@ export function readSettings(read: InputReader): Settings {
     prNumber,
     maxComments: integer('max-comments', DEFAULTS.maxComments, 0, 100),
     dryRun,
+    sarifFile,
+    walkthrough: boolean('walkthrough'),
   };
   if (problems.length > 0) throw new SettingsError(problems);
   return settings;

@@ -3,13 +3,16 @@
  * against the service simulator — what a pull request would show (merge base, staged and
  * unstaged changes), every output format, progress on stderr, and the walkthrough.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import { codeScanningProblems, sarifSchemaErrors } from '../support/sarif-checks';
-import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from './bundled';
+import { CLI, assertBuilt, runCliBundle, serviceEnv, tempRepo } from './bundled';
+import { ROOT } from '../doubles/run-action';
 import type { TempRepo } from './bundled';
 
 let simulator: RunningSimulator;
@@ -183,6 +186,20 @@ describe('help and version', () => {
     expect(complete.out).toContain('Usage: review-gate complete [options] PROMPT|-');
     expect(complete.out).not.toContain('--staged');
     for (const run of [version, review, complete]) expect(run.code).toBe(0);
+  });
+
+  it('runs as the package\'s bin from any folder, through the symlink npm installs', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(join(ROOT, pkg.bin['review-gate'] ?? '')).toBe(CLI);
+    const bin = mkdtempSync(join(tmpdir(), 'review-gate-bin-'));
+    try {
+      symlinkSync(CLI, join(bin, 'review-gate'));
+      // Executed by its shebang, as a shell runs it, from a folder that is not the package's.
+      const out = execFileSync('review-gate', ['--version'], { cwd: repo.dir, env: { PATH: `${bin}:${process.env.PATH ?? ''}` }, encoding: 'utf8' });
+      expect(out).toMatch(/^review-gate \d+\.\d+\.\d+\n$/);
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 
   it('accepts every input of the action as a flag; those without use here are ignored with a note', async () => {
