@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeSource } from './decode';
 import { languageOf } from './select';
-import { fileTooLarge } from './errors';
+import { NotReviewableError, fileTooLarge, isNotReviewableError } from './errors';
 import { resolveComparison } from './git-base';
 import type { Comparison, ComparisonRequest } from './git-base';
 import { gitRunner } from './git-run';
@@ -77,18 +77,29 @@ export function createGitSource(options: { cwd: string } & ComparisonRequest): G
       return { files, truncated: false };
     },
     async readFile(_pr, file, limits = {}) {
-      const { git } = await resolve();
-      if (file.blobSha === undefined || file.blobSha === WORKING_TREE) {
-        const path = join(git.cwd, file.path);
-        const { size } = await stat(path);
-        if (limits.maxBytes !== undefined && size > limits.maxBytes) throw fileTooLarge(file.path, size, limits.maxBytes);
-        return await readFile(path);
+      try {
+        return await readChanged(await resolve(), file, limits.maxBytes);
+      } catch (error) {
+        // Deleted since it was listed, unreadable, a blob git cannot show: this file is not
+        // reviewed, with git's or the system's own words (never an internal class name).
+        if (isNotReviewableError(error)) throw error;
+        throw new NotReviewableError(file.path, `not reviewed: could not read it: ${error instanceof Error ? error.message : String(error)}`);
       }
-      const size = Number((await git.text(['cat-file', '-s', file.blobSha])).trim());
-      if (limits.maxBytes !== undefined && size > limits.maxBytes) throw fileTooLarge(file.path, size, limits.maxBytes);
-      return await git.bytes(['cat-file', 'blob', file.blobSha]);
     },
   };
+}
+
+/** The file's bytes from the side that holds the change: the working tree, or a blob of the index or a commit. */
+async function readChanged({ git }: { git: GitRunner }, file: ChangedFile, maxBytes: number | undefined): Promise<Uint8Array> {
+  if (file.blobSha === undefined || file.blobSha === WORKING_TREE) {
+    const path = join(git.cwd, file.path);
+    const { size } = await stat(path);
+    if (maxBytes !== undefined && size > maxBytes) throw fileTooLarge(file.path, size, maxBytes);
+    return await readFile(path);
+  }
+  const size = Number((await git.text(['cat-file', '-s', file.blobSha])).trim());
+  if (maxBytes !== undefined && size > maxBytes) throw fileTooLarge(file.path, size, maxBytes);
+  return await git.bytes(['cat-file', 'blob', file.blobSha]);
 }
 
 /** The revisions `git diff` takes for a comparison. */

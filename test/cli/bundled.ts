@@ -28,6 +28,8 @@ export interface CliOptions {
   stdin?: string;
   /** Called with stdout as it grows (for tests that react to output as it arrives). */
   onStdout?(soFar: string): void;
+  /** Runs this program with `args` instead of `node dist/cli/index.js` (e.g. `script`, for a terminal). */
+  command?: string;
 }
 
 /** The simulator's URL and the demo key, as a user exports them. */
@@ -38,7 +40,8 @@ export function serviceEnv(url: string, key = DEMO_KEY): Record<string, string> 
 export async function runCliBundle(args: string[], options: CliOptions): Promise<CliRun> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: options.cwd };
   for (const [name, value] of Object.entries(options.env ?? {})) if (value !== undefined) env[name] = value;
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const [command, commandArgs] = options.command === undefined ? [process.execPath, [CLI, ...args]] : [options.command, args];
+  const child = spawn(command, commandArgs, { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => {

@@ -116,6 +116,40 @@ describe('output formats', () => {
     expect(run.out + run.err).not.toMatch(/dry run/i);
   });
 
+  it('text: the first line counts what happened, a file found empty on reading included', async () => {
+    failingChange();
+    repo.write('src/empty.py', '\n\n');
+    const run = await reviewGate([]);
+    expect(run.err).toContain('3 changed files: 2 to read and review, 1 skipped by language or filters');
+    expect(run.out.split('\n')[0]).toBe('3 changed files: 1 reviewed, 2 skipped');
+    expect(run.err).toMatch(/^\[\d\/2\] – src\/empty\.py: skipped, empty at the head commit$/m);
+  });
+
+  it('progress shows pauses and retries on stderr', async () => {
+    failingChange();
+    simulator.inject({ kind: 'overloaded', retryAfter: 0, path: '/v1/agent/review' });
+    const run = await reviewGate([]);
+    expect(run.err).toMatch(/^ {2}⏸ src\/app\.py: the service asked to wait; every request pauses for 0s$/m);
+    expect(run.err).toMatch(/^ {2}↻ src\/app\.py: Review service answered 503 overloaded[^\n]*; retry 1 in 0s$/m);
+    expect(run.code).toBe(1);
+  });
+
+  it('text: colour on a terminal, none there with NO_COLOR', async () => {
+    failingChange();
+    // `script` gives the command a pseudo-terminal, as an interactive shell does.
+    const inTerminal = (env: Record<string, string>) =>
+      runCliBundle(['-qec', `"${process.execPath}" "${CLI}" -q`, '/dev/null'], {
+        cwd: repo.dir,
+        env: { ...serviceEnv(simulator.url), TERM: 'xterm', ...env },
+        command: 'script',
+      });
+    const coloured = await inTerminal({});
+    expect(coloured.out).toContain('\u001b[31merror\u001b[39m');
+    const plain = await inTerminal({ NO_COLOR: '1' });
+    expect(plain.out).toMatch(/app\.py:6 {2}error {2}eval/);
+    expect(plain.out).not.toContain('\u001b[');
+  });
+
   it('text: colour with FORCE_COLOR, none with NO_COLOR', async () => {
     failingChange();
     const forced = await reviewGate(['-q'], { FORCE_COLOR: '1' });

@@ -5,6 +5,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitError, GitUsageError, UnknownRevisionError, createGitSource } from '../../src/collect/git-source';
+import { NotReviewableError } from '../../src/collect/errors';
 import { EMPTY_TREE } from '../../src/collect/git-base';
 import type { TempRepo } from '../cli/bundled';
 import { tempRepo, withOrigin } from '../cli/bundled';
@@ -172,4 +173,17 @@ it('says plainly when the folder is not a git repository', async () => {
   const error = await createGitSource({ cwd: r.dir }).comparison().catch((e: unknown) => e);
   expect(error).toBeInstanceOf(GitError);
   expect((error as Error).message).toBe('This folder is not inside a git repository: run review-gate in a clone of the repository to review.');
+});
+
+it('makes a file it cannot read a file not reviewed, in the system\'s words, without an internal class name', async () => {
+  const r = repo();
+  r.write('a.py', 'x = 1\n');
+  r.commit('base');
+  r.write('a.py', 'x = 2\n');
+  const source = createGitSource({ cwd: r.dir });
+  const { files } = await source.listChangedFiles(pr);
+  rmSync(`${r.dir}/a.py`);
+  const error = await source.readFile(pr, files[0] as NonNullable<(typeof files)[0]>).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(NotReviewableError);
+  expect((error as NotReviewableError).reason).toMatch(/^not reviewed: could not read it: ENOENT: no such file or directory/);
 });
