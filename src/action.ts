@@ -32,6 +32,8 @@ import { SettingsError, readSettings } from './config/settings';
 import { gitBlobReader, gitWorkspace, withWorkspaceBlobs } from './collect/workspace-blobs';
 import type { Settings } from './config/settings';
 import type { PullRequestRef } from './types';
+import { writeSarifOutput } from './report/actions/sarif-file';
+import { writeWalkthrough } from './report/walkthrough';
 
 /** Runs the action. Never throws: every failure ends as `core.setFailed` with a clear message. */
 async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -74,6 +76,7 @@ async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const jobSummary = renderJobSummary(report);
     const listedIn = hasJobSummary && jobSummary.complete ? 'the job summary' : 'the log below';
     writeOutputs(io, report);
+    await writeSarifOutput(io, report, settings, env, redactor);
     emitAnnotations(io, report.findings, listedIn);
     printPlannedComments(io, report, settings.dryRun, listedIn);
     if (settings.dryRun) {
@@ -162,6 +165,14 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
     clock: systemClock,
     log,
     retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
+    walkthrough: settings.walkthrough
+      ? (reviewed) =>
+          log.group('Write the walkthrough', async () => {
+            const outcome = await writeWalkthrough(async (request) => (await client.complete(request)).content, reviewed);
+            log.info(outcome.kind === 'written' ? `Walkthrough written: ${outcome.text.length} characters.` : outcome.message);
+            return outcome;
+          })
+      : undefined,
   });
   if (source !== undefined) {
     io.info(`File contents: ${source.stats.fromWorkspace} read from the workspace checkout, ${source.stats.fromApi} through the GitHub API.`);

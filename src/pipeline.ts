@@ -18,6 +18,7 @@ import { postReview, postSummary } from './report/publish';
 import { renderRunSummary } from './report/run-summary';
 import { reviewFiles } from './review/review-files';
 import type { ReviewDeps } from './review/review-files';
+import type { WalkthroughOutcome } from './report/walkthrough';
 import type {
   FileOutcome,
   GateVerdict,
@@ -33,7 +34,12 @@ export interface PipelineDeps extends ReviewDeps {
   publisher: ReviewPublisher | undefined;
   /** Reads replies (dismissals) and closes fixed findings' threads; undefined in the terminal. */
   feedback?: ReviewFeedback;
+  /** Writes the walkthrough shown atop the summary (input `walkthrough`); never throws. */
+  walkthrough?(report: WalkthroughSource): Promise<WalkthroughOutcome>;
 }
+
+/** What the walkthrough is written from: the run as decided, before the summary is written. */
+export type WalkthroughSource = Omit<RunReport, 'summary' | 'walkthrough'>;
 
 export interface RunReport {
   pr: PullRequestRef;
@@ -49,13 +55,15 @@ export interface RunReport {
   feedback: FeedbackReport;
   /** Threads of findings fixed since the last run; undefined when none were looked for (nothing posted). */
   threads?: ThreadReport;
+  /** Set when a walkthrough was asked for: the text, or the one line saying why there is none. */
+  walkthrough?: WalkthroughOutcome;
 }
 
 export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: PipelineDeps): Promise<RunReport> {
   const { log, publisher } = deps;
   const deadlineAt = deps.clock.now() + settings.maxDurationMs;
 
-  const { selection, listTruncated } = await collectFiles(settings, pr, deps.source, log);
+  const { selection, listTruncated } = await collectFiles(settings, pr, deps.source, log, deps.progress);
   const reviewed = await reviewFiles(selection.candidates, settings, pr, deps, deadlineAt);
 
   // Dismissals are labels like any other: read before the plan and the gate, never after.
@@ -84,9 +92,12 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
     ...(threads === undefined ? {} : { threads }),
   };
 
+  const walkthrough = deps.walkthrough === undefined ? undefined : await deps.walkthrough(decided);
+  const shown = walkthrough === undefined ? decided : { ...decided, walkthrough };
+
   const summary: SummaryReport =
     publisher === undefined
       ? { kind: 'dry-run' }
-      : await postSummary(publisher, pr, posting, renderRunSummary(decided, 'comment'), log);
-  return { ...decided, summary };
+      : await postSummary(publisher, pr, posting, renderRunSummary(shown, 'comment'), log);
+  return { ...shown, summary };
 }

@@ -4,6 +4,7 @@
  */
 import type { Settings } from '../config/settings';
 import { describeOutcome } from '../report/outcome-line';
+import type { PipelineProgress } from '../review/progress';
 import type { Logger, PullRequestRef, PullRequestSource } from '../types';
 import { selectFiles } from './select';
 import type { Selection } from './select';
@@ -14,13 +15,25 @@ export interface Collected {
   listTruncated: boolean;
 }
 
-export async function collectFiles(settings: Settings, pr: PullRequestRef, source: PullRequestSource, log: Logger): Promise<Collected> {
+export async function collectFiles(
+  settings: Settings,
+  pr: PullRequestRef,
+  source: PullRequestSource,
+  log: Logger,
+  progress?: PipelineProgress,
+): Promise<Collected> {
   return log.group('Collect changed files', async () => {
     const listed = await source.listChangedFiles(pr);
     const selection = selectFiles(listed.files, settings);
     const past = selection.notReviewed.length > 0 ? `, ${selection.notReviewed.length} not reviewed` : '';
     log.info(`${listed.files.length} changed files; ${selection.candidates.length} to review, ${selection.skipped.length} skipped${past}`);
     for (const outcome of [...selection.notReviewed, ...selection.skipped]) log.info(describeOutcome(outcome));
+    progress?.collected?.({
+      listed: listed.files.length,
+      toReview: selection.candidates.length,
+      skipped: selection.skipped.length,
+      notReviewed: selection.notReviewed.length,
+    });
     return { selection, listTruncated: listed.truncated };
   });
 }

@@ -1,19 +1,25 @@
 /**
- * A `PullRequestSource` over a local git checkout: the changes of the working tree against a base
- * revision, so the same pipeline runs from a terminal before a pull request exists.
+ * A `PullRequestSource` over a local git checkout, so the same pipeline runs from a terminal
+ * before a pull request exists. What it compares is chosen in `git-base.ts`; this module lists
+ * the changed files with their patches and reads their contents from the side that holds the
+ * change: the working tree (new untracked files included, ignored ones not), the index
+ * (`--staged`), or a commit (a range `A...B`).
  */
-import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { decodeSource } from './decode';
 import { languageOf } from './select';
-import { fileTooLarge } from './errors';
+import { NotReviewableError, fileTooLarge, isNotReviewableError } from './errors';
+import { resolveComparison } from './git-base';
+import type { Comparison, ComparisonRequest } from './git-base';
+import { gitRunner } from './git-run';
+import type { GitRunner } from './git-run';
 import type { ChangeStatus, ChangedFile, PullRequestSource } from '../types';
 
-const run = promisify(execFile);
+export { GitError, GitUsageError, UnknownRevisionError } from './git-run';
+export type { Comparison } from './git-base';
 
-/** Stands in for a blob SHA: local files are read from the working tree, not by SHA. */
+/** Stands in for a blob SHA: working-tree files are read from disk, not by SHA. */
 export const WORKING_TREE = 'working-tree';
 
 const STATUS_BY_LETTER: Readonly<Record<string, ChangeStatus>> = {
@@ -25,54 +31,36 @@ const STATUS_BY_LETTER: Readonly<Record<string, ChangeStatus>> = {
   T: 'changed',
 };
 
-export class GitError extends Error {
-  override readonly name: string = 'GitError';
-}
-
-/** `--base` names no commit: a usage error. */
-export class UnknownRevisionError extends GitError {
-  override readonly name = 'UnknownRevisionError';
+export interface GitSource extends PullRequestSource {
+  /** What is compared; resolved once, on first use. */
+  comparison(): Promise<Comparison>;
 }
 
 /**
- * Every git call runs at the repository's top level (git names paths from there, whatever
- * folder the command was started in), takes paths literally (a file named `a*.py` is not a
- * pattern), never converts contents through textconv filters, and ends options before the
- * user's revision, so `--base=--output=x` is a revision git refuses, not an option it obeys.
+ * Every git call runs at the repository's top level (git names paths from there, whatever folder
+ * the command was started in), never converts contents through textconv filters, and ends
+ * options before the user's revision.
  */
-export function createGitSource(options: { cwd: string; base: string }): PullRequestSource {
-  let top: string | undefined;
-  const git = async (args: string[], cwd = top ?? options.cwd): Promise<string> => {
-    try {
-      const { stdout } = await run('git', ['--literal-pathspecs', '-c', 'core.quotePath=false', ...args], {
-        cwd,
-        maxBuffer: 256 * 1024 * 1024,
-      });
-      return stdout;
-    } catch (error) {
-      const stderr = (error as { stderr?: string }).stderr?.trim();
-      throw new GitError(`git ${args.join(' ')} failed: ${stderr !== undefined && stderr !== '' ? stderr : (error as Error).message}`);
-    }
-  };
-  const diffArgs = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--find-renames'];
-
-  async function resolveBase(): Promise<string> {
-    top = (await git(['rev-parse', '--show-toplevel'], options.cwd)).trim();
-    try {
-      return (await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${options.base}^{commit}`])).trim();
-    } catch {
-      throw new UnknownRevisionError(`Unknown revision '${options.base}' for --base: expected a commit such as HEAD, main or origin/main.`);
-    }
-  }
+export function createGitSource(options: { cwd: string } & ComparisonRequest): GitSource {
+  let resolved: Promise<{ git: GitRunner; comparison: Comparison }> | undefined;
+  const resolve = () =>
+    (resolved ??= (async () => {
+      const top = (await gitRunner(options.cwd).text(['rev-parse', '--show-toplevel'])).trim();
+      const git = gitRunner(top);
+      return { git, comparison: await resolveComparison(git, options) };
+    })());
 
   return {
+    comparison: async () => (await resolve()).comparison,
     async listChangedFiles() {
-      const base = await resolveBase();
-      const listing = await git([...diffArgs, '--name-status', '-z', base, '--']);
+      const { git, comparison } = await resolve();
+      const sides = diffSides(comparison);
+      const diffArgs = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--find-renames', ...sides];
+      const listing = await git.text([...diffArgs, '--raw', '-z', '--no-abbrev', '--']);
       const files: ChangedFile[] = [];
-      for (const entry of parseNameStatus(listing)) {
+      for (const entry of parseRawDiff(listing)) {
         const paths = entry.previousPath === undefined ? [entry.path] : [entry.previousPath, entry.path];
-        const diff = await git([...diffArgs, '-U3', base, '--', ...paths]);
+        const diff = await git.text([...diffArgs, '-U3', '--', ...paths]);
         const hunkStart = diff.search(/^@@/m);
         const file: ChangedFile = {
           path: entry.path,
@@ -80,31 +68,65 @@ export function createGitSource(options: { cwd: string; base: string }): PullReq
           additions: 0,
           deletions: 0,
           ...(entry.previousPath === undefined ? {} : { previousPath: entry.previousPath }),
-          ...(entry.status === 'removed' ? {} : { blobSha: WORKING_TREE }),
+          ...(entry.status === 'removed' ? {} : { blobSha: comparison.side.kind === 'working-tree' ? WORKING_TREE : entry.blob }),
         };
         if (hunkStart >= 0) addPatch(file, diff.slice(hunkStart).replace(/\n$/, ''));
         files.push(file);
       }
-      // New files never added to git are changes too; .gitignore'd ones are not.
-      const untracked = (await git(['ls-files', '-z', '--others', '--exclude-standard'])).split('\0').filter((p) => p !== '');
-      for (const path of untracked) {
-        const file: ChangedFile = { path, status: 'added', blobSha: WORKING_TREE, additions: 0, deletions: 0 };
-        // Decoded as the review will decode it, so the patch's lines are the reviewed lines; a
-        // file that is not text keeps no patch, and reading it later says why.
-        const decoded = decodeSource(await readFile(join(top ?? options.cwd, path)), languageOf(path));
-        if (decoded.kind === 'text') addPatch(file, addedFilePatch(decoded.text));
-        files.push(file);
-      }
+      if (comparison.side.kind === 'working-tree') files.push(...(await untrackedFiles(git)));
       return { files, truncated: false };
     },
     async readFile(_pr, file, limits = {}) {
-      if (top === undefined) top = (await git(['rev-parse', '--show-toplevel'], options.cwd)).trim();
-      const path = join(top, file.path);
-      const { size } = await stat(path);
-      if (limits.maxBytes !== undefined && size > limits.maxBytes) throw fileTooLarge(file.path, size, limits.maxBytes);
-      return await readFile(path);
+      try {
+        return await readChanged(await resolve(), file, limits.maxBytes);
+      } catch (error) {
+        // Deleted since it was listed, unreadable, a blob git cannot show: this file is not
+        // reviewed, with git's or the system's own words (never an internal class name).
+        if (isNotReviewableError(error)) throw error;
+        throw new NotReviewableError(file.path, `not reviewed: could not read it: ${error instanceof Error ? error.message : String(error)}`);
+      }
     },
   };
+}
+
+/** The file's bytes from the side that holds the change: the working tree, or a blob of the index or a commit. */
+async function readChanged({ git }: { git: GitRunner }, file: ChangedFile, maxBytes: number | undefined): Promise<Uint8Array> {
+  if (file.blobSha === undefined || file.blobSha === WORKING_TREE) {
+    const path = join(git.cwd, file.path);
+    const { size } = await stat(path);
+    if (maxBytes !== undefined && size > maxBytes) throw fileTooLarge(file.path, size, maxBytes);
+    return await readFile(path);
+  }
+  const size = Number((await git.text(['cat-file', '-s', file.blobSha])).trim());
+  if (maxBytes !== undefined && size > maxBytes) throw fileTooLarge(file.path, size, maxBytes);
+  return await git.bytes(['cat-file', 'blob', file.blobSha]);
+}
+
+/** The revisions `git diff` takes for a comparison. */
+function diffSides(comparison: Comparison): string[] {
+  switch (comparison.side.kind) {
+    case 'working-tree':
+      return [comparison.base];
+    case 'index':
+      return ['--cached', comparison.base];
+    case 'commit':
+      return [comparison.base, comparison.side.sha];
+  }
+}
+
+/** New files never added to git are changes too; .gitignore'd ones are not. */
+async function untrackedFiles(git: GitRunner): Promise<ChangedFile[]> {
+  const paths = (await git.text(['ls-files', '-z', '--others', '--exclude-standard'])).split('\0').filter((p) => p !== '');
+  const files: ChangedFile[] = [];
+  for (const path of paths) {
+    const file: ChangedFile = { path, status: 'added', blobSha: WORKING_TREE, additions: 0, deletions: 0 };
+    // Decoded as the review will decode it, so the patch's lines are the reviewed lines; a file
+    // that is not text keeps no patch, and reading it later says why.
+    const decoded = decodeSource(await readFile(join(git.cwd, path)), languageOf(path));
+    if (decoded.kind === 'text') addPatch(file, addedFilePatch(decoded.text));
+    files.push(file);
+  }
+  return files;
 }
 
 function addPatch(file: ChangedFile, patch: string): void {
@@ -122,25 +144,30 @@ function addedFilePatch(content: string): string {
   return [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((line) => `+${line}`)].join('\n');
 }
 
-interface NameStatus {
+interface RawEntry {
   status: ChangeStatus;
   path: string;
   previousPath?: string;
+  /** The blob on the changed side (all zeros when it is only in the working tree). */
+  blob: string;
 }
 
-/** Parses `git diff --name-status -z`: `S\0path\0` or, for renames and copies, `R100\0old\0new\0`. */
-export function parseNameStatus(output: string): NameStatus[] {
+/**
+ * Parses `git diff --raw -z --no-abbrev`: `:mode mode sha sha S\0path\0` or, for renames and
+ * copies, `:mode mode sha sha R100\0old\0new\0`.
+ */
+export function parseRawDiff(output: string): RawEntry[] {
   const fields = output.split('\0');
-  const entries: NameStatus[] = [];
+  const entries: RawEntry[] = [];
   for (let i = 0; i + 1 < fields.length; ) {
-    const code = fields[i] ?? '';
+    const [, , , blob = '', code = ''] = (fields[i] ?? '').replace(/^:/, '').split(' ');
     const letter = code.charAt(0);
     const status = STATUS_BY_LETTER[letter] ?? 'changed';
     if (letter === 'R' || letter === 'C') {
-      entries.push({ status, previousPath: fields[i + 1] ?? '', path: fields[i + 2] ?? '' });
+      entries.push({ status, previousPath: fields[i + 1] ?? '', path: fields[i + 2] ?? '', blob });
       i += 3;
     } else {
-      entries.push({ status, path: fields[i + 1] ?? '' });
+      entries.push({ status, path: fields[i + 1] ?? '', blob });
       i += 2;
     }
   }

@@ -59,6 +59,10 @@ export interface Settings {
   dryRun: boolean;
   /** Whose `/review-gate dismiss <reason>` replies take a finding out of the gate: maintainers', or nobody's. */
   dismiss: DismissMode;
+  /** Where to write the run's SARIF 2.1.0 file for code scanning; '' = no file. */
+  sarifFile: string;
+  /** Ask the completion service for a short walkthrough atop the summary comment. */
+  walkthrough: boolean;
 }
 
 /** Reads one input by name; returns '' when it is not set (as `core.getInput` does). */
@@ -224,6 +228,10 @@ export function readSettings(read: InputReader): Settings {
   }
 
   const dryRun = boolean('dry-run');
+  const sarifFile = input('sarif-file');
+  if (sarifFile.includes('\0') || /[\\/]$/.test(sarifFile)) {
+    problems.push(`Invalid sarif-file '${sarifFile.replace(/\0/g, '\\0')}'. Expected a file path such as results.sarif.`);
+  }
 
   const settings: Settings = {
     apiKey,
@@ -247,6 +255,8 @@ export function readSettings(read: InputReader): Settings {
     maxComments: integer('max-comments', DEFAULTS.maxComments, 0, 100),
     dryRun,
     dismiss: oneOf<DismissMode>('dismiss', DEFAULTS.dismiss, [...DISMISS_MODES]),
+    sarifFile,
+    walkthrough: boolean('walkthrough'),
   };
   if (problems.length > 0) throw new SettingsError(problems);
   return settings;

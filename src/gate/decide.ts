@@ -85,7 +85,8 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   reasons.push(...posted.reasons);
   notices.push(...posted.notices);
 
-  if (reviewed.length === 0 && incomplete.length === 0) {
+  // Only when nothing failed either: after a rejected key, "nothing to review" would be a lie.
+  if (reviewed.length === 0 && failed.length === 0 && incomplete.length === 0) {
     notices.push('Nothing to review: no changed file in a supported language passed the filters');
   }
 

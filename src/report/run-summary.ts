@@ -20,7 +20,7 @@ export const REST_IN_JOB_SUMMARY = 'the job summary of this run';
 export const REST_IN_LOG = 'the log of this step';
 
 export type SummarySource = Pick<RunReport, 'pr' | 'outcomes' | 'plan' | 'verdict' | 'tokensUsed' | 'posting'> &
-  Partial<Pick<RunReport, 'feedback' | 'threads'>> & {
+  Partial<Pick<RunReport, 'feedback' | 'threads' | 'walkthrough'>> & {
   /** Known once the summary comment was written (the job summary), not while rendering it. */
   summary?: SummaryReport;
 };
@@ -38,7 +38,8 @@ export function summaryCommentNote(report: SummarySource): string | undefined {
   return undefined;
 }
 
-function summaryInput(report: SummarySource): SummaryInput {
+/** `local`: the terminal command's summary, where there is no pull request to post to. */
+function summaryInput(report: SummarySource, local = false): SummaryInput {
   const { posting, plan } = report;
   const input: SummaryInput = {
     verdict: report.verdict,
@@ -54,6 +55,8 @@ function summaryInput(report: SummarySource): SummaryInput {
   if (report.threads !== undefined) input.threads = report.threads;
   const note = summaryCommentNote(report);
   if (note !== undefined) input.summaryComment = note;
+  if (local) input.local = true;
+  if (report.walkthrough !== undefined) input.walkthrough = report.walkthrough;
   if (posting.kind === 'posted') {
     input.inline = { posted: posting.posted.length, alreadyPresent: posting.alreadyPresent.length };
   } else {
@@ -63,8 +66,8 @@ function summaryInput(report: SummarySource): SummaryInput {
 }
 
 /** The job summary; `complete` is false when 1 MiB could not hold every item (the log must list them). */
-export function renderJobSummary(report: SummarySource): RenderedSummary {
-  return renderSummaryWithin(summaryInput(report), {
+export function renderJobSummary(report: SummarySource, local = false): RenderedSummary {
+  return renderSummaryWithin(summaryInput(report, local), {
     marker: false,
     maxLength: MAX_JOB_SUMMARY_BYTES,
     unit: 'utf8-bytes',

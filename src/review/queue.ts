@@ -26,7 +26,7 @@ export interface QueueClock {
   random(): number;
 }
 
-export interface QueueOptions {
+export interface QueueOptions<T = unknown> {
   concurrency: number;
   policy: RetryPolicy;
   clock: QueueClock;
@@ -34,6 +34,8 @@ export interface QueueOptions {
   stopReason(error: unknown): string | undefined;
   onRetry?(info: RetryAttemptInfo, label: string): void;
   onPause?(ms: number, label: string): void;
+  /** Called as each task ends, in the order they end, with its index in `tasks`. */
+  onSettled?(index: number, outcome: TaskOutcome<T>): void;
   /** When the queue must end, on `clock.now()`'s scale, and what each task it cut short says. */
   deadline?: { at: number; reason: string };
 }
@@ -51,7 +53,7 @@ export interface QueueTask<T> {
   attempt(signal: AbortSignal): Promise<T>;
 }
 
-export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: QueueOptions): Promise<TaskOutcome<T>[]> {
+export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: QueueOptions<T>): Promise<TaskOutcome<T>[]> {
   const { clock, policy } = options;
   const limit = pLimit(options.concurrency);
   let stoppedBecause: string | undefined;
@@ -116,7 +118,15 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
     });
   }
   try {
-    return await Promise.all(tasks.map((task) => limit(() => runOne(task))));
+    return await Promise.all(
+      tasks.map((task, index) =>
+        limit(async () => {
+          const outcome = await runOne(task);
+          options.onSettled?.(index, outcome);
+          return outcome;
+        }),
+      ),
+    );
   } finally {
     // The deadline's timer must not keep the process alive once the queue is done.
     timer.abort();

@@ -12,6 +12,7 @@ import { describeOutcome } from '../report/outcome-line';
 import type { FileOutcome, Logger, PullRequestRef, PullRequestSource, ReviewCandidate } from '../types';
 import { runQueue } from './queue';
 import type { QueueClock, QueueTask, TaskOutcome } from './queue';
+import type { PipelineProgress } from './progress';
 import { isApiError } from './service/errors';
 import type { RetryPolicy } from './service/retry';
 import type { ReviewRequest, ReviewResult } from './service/types';
@@ -24,6 +25,8 @@ export interface ReviewDeps {
   clock: QueueClock;
   log: Logger;
   retryPolicy: RetryPolicy;
+  /** Told as files are listed, end, retry and pause (the terminal's progress); optional. */
+  progress?: PipelineProgress;
 }
 
 export interface Reviewed {
@@ -56,24 +59,32 @@ export async function reviewFiles(
   const { log } = deps;
   return log.group(`Review ${candidates.length} files`, async () => {
     const tasks = candidates.map((candidate) => reviewTask(candidate, settings, pr, deps));
-    const results = await runQueue(tasks, {
+    // Settled as each file ends, so the log and a watcher see done/total as it happens.
+    const outcomes: FileOutcome[] = [];
+    let done = 0;
+    await runQueue(tasks, {
       concurrency: settings.concurrency,
       policy: deps.retryPolicy,
       clock: deps.clock,
       stopReason,
       deadline: { at: deadlineAt, reason: deadlineReason(settings.maxDurationMs) },
-      onRetry: (info, label) =>
-        log.info(`↻ ${label}: ${describeError(info.error)}; retry ${info.retryNumber} in ${Math.ceil(info.delayMs / 1000)}s`),
-      onPause: (ms, label) => log.info(`⏸ ${label}: the service asked to wait; pausing every worker for ${Math.ceil(ms / 1000)}s`),
+      onRetry: (info, label) => {
+        log.info(`↻ ${label}: ${describeError(info.error)}; retry ${info.retryNumber} in ${Math.ceil(info.delayMs / 1000)}s`);
+        deps.progress?.retry?.(label, describeError(info.error), info.retryNumber, info.delayMs);
+      },
+      onPause: (ms, label) => {
+        log.info(`⏸ ${label}: the service asked to wait; pausing every worker for ${Math.ceil(ms / 1000)}s`);
+        deps.progress?.pause?.(label, ms);
+      },
+      onSettled: (i, result) => {
+        const outcome = settle(result, candidates[i] as ReviewCandidate, tasks[i]?.content() ?? '', log);
+        outcomes[i] = outcome;
+        done += 1;
+        log.info(describeOutcome(outcome));
+        deps.progress?.fileDone?.(outcome, done, tasks.length);
+      },
     });
-    let tokensUsed = 0;
-    const outcomes = results.map((result, i) => {
-      const candidate = candidates[i] as ReviewCandidate;
-      const outcome = settle(result, candidate, tasks[i]?.content() ?? '', log);
-      if (outcome.kind === 'reviewed') tokensUsed += outcome.result.usage.total_tokens;
-      log.info(describeOutcome(outcome));
-      return outcome;
-    });
+    const tokensUsed = outcomes.reduce((sum, o) => sum + (o.kind === 'reviewed' ? o.result.usage.total_tokens : 0), 0);
     const fatal = outcomes.find((o): o is NotReviewed => o.kind === 'failed' && isFatalCode(o.code));
     return fatal === undefined ? { outcomes, tokensUsed } : { outcomes, tokensUsed, fatal: fatal.reason };
   });

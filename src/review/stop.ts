@@ -9,7 +9,9 @@ import { isServiceError } from './service/errors';
 const STOP_REASONS: Readonly<Record<string, string>> = {
   daily_limit_exceeded: 'not reviewed: daily limit reached, resets at midnight IST (18:30 UTC)',
   authentication_failed:
-    'not reviewed: the review service rejected the API key (authentication_failed). Use a valid key with the svc_live_ prefix',
+    // Not the service's generic "use a key with the svc_live_ prefix": it misleads for a key that has it,
+    // and a key without it already drew a warning before any request.
+    'not reviewed: the review service rejected the API key (authentication_failed): it is mistyped, revoked or unknown to the service; use a current key from the dashboard',
   insufficient_scope:
     'not reviewed: the API key lacks permission for the review endpoint (insufficient_scope). Use a key with the required scopes',
 };

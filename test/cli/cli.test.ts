@@ -43,7 +43,7 @@ describe('the review-gate command on a local git diff', () => {
     const result = await cli(['--api-url', simulator.url]);
 
     expect(result.code).toBe(EXIT.failed);
-    expect(result.out).toMatch(/^src\/app\.py:6 error eval\(\)/m);
+    expect(result.out).toMatch(/^src\/app\.py:6 {2}error {2}eval\(\)/m);
     expect(result.out).toContain('review-gate failed: 1 error finding on added lines');
     expect(simulator.requests.map((r) => r.path)).toEqual(['/v1/agent/review']);
   });
@@ -63,17 +63,17 @@ describe('the review-gate command on a local git diff', () => {
     git('commit', '-q', '-m', 'feature');
     const result = await cli(['--api-url', simulator.url, '--base', 'main', '--fail-on-severity', 'warning']);
     expect(result.code).toBe(EXIT.failed);
-    expect(result.out).toMatch(/^src\/new\.py:3 warning/m);
+    expect(result.out).toMatch(/^src\/new\.py:3 {2}warning/m);
   });
 
   it('exits 2 with the reason on a missing key or a bad flag value, before any request', async () => {
     const noKey = await cli(['--api-url', simulator.url], {});
     expect(noKey.code).toBe(EXIT.usage);
-    expect(noKey.err).toBe('REVIEW_GATE_API_KEY is not set: export the service key (svc_live_…) in the environment.');
+    expect(noKey.err).toBe('review-gate: The environment variable REVIEW_GATE_API_KEY is not set: export the service key (svc_live_…) in it.');
 
     const bad = await cli(['--api-url', simulator.url, '--min-score', '150']);
     expect(bad.code).toBe(EXIT.usage);
-    expect(bad.err).toContain("Invalid min-score '150'");
+    expect(bad.err).toBe("review-gate: Invalid --min-score '150'. Expected a whole number from 0 to 100.");
 
     const spacedKey = await cli(['--api-url', simulator.url], { REVIEW_GATE_API_KEY: 'svc_live_abc def' });
     expect(spacedKey.code).toBe(EXIT.usage);
@@ -82,14 +82,14 @@ describe('the review-gate command on a local git diff', () => {
 
     const unknown = await cli(['--bogus']);
     expect(unknown.code).toBe(EXIT.usage);
-    expect(unknown.err).toContain('Usage: review-gate');
+    expect(unknown.err).toBe("review-gate: Unknown option '--bogus' for review-gate review. See 'review-gate review --help'.");
     expect(simulator.requests).toEqual([]);
   });
 
   it('works from a folder below the top of the repository', async () => {
     writeFileSync(join(repo, 'src/app.py'), 'def total(xs):\n    return eval(xs)\n');
     const result = await cli(['--api-url', simulator.url], { REVIEW_GATE_API_KEY: DEMO_KEY }, join(repo, 'src'));
-    expect(result.out).toMatch(/^src\/app\.py:2 error eval\(\)/m);
+    expect(result.out).toMatch(/^src\/app\.py:2 {2}error {2}eval\(\)/m);
     expect(result.code).toBe(EXIT.failed);
   });
 
@@ -99,7 +99,7 @@ describe('the review-gate command on a local git diff', () => {
     writeFileSync(join(repo, 'build/out.py'), 'eval(x)\n');
     writeFileSync(join(repo, 'src/new.py'), 'import os\nvalue = eval(os.environ["X"])\n');
     const result = await cli(['--api-url', simulator.url]);
-    expect(result.out).toMatch(/^src\/new\.py:2 error/m);
+    expect(result.out).toMatch(/^src\/new\.py:2 {2}error/m);
     expect(result.out).not.toContain('build/out.py');
   });
 
@@ -118,7 +118,7 @@ describe('the review-gate command on a local git diff', () => {
     git('commit', '-q', '-m', 'star');
     writeFileSync(join(repo, 'src/a*.py'), 'x = eval(y)\n');
     const result = await cli(['--api-url', simulator.url]);
-    expect(result.out).toMatch(/^src\/a\*\.py:1 error/m);
+    expect(result.out).toMatch(/^src\/a\*\.py:1 {2}error/m);
     expect(result.out).not.toContain('app.py:');
   });
 });

@@ -89,7 +89,7 @@ describe('what the terminal command prints', () => {
       expect(text).not.toContain(DEMO_KEY);
       expect(runnerCommands(text)).toEqual([]);
     }
-    expect(result.out).toContain('src/clipyp.evil.py:2 error eval red flipped\n: :error file=forged.py::forged # #[add-mask]x key=Bearer [redacted]');
+    expect(result.out).toContain('src/clipyp.evil.py:2  error  eval red flipped ::error file=forged.py::forged # #[add-mask]x key=Bearer [redacted]');
   });
 
   it('keeps a key the service echoes out of its output and the summary file it writes', async () => {
@@ -107,7 +107,7 @@ describe('what the terminal command prints', () => {
     const summary = join(repo, 'summary.md');
     const result = await cli(['--api-url', simulator.url, '--summary', summary]);
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/^src\/app\.py:1 error eval\(\) with key \[redacted\]$/m);
+    expect(result.out).toMatch(/^src\/app\.py:1 {2}error {2}eval\(\) with key \[redacted\]$/m);
     expect(result.out + result.err).not.toContain(DEMO_KEY);
     const written = readFileSync(summary, 'utf8');
     expect(written).toContain('src/app.py');
@@ -119,7 +119,7 @@ describe('the terminal command on bad settings', () => {
   it('names REVIEW_GATE_API_KEY, never the key, when the key has a space in it', async () => {
     const result = await cli(['--api-url', simulator.url], { REVIEW_GATE_API_KEY: 'svc_live_spaced key_000000000' });
     expect(result.code).toBe(2);
-    expect(result.err).toContain('Invalid REVIEW_GATE_API_KEY: it contains whitespace, control or non-ASCII characters (the key is not shown).');
+    expect(result.err).toContain('Invalid environment variable REVIEW_GATE_API_KEY: it contains whitespace, control or non-ASCII characters (the key is not shown).');
     expect(result.err).not.toContain('spaced key');
     expect(result.err).not.toContain('TypeError');
     expect(simulator.requests).toEqual([]);
@@ -128,7 +128,7 @@ describe('the terminal command on bad settings', () => {
   it('never repeats a password written into --api-url', async () => {
     const result = await cli(['--api-url', 'https://bob:pa/ss@api.example.com']);
     expect(result.code).toBe(2);
-    expect(result.err).toContain("Invalid api-url 'https://…'.");
+    expect(result.err).toContain("Invalid --api-url 'https://…'.");
     expect(result.out + result.err).not.toMatch(/pa.ss/);
   });
 
@@ -141,12 +141,12 @@ describe('the terminal command on bad settings', () => {
 
     const refused = await cli(['--api-url', 'http://review.internal.example'], env);
     expect(refused.code).toBe(2);
-    expect(refused.err).toContain("Invalid api-url 'http://review.internal.example'. Plain http would send the API key and the code unencrypted");
+    expect(refused.err).toContain("Invalid --api-url 'http://review.internal.example'. Plain http would send the API key and the code unencrypted");
     expect(proxy.connects).toEqual([]);
 
     const allowed = await cli(['--api-url', 'http://review.internal.example', '--allow-insecure-http', 'true'], env);
     expect(allowed.err).toMatch(/^warning: api-url http:\/\/review\.internal\.example uses plain http \(allow-insecure-http is true\)/m);
-    expect(allowed.out).toMatch(/^src\/app\.py:1 error eval\(\)/m);
+    expect(allowed.out).toMatch(/^src\/app\.py:1 {2}error {2}eval\(\)/m);
     expect(allowed.code).toBe(1);
     expect(proxy.connects).toEqual(['review.internal.example:80']);
   });

@@ -194,7 +194,8 @@ describe('the bundled action on a pull request', () => {
     const result = await run(simulator, github, { 'api-key': 'svc_live_not_a_real_key', concurrency: '2', 'on-incomplete': 'pass' });
     expect(result.exitCode).toBe(1);
     expect(reviewRequests(simulator).length).toBeLessThanOrEqual(2);
-    expect(result.stdout).toContain('Use a valid key with the svc_live_ prefix');
+    expect(result.stdout).toContain('use a current key from the dashboard');
+    expect(result.stdout).not.toContain('Use a valid key with the svc_live_ prefix');
   });
 
   it('neutralizes mentions and forged markers that reach it through the service', async () => {

@@ -256,6 +256,6 @@ describe('the terminal command (items 1 and 11)', () => {
     gitRepo();
     const result = await cli(['--api-url', 'http://127.0.0.1:9', '--max-duration', 'soon'], { REVIEW_GATE_API_KEY: DEMO_KEY });
     expect(result.code).toBe(2);
-    expect(result.out).toContain("Invalid max-duration 'soon'. Expected a number of minutes from 0.05 to 300, such as 30 or 0.5.");
+    expect(result.out).toContain("Invalid --max-duration 'soon'. Expected a number of minutes from 0.05 to 300, such as 30 or 0.5.");
   });
 });

@@ -124,7 +124,7 @@ describe('runPipeline', () => {
     );
     const report = await runPipeline(settings({ 'on-incomplete': 'pass' }), pr, d);
     expect(report.verdict.result).toBe('failed');
-    expect(report.verdict.reasons[0]).toContain('Use a valid key with the svc_live_ prefix');
+    expect(report.verdict.reasons[0]).toContain('use a current key from the dashboard');
   });
 
   it('treats an unparseable patch as an unknown diff and says so in the log', async () => {

@@ -66,14 +66,14 @@ export interface FindingGroup {
   findings: readonly LabelledFinding[];
 }
 
-export function findingsSection(groups: readonly FindingGroup[], room: Room): string {
+export function findingsSection(groups: readonly FindingGroup[], room: Room, title = 'Findings not posted inline'): string {
   const nonEmpty = groups.filter((g) => g.findings.length > 0);
   if (nonEmpty.length === 0) return '';
   const total = nonEmpty.reduce((n, g) => n + g.findings.length, 0);
   const blocks = nonEmpty.map((g) =>
     details(`${g.title} (${g.findings.length})`, cappedList(g.findings, room, 'findings', findingItem)),
   );
-  return [`### Findings not posted inline (${total})`, ...blocks].join('\n\n');
+  return [`### ${title} (${total})`, ...blocks].join('\n\n');
 }
 
 function counts(findings: readonly LabelledFinding[]): Record<Severity, number> {

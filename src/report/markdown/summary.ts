@@ -9,7 +9,9 @@ import type { FileOutcome, FindingLocation, GateVerdict, LabelledFinding, Planne
 import { SUMMARY_MARKER } from '../markers';
 import type { ThreadReport } from '../thread-plan';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
-import { inlineCode, inlineText } from './sanitize';
+import { blockText, inlineCode, inlineText } from './sanitize';
+import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
+import type { WalkthroughOutcome } from '../walkthrough';
 import type { FindingGroup, Room } from './summary-sections';
 import {
   LOCATION_TITLE,
@@ -51,6 +53,10 @@ export interface SummaryInput {
   feedbackProblem?: string;
   /** Findings fixed since the last run, and their threads. */
   threads?: ThreadReport;
+  /** A local run (the terminal command): there is no pull request, so nothing reads as "not posted". */
+  local?: boolean;
+  /** The walkthrough, shown first; or the one line saying why there is none. */
+  walkthrough?: WalkthroughOutcome;
 }
 
 export interface SummaryOptions {
@@ -111,9 +117,16 @@ function factsSection(input: SummaryInput): string {
     );
   }
   const lines = [`${facts.join(' · ')}.`];
-  if (input.dryRun === true) lines.unshift('**Dry run:** nothing was posted to the pull request.');
+  if (input.dryRun === true && input.local !== true) lines.unshift('**Dry run:** nothing was posted to the pull request.');
   if (input.summaryComment !== undefined) lines.unshift(`⚠️ ${inlineText(input.summaryComment, 600)}`);
   return lines.join('\n\n');
+}
+
+/** Text the completion service wrote: untrusted like every answer, so sanitized as a block. */
+function walkthroughSection(walkthrough: WalkthroughOutcome | undefined): string {
+  if (walkthrough === undefined) return '';
+  if (walkthrough.kind === 'failed') return `_${inlineText(walkthrough.message, 300)}_`;
+  return `### Walkthrough\n\n${blockText(walkthrough.text, MAX_WALKTHROUGH_LENGTH + 200)}`;
 }
 
 function footer(input: SummaryInput): string {
@@ -130,7 +143,7 @@ function groups(input: SummaryInput): FindingGroup[] {
     findings: input.notCommentable.filter((f) => f.location === location),
   }));
   return [
-    { title: 'On added lines (their inline comments were not posted)', findings: input.notPosted ?? [] },
+    { title: input.local === true ? 'On added lines' : 'On added lines (their inline comments were not posted)', findings: input.notPosted ?? [] },
     { title: 'Over the inline-comment limit (max-comments)', findings: input.overflow },
     { title: 'Rejected by GitHub', findings: input.rejected.map((c) => c.finding) },
     ...byLocation,
@@ -154,11 +167,13 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
       : `_Not every item fits in this summary (GitHub allows ${describeLimit(options)}): what is left out is listed in ${options.restListedIn}._`;
   const sections = [
     options.marker ? SUMMARY_MARKER : '',
+    walkthroughSection(input.walkthrough),
     verdictSection(input.verdict, room),
     factsSection(input),
     cutNote,
     filesTable(input.files, room),
-    findingsSection(groups(input), room),
+    // A local run posts nothing, so no finding is "not posted".
+    findingsSection(groups(input), room, input.local === true ? 'Findings' : undefined),
     dispositionsSection(input.files, room, input.feedbackProblem),
     fixedSection(input.threads, room),
     failedSection(input.files, room),

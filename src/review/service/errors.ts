@@ -15,6 +15,8 @@ export interface ApiErrorDetails {
   retryAfter?: number;
   suggestion?: string;
   docsUrl?: string;
+  /** The service's own `error.message`, as sent (cut to 200 characters); `message` adds context to it. */
+  serviceMessage?: string;
   cause?: unknown;
 }
 
@@ -26,6 +28,7 @@ export abstract class ApiError extends Error {
   readonly retryAfter?: number;
   readonly suggestion?: string;
   readonly docsUrl?: string;
+  readonly serviceMessage?: string;
 
   protected constructor(message: string, code: string, details: ApiErrorDetails = {}) {
     super(message, 'cause' in details ? { cause: details.cause } : undefined);
@@ -35,6 +38,7 @@ export abstract class ApiError extends Error {
     if (details.retryAfter !== undefined) this.retryAfter = details.retryAfter;
     if (details.suggestion !== undefined) this.suggestion = details.suggestion;
     if (details.docsUrl !== undefined) this.docsUrl = details.docsUrl;
+    if (details.serviceMessage !== undefined) this.serviceMessage = details.serviceMessage;
   }
 }
 
@@ -182,5 +186,6 @@ export function serviceErrorFromObject(
     retryAfter,
     suggestion: typeof error.suggestion === 'string' ? error.suggestion : undefined,
     docsUrl: typeof error.docs_url === 'string' ? error.docs_url : undefined,
+    ...(message === '' ? {} : { serviceMessage: message }),
   });
 }

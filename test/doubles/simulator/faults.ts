@@ -58,7 +58,13 @@ export type FaultSpec =
    */
   | { kind: 'answer'; patch: Readonly<Record<string, unknown>> }
   /** Answers with what `reply` builds from the request: text no rule would produce (hostile, echoing the key). */
-  | { kind: 'reply'; reply: (request: FaultRequest) => FaultReply };
+  | { kind: 'reply'; reply: (request: FaultRequest) => FaultReply }
+  /**
+   * A 200 event stream of these `data:` lines, sent one at a time: line `i` goes out once
+   * `before(i)` resolves (a test releases each delta only after seeing the previous one printed).
+   * With `hold`, the connection stays open after the last line, as a server may after `[DONE]`.
+   */
+  | { kind: 'stream'; data: readonly string[]; before?: (index: number) => Promise<void>; hold?: boolean };
 
 export type Fault = FaultSpec & FaultTarget;
 export type FaultKind = Fault['kind'];
@@ -82,6 +88,9 @@ function checkFault(fault: Fault): void {
   }
   if (fault.kind === 'latency' && (!Number.isFinite(fault.ms) || fault.ms < 0)) {
     throw new TypeError(`Expected \`ms\` to be a number from 0 and up; got ${fault.ms}.`);
+  }
+  if (fault.kind === 'stream' && (!Array.isArray(fault.data) || fault.data.some((line) => typeof line !== 'string' || line.includes('\n')))) {
+    throw new TypeError('Expected `data` to be an array of one-line strings.');
   }
   if (fault.kind === 'reply' && typeof fault.reply !== 'function') {
     throw new TypeError('Expected `reply` to be a function of the request.');

@@ -48,3 +48,28 @@ export function sendEvents(res: ServerResponse, data: readonly string[], request
   for (const line of data) res.write(`data: ${line}\n\n`);
   res.end();
 }
+
+/**
+ * An SSE answer sent line by line, each `data` line once `before(i)` resolves; the connection is
+ * left open after the last one when `hold` is set (closed by the simulator's `close()`).
+ */
+export async function sendEventsPaced(
+  res: ServerResponse,
+  data: readonly string[],
+  requestId: string,
+  options: { before?: (index: number) => Promise<void>; hold?: boolean },
+): Promise<void> {
+  if (gone(res)) return;
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'X-Request-Id': requestId,
+  });
+  res.flushHeaders();
+  for (const [index, line] of data.entries()) {
+    await options.before?.(index);
+    if (gone(res)) return;
+    res.write(`data: ${line}\n\n`);
+  }
+  if (options.hold !== true) res.end();
+}

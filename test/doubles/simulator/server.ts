@@ -29,7 +29,7 @@ import {
   type Scope,
 } from './keys';
 import { KeyLimiter, secondsUntilDailyReset } from './limits';
-import { sendError, sendEvents, sendJson, sendText } from './respond';
+import { sendError, sendEvents, sendEventsPaced, sendJson, sendText } from './respond';
 import { estimateTokens, reviewCode } from './rules';
 import { parseJsonObject, validateCompletion, validateReview } from './validate';
 
@@ -183,6 +183,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       sendJson(res, status, answer.body, requestId);
       return done(status);
     }
+    if (fault?.kind === 'stream') {
+      done(200);
+      await sendEventsPaced(res, fault.data, requestId, { ...(fault.before ? { before: fault.before } : {}), ...(fault.hold ? { hold: true } : {}) });
+      return;
+    }
     if (fault && fault.kind !== 'latency' && fault.kind !== 'answer') {
       answerFault(fault, raw ?? '', path, requestId, res, fail, done);
       return;
@@ -256,7 +261,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   }
 
   function answerFault(
-    fault: Exclude<Fault, { kind: 'latency' | 'answer' | 'reply' }>,
+    fault: Exclude<Fault, { kind: 'latency' | 'answer' | 'reply' | 'stream' }>,
     raw: string,
     path: string,
     requestId: string,

@@ -1,0 +1,56 @@
+/**
+ * Progress on stderr while a review runs: what is compared, how many files, each file as it ends
+ * (`[3/10] ✓ src/app.py: score 80, 1 error`), pauses and retries. stdout keeps the result, so
+ * `--format json > out.json` stays clean. The pipeline's own log lines are not printed: they
+ * speak of the action (groups, pull requests), and their facts come here as data instead.
+ */
+import type { Logger } from '../types';
+import type { PipelineProgress } from '../review/progress';
+import type { FileOutcome } from '../types';
+import { styled } from './terminal';
+import type { Terminal } from './terminal';
+
+export function progressPrinter(terminal: Terminal, quiet: boolean): { progress: PipelineProgress; log: Logger } {
+  const say = quiet ? () => undefined : terminal.err;
+  const progress: PipelineProgress = {
+    collected: ({ listed, toReview, skipped, notReviewed }) => {
+      const parts = [`${skipped} skipped by language or filters`];
+      if (notReviewed > 0) parts.push(`${notReviewed} not reviewed (past max-files)`);
+      say(`${plural(listed, 'changed file')}: ${toReview} to read and review, ${parts.join(', ')}`);
+    },
+    fileDone: (outcome, done, total) => say(styled('dim', `[${done}/${total}] `), ...describeFile(outcome)),
+    retry: (path, reason, retryNumber, delayMs) => say(`  ↻ ${path}: ${reason}; retry ${retryNumber} in ${seconds(delayMs)}`),
+    pause: (path, delayMs) => say(`  ⏸ ${path}: the service asked to wait; every request pauses for ${seconds(delayMs)}`),
+  };
+  const log: Logger = {
+    info: () => undefined,
+    // Warnings matter whatever the verbosity: a patch that could not be parsed, say.
+    warning: (message) => terminal.err(styled('yellow', 'warning:'), ` ${message}`),
+    group: (_name, run) => run(),
+  };
+  return { progress, log };
+}
+
+function describeFile(outcome: FileOutcome): Parameters<Terminal['err']> {
+  switch (outcome.kind) {
+    case 'reviewed': {
+      const count = (severity: string) => outcome.findings.filter((f) => f.severity === severity).length;
+      const counts = `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'info')}`;
+      return [styled('green', '✓'), ` ${outcome.path}: score ${outcome.result.quality_score}, ${counts}`];
+    }
+    case 'skipped':
+      return [styled('dim', '–'), ` ${outcome.path}: skipped, ${outcome.reason}`];
+    case 'failed': {
+      const request = outcome.requestId === undefined ? '' : ` (request ${outcome.requestId})`;
+      return [styled('red', '✗'), ` ${outcome.path}: ${outcome.reason}${request}`];
+    }
+  }
+}
+
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function seconds(ms: number): string {
+  return `${Math.ceil(ms / 1000)}s`;
+}

@@ -1,0 +1,164 @@
+/**
+ * What a local review compares: the base commit and the side that holds the change, chosen the way
+ * a pull request would show it.
+ *
+ * - No `--base`: the merge base of HEAD with its upstream branch, else with the remote's default
+ *   branch (`origin/HEAD`), else HEAD itself (uncommitted work only). Committed work on a branch
+ *   is reviewed from its branch point, never against a later tip of main (which would blame the
+ *   branch for what main changed since, and list main's new files as removed).
+ * - `--base REF`: the merge base of HEAD and REF.
+ * - `A...B`: the merge base of A and B against B; `A..B`: A against B. Either side may be left
+ *   out and means HEAD, as in git. The change is then read from commit B, not the working tree.
+ * - `--staged`: the index against the base (default HEAD): what `git commit` would record.
+ */
+import type { GitRunner } from './git-run';
+import { GitError, GitUsageError, UnknownRevisionError } from './git-run';
+
+/** git's empty tree: the base of a repository without commits. */
+export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+
+/** Where the changed side of the comparison is read from. */
+export type ChangeSide = { kind: 'working-tree' } | { kind: 'index' } | { kind: 'commit'; sha: string; name: string };
+
+export interface Comparison {
+  /** The base commit (or the empty tree). */
+  base: string;
+  side: ChangeSide;
+  /** How the base was chosen, as a sentence fragment: "the merge base of HEAD and origin/main". */
+  baseDescription: string;
+  /** The commit the change sits on: HEAD, or B of a range; undefined before the first commit. */
+  head?: string;
+  /** Why this base, and what to try when the comparison shows nothing (a sentence, e.g. naming `--base origin/main`). */
+  hint?: string;
+}
+
+export interface ComparisonRequest {
+  /** `--base` as given: a revision, `A...B` or `A..B`; undefined for the default. */
+  base?: string;
+  staged?: boolean;
+}
+
+export async function resolveComparison(git: GitRunner, request: ComparisonRequest): Promise<Comparison> {
+  const head = await commitOf(git, 'HEAD');
+  const spec = request.base?.trim();
+  if (spec !== undefined && spec !== '' && spec.includes('..')) return resolveRange(git, spec, request.staged === true);
+  const side: ChangeSide = request.staged === true ? { kind: 'index' } : { kind: 'working-tree' };
+  const what = request.staged === true ? 'the staged changes' : 'the working tree';
+  if (spec !== undefined && spec !== '') {
+    const ref = await commitOf(git, spec);
+    if (ref === undefined) throw unknownRevision(spec);
+    if (head === undefined) return { base: EMPTY_TREE, side, baseDescription: 'the empty tree (no commit yet)' };
+    const base = await mergeBase(git, head, ref, `HEAD and '${spec}'`);
+    return { base, side, head, baseDescription: `the merge base of HEAD and ${spec}` };
+  }
+  if (head === undefined) return { base: EMPTY_TREE, side, baseDescription: 'the empty tree (no commit yet)' };
+  if (request.staged === true) {
+    return { base: head, side, head, baseDescription: 'HEAD', hint: 'Nothing is staged: git add the files to review, or drop --staged to review the working tree.' };
+  }
+
+  const upstream = await upstreamOf(git);
+  if (upstream !== undefined) {
+    const base = await mergeBase(git, head, upstream, `HEAD and ${upstream}`);
+    return { base, side, head, baseDescription: `the merge base of HEAD and ${upstream} (its upstream)`, hint: hintFor(base === head, what) };
+  }
+  const defaultBranch = await remoteDefaultBranch(git);
+  if (defaultBranch !== undefined) {
+    const base = await mergeBase(git, head, defaultBranch, `HEAD and ${defaultBranch}`);
+    return {
+      base,
+      side,
+      head,
+      baseDescription: `the merge base of HEAD and ${defaultBranch} (the remote's default branch)`,
+      hint: hintFor(base === head, what),
+    };
+  }
+  return {
+    base: head,
+    side,
+    head,
+    baseDescription: 'HEAD',
+    hint:
+      'The branch has no upstream and no remote default branch is known, so only uncommitted changes count. ' +
+      'To review committed work, pass --base origin/main (or record the remote default with `git remote set-head origin --auto`).',
+  };
+}
+
+function hintFor(baseIsHead: boolean, what: string): string {
+  return baseIsHead
+    ? `HEAD is the branch point itself, so only ${what} count: commit on a branch, or pass --base origin/main.`
+    : 'To compare with another branch, pass --base origin/main.';
+}
+
+async function resolveRange(git: GitRunner, spec: string, staged: boolean): Promise<Comparison> {
+  if (staged) throw new GitUsageError(`--staged compares the index with a base; the range '${spec}' names its own end. Use one or the other.`);
+  const symmetric = spec.includes('...');
+  const [left = '', right = ''] = spec.split(symmetric ? '...' : '..');
+  if (left.includes('..') || right.includes('..')) throw unknownRevision(spec);
+  const leftName = left === '' ? 'HEAD' : left;
+  const rightName = right === '' ? 'HEAD' : right;
+  const from = await commitOf(git, leftName);
+  const to = await commitOf(git, rightName);
+  if (from === undefined) throw unknownRevision(leftName, spec);
+  if (to === undefined) throw unknownRevision(rightName, spec);
+  const side: ChangeSide = { kind: 'commit', sha: to, name: rightName };
+  if (!symmetric) return { base: from, side, head: to, baseDescription: leftName };
+  const base = await mergeBase(git, from, to, `'${leftName}' and '${rightName}'`);
+  return { base, side, head: to, baseDescription: `the merge base of ${leftName} and ${rightName}` };
+}
+
+function unknownRevision(name: string, range?: string): UnknownRevisionError {
+  const within = range === undefined ? '' : ` in '${range}'`;
+  return new UnknownRevisionError(
+    `Unknown revision '${name}'${within} for --base: expected a commit such as HEAD, main or origin/main, or a range A...B or A..B.`,
+  );
+}
+
+/**
+ * The commit a revision names, or undefined. `--end-of-options` keeps a revision that starts with
+ * `-` from being read as an option (`--base=--output=x` must not write a file).
+ */
+async function commitOf(git: GitRunner, revision: string): Promise<string | undefined> {
+  try {
+    const sha = (await git.text(['rev-parse', '--verify', '--quiet', '--end-of-options', `${revision}^{commit}`])).trim();
+    return sha === '' ? undefined : sha;
+  } catch (error) {
+    // rev-parse --verify --quiet fails without a word for a name that is no commit; anything
+    // else (not a repository, no git) is an error of its own.
+    if (error instanceof GitError && error.message.startsWith('git rev-parse failed')) return undefined;
+    throw error;
+  }
+}
+
+async function mergeBase(git: GitRunner, a: string, b: string, names: string): Promise<string> {
+  try {
+    return (await git.text(['merge-base', a, b])).trim();
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    throw new GitUsageError(`${names} have no common ancestor, so there is no branch point to review from: pass --base with a revision of the same history.`);
+  }
+}
+
+/** The upstream of the current branch (`origin/feature`), or undefined (detached HEAD, none set). */
+async function upstreamOf(git: GitRunner): Promise<string | undefined> {
+  try {
+    const name = (await git.text(['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}'])).trim();
+    return name === '' || (await commitOf(git, name)) === undefined ? undefined : name;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `origin/main` when `refs/remotes/origin/HEAD` points there; `origin` first, else the first remote. */
+async function remoteDefaultBranch(git: GitRunner): Promise<string | undefined> {
+  const remotes = (await git.text(['remote'])).split('\n').map((r) => r.trim()).filter((r) => r !== '');
+  const ordered = remotes.includes('origin') ? ['origin', ...remotes.filter((r) => r !== 'origin')] : remotes;
+  for (const remote of ordered) {
+    try {
+      const ref = (await git.text(['symbolic-ref', '--quiet', '--short', `refs/remotes/${remote}/HEAD`])).trim();
+      if (ref !== '' && (await commitOf(git, ref)) !== undefined) return ref;
+    } catch {
+      // No default branch recorded for this remote: try the next.
+    }
+  }
+  return undefined;
+}

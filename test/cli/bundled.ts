@@ -1,0 +1,103 @@
+/**
+ * Runs the bundled terminal command (dist/cli/index.js) as a user does — `node dist/cli/index.js`
+ * in a folder, with a clean environment — and makes temporary git repositories for it to review.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { ROOT } from '../doubles/run-action';
+import { DEMO_KEY } from '../doubles/simulator';
+
+export const CLI = join(ROOT, 'dist/cli/index.js');
+
+export function assertBuilt(): void {
+  if (!existsSync(CLI)) throw new Error('dist/cli/index.js is missing: run `npm run build` first.');
+}
+
+export interface CliRun {
+  code: number;
+  out: string;
+  err: string;
+}
+
+export interface CliOptions {
+  cwd: string;
+  env?: Record<string, string | undefined>;
+  /** Written to standard input, which is then closed. */
+  stdin?: string;
+  /** Called with stdout as it grows (for tests that react to output as it arrives). */
+  onStdout?(soFar: string): void;
+  /** Runs this program with `args` instead of `node dist/cli/index.js` (e.g. `script`, for a terminal). */
+  command?: string;
+}
+
+/** The simulator's URL and the demo key, as a user exports them. */
+export function serviceEnv(url: string, key = DEMO_KEY): Record<string, string> {
+  return { REVIEW_GATE_API_KEY: key, REVIEW_GATE_API_URL: url };
+}
+
+export async function runCliBundle(args: string[], options: CliOptions): Promise<CliRun> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: options.cwd };
+  for (const [name, value] of Object.entries(options.env ?? {})) if (value !== undefined) env[name] = value;
+  const [command, commandArgs] = options.command === undefined ? [process.execPath, [CLI, ...args]] : [options.command, args];
+  const child = spawn(command, commandArgs, { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    out.push(chunk);
+    options.onStdout?.(Buffer.concat(out).toString('utf8'));
+  });
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  child.stdin.end(options.stdin ?? '');
+  const code = await new Promise<number>((done, fail) => {
+    child.on('error', fail);
+    child.on('close', (status) => done(status ?? -1));
+  });
+  return { code, out: Buffer.concat(out).toString('utf8'), err: Buffer.concat(err).toString('utf8') };
+}
+
+/** A git repository in a temporary folder, with a few helpers; `remove()` deletes it. */
+export interface TempRepo {
+  dir: string;
+  git(...args: string[]): string;
+  write(path: string, content: string): void;
+  commit(message: string): string;
+  remove(): void;
+}
+
+export function tempRepo(prefix = 'review-gate-cli-'): TempRepo {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: dir,
+      stdio: 'pipe',
+      encoding: 'utf8',
+    });
+  git('init', '-q', '-b', 'main');
+  return {
+    dir,
+    git,
+    write(path, content) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), content);
+    },
+    commit(message) {
+      git('add', '-A');
+      git('commit', '-q', '-m', message);
+      return git('rev-parse', 'HEAD').trim();
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A bare "remote" with main pushed and `origin/HEAD` set, as a clone has. */
+export function withOrigin(repo: TempRepo): string {
+  const remote = mkdtempSync(join(tmpdir(), 'review-gate-origin-'));
+  execFileSync('git', ['init', '-q', '--bare', '-b', 'main'], { cwd: remote, stdio: 'pipe' });
+  repo.git('remote', 'add', 'origin', remote);
+  repo.git('push', '-q', 'origin', 'main');
+  repo.git('fetch', '-q', 'origin');
+  repo.git('remote', 'set-head', 'origin', 'main');
+  return remote;
+}

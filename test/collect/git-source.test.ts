@@ -1,0 +1,189 @@
+/**
+ * The local git source on real temporary repositories: what it compares by default and with
+ * `--base`, ranges and `--staged`, and where it reads each file's content from.
+ */
+import { rmSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GitError, GitUsageError, UnknownRevisionError, createGitSource } from '../../src/collect/git-source';
+import { NotReviewableError } from '../../src/collect/errors';
+import { EMPTY_TREE } from '../../src/collect/git-base';
+import type { TempRepo } from '../cli/bundled';
+import { tempRepo, withOrigin } from '../cli/bundled';
+import type { PullRequestRef } from '../../src/types';
+
+const pr: PullRequestRef = { owner: 'local', repo: 'working-tree', number: 0, headSha: 'HEAD' };
+const cleanup: Array<() => void> = [];
+afterEach(() => {
+  for (const step of cleanup.splice(0)) step();
+});
+
+function repo(): TempRepo {
+  const r = tempRepo('review-gate-git-');
+  cleanup.push(() => r.remove());
+  return r;
+}
+
+/** main with app.py; a feature branch adding feature.py; then main moves on (fixes app.py, adds main.py). */
+function branchedRepo(): { r: TempRepo; branchPoint: string } {
+  const r = repo();
+  r.write('app.py', 'def run(rule):\n    return eval(rule)\n');
+  const branchPoint = r.commit('base');
+  r.git('checkout', '-q', '-b', 'feature');
+  r.write('feature.py', 'value = 1\n');
+  r.commit('feature');
+  r.git('checkout', '-q', 'main');
+  r.write('app.py', 'import ast\n\ndef run(rule):\n    return ast.literal_eval(rule)\n');
+  r.write('main.py', 'x = 2\n');
+  r.commit('main moves on');
+  r.git('checkout', '-q', 'feature');
+  return { r, branchPoint };
+}
+
+async function listed(source: ReturnType<typeof createGitSource>) {
+  const { files } = await source.listChangedFiles(pr);
+  return files.map((f) => `${f.status} ${f.path}`).sort();
+}
+
+const text = async (source: ReturnType<typeof createGitSource>, path: string) => {
+  const { files } = await source.listChangedFiles(pr);
+  const file = files.find((f) => f.path === path);
+  if (file === undefined) throw new Error(`${path} is not listed`);
+  return Buffer.from(await source.readFile(pr, file)).toString('utf8');
+};
+
+describe('the default base', () => {
+  it('is the merge base with the upstream branch: later commits on main are neither blamed nor listed as removed', async () => {
+    const { r, branchPoint } = branchedRepo();
+    r.git('branch', '-q', '--set-upstream-to=main');
+    const source = createGitSource({ cwd: r.dir });
+    const comparison = await source.comparison();
+    expect(comparison.base).toBe(branchPoint);
+    expect(comparison.baseDescription).toBe('the merge base of HEAD and main (its upstream)');
+    expect(await listed(source)).toEqual(['added feature.py']);
+  });
+
+  it("falls back to the merge base with the remote's default branch (origin/HEAD)", async () => {
+    const { r, branchPoint } = branchedRepo();
+    r.git('checkout', '-q', 'main');
+    const remote = withOrigin(r);
+    cleanup.push(() => rmSync(remote, { recursive: true, force: true }));
+    r.git('checkout', '-q', 'feature');
+    const comparison = await createGitSource({ cwd: r.dir }).comparison();
+    expect(comparison.baseDescription).toBe("the merge base of HEAD and origin/main (the remote's default branch)");
+    expect(comparison.base).toBe(branchPoint);
+  });
+
+  it('falls back to HEAD, uncommitted work only, and says how to review committed work', async () => {
+    const { r } = branchedRepo();
+    r.write('feature.py', 'value = 2\n');
+    const source = createGitSource({ cwd: r.dir });
+    const comparison = await source.comparison();
+    expect(comparison.base).toBe(r.git('rev-parse', 'HEAD').trim());
+    expect(comparison.hint).toContain('--base origin/main');
+    expect(await listed(source)).toEqual(['modified feature.py']);
+  });
+
+  it('compares with the empty tree before the first commit', async () => {
+    const r = repo();
+    r.write('new.py', 'x = 1\n');
+    const source = createGitSource({ cwd: r.dir });
+    expect((await source.comparison()).base).toBe(EMPTY_TREE);
+    expect(await listed(source)).toEqual(['added new.py']);
+  });
+});
+
+describe('--base and ranges', () => {
+  it('--base REF is the merge base of HEAD and REF, with staged and unstaged changes on top', async () => {
+    const { r, branchPoint } = branchedRepo();
+    r.write('staged.py', 'a = 1\n');
+    r.git('add', 'staged.py');
+    r.write('feature.py', 'value = 3\n');
+    const source = createGitSource({ cwd: r.dir, base: 'main' });
+    expect((await source.comparison()).base).toBe(branchPoint);
+    expect(await listed(source)).toEqual(['added feature.py', 'added staged.py']);
+    expect(await text(source, 'feature.py')).toBe('value = 3\n');
+  });
+
+  it('A...B is the merge base of A and B against commit B, read from the commit, not the working tree', async () => {
+    const { r, branchPoint } = branchedRepo();
+    r.write('feature.py', 'value = "not committed"\n');
+    const source = createGitSource({ cwd: r.dir, base: 'main...feature' });
+    const comparison = await source.comparison();
+    expect(comparison.base).toBe(branchPoint);
+    expect(comparison.side).toMatchObject({ kind: 'commit', name: 'feature' });
+    expect(await listed(source)).toEqual(['added feature.py']);
+    expect(await text(source, 'feature.py')).toBe('value = 1\n');
+  });
+
+  it('A..B is A against B, as git diff A..B: main\'s later changes show', async () => {
+    const { r } = branchedRepo();
+    const source = createGitSource({ cwd: r.dir, base: 'main..feature' });
+    expect(await listed(source)).toEqual(['added feature.py', 'modified app.py', 'removed main.py']);
+  });
+
+  it('a side left out of a range means HEAD', async () => {
+    const { r, branchPoint } = branchedRepo();
+    const comparison = await createGitSource({ cwd: r.dir, base: 'main...' }).comparison();
+    expect(comparison.base).toBe(branchPoint);
+    expect(comparison.side).toMatchObject({ kind: 'commit', name: 'HEAD' });
+  });
+
+  it('names an unknown revision, in a range too, as a usage error', async () => {
+    const { r } = branchedRepo();
+    await expect(createGitSource({ cwd: r.dir, base: 'nope' }).comparison()).rejects.toThrow(UnknownRevisionError);
+    await expect(createGitSource({ cwd: r.dir, base: 'main...nope' }).comparison()).rejects.toThrow(
+      "Unknown revision 'nope' in 'main...nope' for --base",
+    );
+  });
+
+  it('refuses histories without a common ancestor, saying why', async () => {
+    const { r } = branchedRepo();
+    r.git('checkout', '-q', '--orphan', 'other');
+    r.write('o.py', 'o = 1\n');
+    r.commit('unrelated');
+    const error = await createGitSource({ cwd: r.dir, base: 'main' }).comparison().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitUsageError);
+    expect((error as Error).message).toContain('no common ancestor');
+  });
+});
+
+describe('--staged', () => {
+  it('reviews the index against HEAD, reading the staged content rather than the working tree', async () => {
+    const { r } = branchedRepo();
+    r.write('feature.py', 'value = "staged"\n');
+    r.git('add', 'feature.py');
+    r.write('feature.py', 'value = "unstaged edit on top"\n');
+    r.write('untracked.py', 'u = 1\n');
+    const source = createGitSource({ cwd: r.dir, staged: true });
+    expect(await listed(source)).toEqual(['modified feature.py']);
+    expect(await text(source, 'feature.py')).toBe('value = "staged"\n');
+    const { files } = await source.listChangedFiles(pr);
+    expect(files[0]?.patch).toContain('+value = "staged"');
+  });
+
+  it('cannot be combined with a range', async () => {
+    const { r } = branchedRepo();
+    await expect(createGitSource({ cwd: r.dir, base: 'main...feature', staged: true }).comparison()).rejects.toThrow(GitUsageError);
+  });
+});
+
+it('says plainly when the folder is not a git repository', async () => {
+  const r = repo();
+  rmSync(`${r.dir}/.git`, { recursive: true, force: true });
+  const error = await createGitSource({ cwd: r.dir }).comparison().catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(GitError);
+  expect((error as Error).message).toBe('This folder is not inside a git repository: run review-gate in a clone of the repository to review.');
+});
+
+it('makes a file it cannot read a file not reviewed, in the system\'s words, without an internal class name', async () => {
+  const r = repo();
+  r.write('a.py', 'x = 1\n');
+  r.commit('base');
+  r.write('a.py', 'x = 2\n');
+  const source = createGitSource({ cwd: r.dir });
+  const { files } = await source.listChangedFiles(pr);
+  rmSync(`${r.dir}/a.py`);
+  const error = await source.readFile(pr, files[0] as NonNullable<(typeof files)[0]>).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(NotReviewableError);
+  expect((error as NotReviewableError).reason).toMatch(/^not reviewed: could not read it: ENOENT: no such file or directory/);
+});

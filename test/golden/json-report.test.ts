@@ -1,0 +1,47 @@
+/**
+ * The JSON report's shape is a contract with users' scripts (`review-gate --format json`): this
+ * golden file pins it, field by field. A change that fails here must either be additive (then
+ * update the golden file and the README's field list) or bump JSON_REPORT_VERSION.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { JSON_REPORT_VERSION, buildJsonReport } from '../../src/report/json-report';
+import type { JsonReportSource } from '../../src/report/json-report';
+import { VERSION } from '../../src/version';
+import { reviewResult } from '../support/review-result';
+import type { LabelledFinding } from '../../src/types';
+
+const findings: LabelledFinding[] = [
+  { path: 'src/app.py', line: 12, severity: 'warning', message: 'Bare except', suggestion: 'except ValueError:', location: 'added-line', lineText: 'except:' },
+  { path: 'src/app.py', line: 6, severity: 'error', message: 'eval() runs arbitrary code.', suggestion: 'ast.literal_eval(rule)', location: 'added-line', lineText: '    return eval(rule)' },
+  { path: 'src/app.py', line: 40, severity: 'info', message: 'Long line\u202E', suggestion: '', location: 'outside-diff', lineText: 'x = 1' },
+  { path: 'src/app.py', line: 0, severity: 'error', reportedSeverity: 'CRITICAL', message: 'Secret', suggestion: '', location: 'impossible-line' },
+];
+
+const report: JsonReportSource = {
+  outcomes: [
+    { kind: 'reviewed', path: 'src/app.py', language: 'python', result: reviewResult({ summary: 'Reviewed 40 lines.', quality_score: 62 }), findings },
+    { kind: 'skipped', path: 'README.md', reason: 'not a supported language' },
+    { kind: 'failed', path: 'big.py', reason: 'not reviewed: too large', code: 'context_too_long', requestId: 'svc_req_000000000007' },
+  ],
+  findings,
+  verdict: {
+    result: 'failed',
+    reasons: ['2 error findings on added lines (fail-on-severity: error)'],
+    notices: [],
+    counted: { error: 2, warning: 1, info: 0 },
+    lowestScore: 62,
+    averageScore: 62,
+  },
+  tokensUsed: 1234,
+  walkthrough: { kind: 'written', text: '- **src/**: adds a rule runner.' },
+};
+
+it('keeps the documented shape of version 1', () => {
+  const golden = JSON.parse(readFileSync(join(import.meta.dirname, 'json-report.v1.json'), 'utf8')) as { tool: { version: string } };
+  golden.tool.version = VERSION;
+  const source = { base: '1111111111111111111111111111111111111111', baseDescription: 'the merge base of HEAD and origin/main', head: '2222222222222222222222222222222222222222', side: 'working-tree' as const };
+  expect(JSON_REPORT_VERSION).toBe(1);
+  expect(JSON.parse(JSON.stringify(buildJsonReport(report, 'added', source)))).toEqual(golden);
+});
