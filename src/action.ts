@@ -79,6 +79,8 @@ async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     if (summaryNote !== undefined) io.notice(summaryNote);
     if (report.verdict.result === 'failed') {
       io.setFailed(`review-gate failed: ${report.verdict.reasons.join('; ')}.`);
+    } else if (report.verdict.result === 'neutral') {
+      io.info(`review-gate neutral: ${report.verdict.reasons.join('; ')}.`);
     } else {
       io.info('review-gate passed.');
     }

@@ -11,9 +11,11 @@ import { planInlineComments } from './report/inline-plan';
 import type { InlinePlan } from './report/inline-plan';
 import { postReview, postSummary } from './report/publish';
 import { renderRunSummary } from './report/run-summary';
+import { needingBaseline, reviewBaselines } from './review/baseline';
 import { reviewFiles } from './review/review-files';
 import type { ReviewDeps } from './review/review-files';
 import type {
+  BaseScore,
   FileOutcome,
   GateVerdict,
   LabelledFinding,
@@ -34,6 +36,8 @@ export interface RunReport {
   findings: LabelledFinding[];
   plan: InlinePlan;
   verdict: GateVerdict;
+  /** Base-version scores of files judged against them (score-baseline: base). */
+  baselines: ReadonlyMap<string, BaseScore>;
   tokensUsed: number;
   listTruncated: boolean;
   posting: PostingReport;
@@ -46,6 +50,7 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
 
   const { selection, listTruncated } = await collectFiles(settings, pr, deps.source, log);
   const reviewed = await reviewFiles(selection.candidates, settings, pr, deps, deadlineAt);
+  const baselines = await reviewBaselines(needingBaseline(selection.candidates, reviewed.outcomes, settings), settings, pr, deps, deadlineAt);
 
   const outcomes: FileOutcome[] = [...reviewed.outcomes, ...selection.notReviewed, ...selection.skipped];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
@@ -58,11 +63,13 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
       listTruncated,
       posting,
       reviewedSha: pr.headSha,
+      baselines: baselines.scores,
       ...(reviewed.fatal === undefined ? {} : { fatal: reviewed.fatal }),
     },
     settings,
   );
-  const decided = { pr, outcomes, findings, plan, verdict, tokensUsed: reviewed.tokensUsed, listTruncated, posting };
+  const tokensUsed = reviewed.tokensUsed + baselines.tokensUsed;
+  const decided = { pr, outcomes, findings, plan, verdict, baselines: baselines.scores, tokensUsed, listTruncated, posting };
 
   const summary: SummaryReport =
     publisher === undefined

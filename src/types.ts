@@ -101,9 +101,13 @@ export type FileOutcome =
 /** The severities that can fail the check, or `never`. */
 export type FailOnSeverity = Severity | 'never';
 
-/** Why the check failed: one entry per reason, each a sentence a user can act on. */
+/**
+ * The one verdict. `neutral` (only with `on-incomplete: neutral`): nothing failed, but some file
+ * could not be reviewed: visible, not blocking.
+ */
 export interface GateVerdict {
-  result: 'passed' | 'failed';
+  result: 'passed' | 'failed' | 'neutral';
+  /** Why the check failed, or why it is neutral: one entry per reason, each a sentence a user can act on. */
   reasons: string[];
   /** Notices that do not fail the check (for example: nothing to review). */
   notices: string[];
@@ -113,6 +117,12 @@ export interface GateVerdict {
   lowestScore?: number;
   averageScore?: number;
 }
+
+/**
+ * The quality score of a modified or renamed file's version at the base commit
+ * (`score-baseline: base`), or why there is none: the file is then judged on its own score.
+ */
+export type BaseScore = { kind: 'scored'; score: number } | { kind: 'unavailable'; reason: string };
 
 /** An inline comment ready to post: validated against the patch, body rendered. */
 export interface PlannedComment {
@@ -151,6 +161,12 @@ export interface PullRequestSource {
    * `maxBytes`, a source that knows the size without reading throws `fileTooLarge` instead.
    */
   readFile(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
+  /**
+   * The file's bytes at the pull request's base commit, at `previousPath ?? path` (for
+   * `score-baseline: base`). A source without it cannot give a baseline: files are then judged
+   * on their own score.
+   */
+  readBaseFile?(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
 }
 
 /**

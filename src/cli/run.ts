@@ -41,6 +41,7 @@ const INPUT_FLAGS = [
   'gate-scope',
   'min-score',
   'on-incomplete',
+  'score-baseline',
   'max-comments',
 ] as const;
 
@@ -56,7 +57,7 @@ Code Assistance API and applies the same gate as the action.
                       as the action's inputs of the same names
   REVIEW_GATE_API_KEY the service key (environment only)
 
-Exit status: 0 passed, 1 failed, 2 bad usage or settings.`;
+Exit status: 0 passed (or neutral), 1 failed, 2 bad usage or settings.`;
 
 export interface CliIo {
   out(line: string): void;
@@ -171,7 +172,8 @@ export async function runCli(argv: string[], terminal: CliIo): Promise<number> {
       io.out(`\nreview-gate failed: ${verdict.reasons.join('; ')}.`);
       return EXIT.failed;
     }
-    io.out('\nreview-gate passed.');
+    // Neutral (on-incomplete: neutral) does not block: exit 0, saying why it is not a pass.
+    io.out(verdict.result === 'neutral' ? `\nreview-gate neutral: ${verdict.reasons.join('; ')}.` : '\nreview-gate passed.');
     return EXIT.passed;
   } catch (error) {
     if (error instanceof UnknownRevisionError) {

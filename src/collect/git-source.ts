@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { decodeSource } from './decode';
 import { languageOf } from './select';
 import { fileTooLarge } from './errors';
+import { readGitFileAt } from './git-file-at';
 import type { ChangeStatus, ChangedFile, PullRequestSource } from '../types';
 
 const run = promisify(execFile);
@@ -103,6 +104,10 @@ export function createGitSource(options: { cwd: string; base: string }): PullReq
       const { size } = await stat(path);
       if (limits.maxBytes !== undefined && size > limits.maxBytes) throw fileTooLarge(file.path, size, limits.maxBytes);
       return await readFile(path);
+    },
+    async readBaseFile(_pr, file, limits = {}) {
+      const base = await resolveBase();
+      return readGitFileAt(top ?? options.cwd, base, file.previousPath ?? file.path, limits);
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { RunReport } from '../pipeline';
 import { supersededNotice } from '../gate/posting';
-import type { SummaryReport } from '../types';
+import type { BaseScore, SummaryReport } from '../types';
 import { MAX_SUMMARY_COMMENT_LENGTH, renderSummaryWithin } from './markdown/summary';
 import type { RenderedSummary, SummaryInput } from './markdown/summary';
 
@@ -22,6 +22,7 @@ export const REST_IN_LOG = 'the log of this step';
 export type SummarySource = Pick<RunReport, 'pr' | 'outcomes' | 'plan' | 'verdict' | 'tokensUsed' | 'posting'> & {
   /** Known once the summary comment was written (the job summary), not while rendering it. */
   summary?: SummaryReport;
+  baselines?: ReadonlyMap<string, BaseScore>;
 };
 
 /**
@@ -51,6 +52,7 @@ function summaryInput(report: SummarySource): SummaryInput {
   };
   const note = summaryCommentNote(report);
   if (note !== undefined) input.summaryComment = note;
+  if (report.baselines !== undefined) input.baselines = report.baselines;
   if (posting.kind === 'posted') {
     input.inline = { posted: posting.posted.length, alreadyPresent: posting.alreadyPresent.length };
   } else {

@@ -37,6 +37,8 @@ export interface FakePull {
   baseSha?: string;
   headRef?: string;
   files: FakeFile[];
+  /** Contents at `baseSha` by path, served by `GET /contents/{path}?ref=` (score-baseline: base). */
+  baseFiles?: Record<string, string | Buffer>;
 }
 
 export interface FakeGitHubOptions {
@@ -219,6 +221,16 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const pullOf = (n: number | undefined): FakePull | undefined => options.pulls.find((p) => p.number === n);
     const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
 
+    const contentPath = rest === undefined ? null : /^\/contents\/(.+)$/.exec(rest);
+    if (contentPath !== null && method === 'GET') {
+      const path = decodeURIComponent(contentPath[1] ?? '');
+      const pullAtBase = options.pulls.find((p) => p.baseSha !== undefined && p.baseSha === query.ref);
+      const content = pullAtBase?.baseFiles?.[path];
+      if (content === undefined) return reply(404, NOT_FOUND);
+      const bytes = Buffer.from(content);
+      if (/vnd\.github(?:\.v3)?\.raw/.test(accept)) return reply(200, bytes);
+      return reply(200, { type: 'file', path, sha: gitBlobSha(bytes), size: bytes.length, encoding: 'base64', content: bytes.toString('base64') });
+    }
     let n = match(/^\/pulls\/(\d+)$/);
     let pull = pullOf(n);
     if (pull !== undefined && method === 'GET') {

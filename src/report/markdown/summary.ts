@@ -4,7 +4,7 @@
  * Layout: verdict and reasons, a per-file table, findings not posted inline, skipped and failed
  * files, tokens used. Everything the service or a pull request's author wrote is sanitized.
  */
-import type { FileOutcome, FindingLocation, GateVerdict, LabelledFinding, PlannedComment } from '../../types';
+import type { BaseScore, FileOutcome, FindingLocation, GateVerdict, LabelledFinding, PlannedComment } from '../../types';
 import { SUMMARY_MARKER } from '../markers';
 import { inlineCode, inlineText } from './sanitize';
 import type { FindingGroup, Room } from './summary-sections';
@@ -44,6 +44,8 @@ export interface SummaryInput {
    * it): a failure or a newer run taking over, shown as a warning under the verdict.
    */
   summaryComment?: string;
+  /** Base-version scores of files judged against them (score-baseline: base): shown as base → head. */
+  baselines?: ReadonlyMap<string, BaseScore>;
 }
 
 export interface SummaryOptions {
@@ -76,15 +78,19 @@ function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
+/** The summary's first words: a contract tests and readers rely on (`## ❌ Failed: …`). */
+export const VERDICT_HEADING: Readonly<Record<GateVerdict['result'], string>> = {
+  passed: '✅ Passed',
+  failed: '❌ Failed',
+  neutral: '⚪ Neutral',
+};
+
 function verdictSection(v: GateVerdict, room: Room): string {
   const reasons = v.reasons.map((r) => inlineText(r, 300));
   const shown = reasons.slice(0, Math.max(1, room.cap));
   const rest = reasons.length - shown.length;
   const text = [...shown, ...(rest > 0 ? [more(rest, 'reasons', room.restListedIn)] : [])].join('; ');
-  const line =
-    v.result === 'passed'
-      ? `## ✅ Passed${text === '' ? '' : `: ${text}`}`
-      : `## ❌ Failed${text === '' ? '' : `: ${text}`}`;
+  const line = `## ${VERDICT_HEADING[v.result]}${text === '' ? '' : `: ${text}`}`;
   const notices = v.notices.slice(0, room.cap).map((n) => `- ℹ️ ${inlineText(n, 300)}`);
   const noticesRest = v.notices.length - notices.length;
   if (noticesRest > 0) notices.push(`- ${more(noticesRest, 'notices', room.restListedIn)}`);
@@ -153,7 +159,7 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     verdictSection(input.verdict, room),
     factsSection(input),
     cutNote,
-    filesTable(input.files, room),
+    filesTable(input.files, room, input.baselines),
     findingsSection(groups(input), room),
     failedSection(input.files, room),
     skippedSection(input.files, room),
