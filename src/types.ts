@@ -214,6 +214,16 @@ export type PostingReport = PostReviewResult | { kind: 'dry-run' } | { kind: 'fa
  */
 export type SummaryReport = UpsertSummaryResult | { kind: 'dry-run' } | { kind: 'failed'; message: string };
 
+/**
+ * How writing the check run ended. Like the summary comment it is written after the verdict,
+ * from it, and its outcome never changes it. `off`: check-run is false, or a dry run.
+ */
+export type CheckRunReport =
+  | { kind: 'written'; created: boolean; id: number; url?: string; annotations: number }
+  | { kind: 'read-only'; message: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'off' };
+
 /** Where every stage logs. */
 export interface Logger {
   info(message: string): void;

@@ -14,6 +14,8 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createFakeChecks } from './fake-github-checks';
+import type { ChecksPermission, FakeCheckRun } from './fake-github-checks';
 
 export interface FakeFile {
   filename: string;
@@ -51,6 +53,8 @@ export interface FakeGitHubOptions {
   readOnly?: boolean;
   /** Login of the token's user, author of everything it creates (default github-actions[bot]). */
   login?: string;
+  /** The token's `checks` permission (default write); `read` and `none` answer 403 as GitHub does. */
+  checks?: ChecksPermission;
 }
 
 export interface RecordedRequest {
@@ -108,6 +112,8 @@ export interface FakeGitHub {
   issueComments: FakeIssueComment[];
   /** Blob SHA → bytes. */
   blobs: Map<string, Buffer>;
+  /** Check runs on the repository's commits, with every annotation received. */
+  checkRuns: FakeCheckRun[];
   /** The next `times` requests matching `method` and `path` (exact, or a pattern) get `answer`. */
   failNext(route: { method: string; path: string | RegExp }, answer: ForcedAnswer, times?: number): void;
   /** A comment by someone else (or us), as if it were already on the pull request. */
@@ -175,6 +181,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   /** Pull number → every head it had, the current one included. */
   const commits = new Map<number, Set<string>>(options.pulls.map((p) => [p.number, new Set([p.headSha])]));
   let nextId = 1000;
+  const isCommit = (sha: string): boolean => options.pulls.some((p) => p.baseSha === sha || (commits.get(p.number)?.has(sha) ?? false));
+  const checks = createFakeChecks({ web, permission: options.checks ?? 'write', isCommit, nextId: () => nextId++ });
 
   const shaOf = new Map<FakeFile, string>();
   for (const pull of options.pulls) {
@@ -221,6 +229,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const pullOf = (n: number | undefined): FakePull | undefined => options.pulls.find((p) => p.number === n);
     const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
 
+    if (rest !== undefined && checks.route(method, rest, query, input, reply, (items) => paginate(reply, base, query, items))) return;
     const contentPath = rest === undefined ? null : /^\/contents\/(.+)$/.exec(rest);
     if (contentPath !== null && method === 'GET') {
       const path = decodeURIComponent(contentPath[1] ?? '');
@@ -421,7 +430,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
 
   return {
     url: `http://127.0.0.1:${port}`,
-    requests, reviews, reviewCounts, reviewComments, issueComments, blobs,
+    requests, reviews, reviewCounts, reviewComments, issueComments, blobs, checkRuns: checks.runs,
     failNext(route, answer, times = 1) {
       forced.push({ method: route.method.toUpperCase(), path: route.path, answer, left: times });
     },

@@ -44,6 +44,8 @@ export interface SummaryInput {
    * it): a failure or a newer run taking over, shown as a warning under the verdict.
    */
   summaryComment?: string;
+  /** What happened to the check run, when writing it failed or was refused (shown like `summaryComment`). */
+  checkRun?: string;
   /** Base-version scores of files judged against them (score-baseline: base): shown as base → head. */
   baselines?: ReadonlyMap<string, BaseScore>;
 }
@@ -114,6 +116,7 @@ function factsSection(input: SummaryInput): string {
   }
   const lines = [`${facts.join(' · ')}.`];
   if (input.dryRun === true) lines.unshift('**Dry run:** nothing was posted to the pull request.');
+  if (input.checkRun !== undefined) lines.unshift(`⚠️ ${inlineText(input.checkRun, 600)}`);
   if (input.summaryComment !== undefined) lines.unshift(`⚠️ ${inlineText(input.summaryComment, 600)}`);
   return lines.join('\n\n');
 }
