@@ -23,7 +23,7 @@ import type { RunReport } from './pipeline';
 import { createRedactor } from './safety/redact';
 import type { Redactor } from './safety/redact';
 import { checkRunNote, renderCheckRunSummary, renderJobSummary, renderRunSummary, summaryCommentNote } from './report/run-summary';
-import { checkRunContent, publishCheckRun, stoppedRunContent, workflowRunUrl } from './report/check-run';
+import { canReportStop, checkRunContent, publishCheckRun, stoppedRunContent, workflowRunUrl } from './report/check-run';
 import type { CheckRunContent } from './report/github/check-run';
 import { createWriteGate } from './github/write-gate';
 import { SettingsError, readSettings } from './config/settings';
@@ -164,7 +164,7 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
     });
   } catch (error) {
     // The run knows the pull request but cannot decide: its check says so rather than stay missing.
-    await writeCheckRun(stoppedRunContent(pr, `review-gate could not complete: ${describeError(error)}`, checkTarget));
+    if (canReportStop(error)) await writeCheckRun(stoppedRunContent(pr, `review-gate could not complete: ${describeError(error)}`, checkTarget));
     throw error;
   }
   if (source !== undefined) {

@@ -10,6 +10,8 @@
  * failure is reported on the other surfaces instead.
  */
 import { describeError } from '../errors';
+import { GitHubApiError } from '../github/errors';
+import { GitHubTimeoutError } from '../github/octokit';
 import { shortSha } from '../github/pull-head';
 import type { CheckRunReport, GateVerdict, LabelledFinding, Logger, PullRequestRef } from '../types';
 import type { CheckAnnotation, CheckConclusion, CheckRunContent, CheckRunContext } from './github/check-run';
@@ -75,6 +77,20 @@ export function checkRunContent(
 export function stoppedRunContent(pr: PullRequestRef, message: string, target: CheckRunTarget): CheckRunContent {
   const verdict: GateVerdict = { result: 'failed', reasons: [message], notices: [], counted: { error: 0, warning: 0, info: 0 } };
   return checkRunContent({ pr, verdict, findings: [] }, `## ${VERDICT_HEADING.failed}\n\n${inlineText(message, 4000)}\n`, target);
+}
+
+/**
+ * Whether a run stopped by `error` should still try to fail its check run. Not when GitHub gave
+ * no answer in time: the check run would wait out the same timeouts and retries again, for a
+ * write that would most likely get no answer either (the job fails either way).
+ */
+export function canReportStop(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause !== undefined && depth < 10; depth++) {
+    if (cause instanceof GitHubTimeoutError) return false;
+    if (cause instanceof GitHubApiError && cause.status === undefined) return false;
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return true;
 }
 
 /** The workflow run's page (its job summary lists what a check-run summary has no room for), from the runner's variables. */

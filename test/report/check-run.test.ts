@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Severity } from '../../src/review/service/types';
-import { checkAnnotations, checkRunContent, checksPermissionMessage, stoppedRunContent, verdictTitle, workflowRunUrl } from '../../src/report/check-run';
+import { canReportStop, checkAnnotations, checkRunContent, checksPermissionMessage, stoppedRunContent, verdictTitle, workflowRunUrl } from '../../src/report/check-run';
+import { GitHubApiError } from '../../src/github/errors';
+import { GitHubTimeoutError } from '../../src/github/octokit';
 import type { GateVerdict, PullRequestRef } from '../../src/types';
 import { finding } from './markdown/helpers';
 
@@ -48,5 +50,14 @@ describe('the check run content', () => {
       'No check run was written on abcdef012345: the GitHub token may not write check runs in acme/shop (GitHub answered 403: Resource not accessible by integration). ' +
         'Add `checks: write` to the job\'s permissions; a pull request from a fork gets a read-only token (see "Pull requests from forks" in the README). The verdict stands',
     );
+  });
+
+  it('reports a stopped run on its check run unless GitHub gave no answer in time', () => {
+    const answered = new GitHubApiError('Listing the files', Object.assign(new Error('Server Error'), { status: 500 }));
+    const timedOut = new GitHubApiError('Listing the files', Object.assign(new Error('x', { cause: new GitHubTimeoutError('no answer') }), { status: 500 }));
+    expect(canReportStop(answered)).toBe(true);
+    expect(canReportStop(new Error('a bug'))).toBe(true);
+    expect(canReportStop(timedOut)).toBe(false);
+    expect(canReportStop(new GitHubApiError('Listing the files', new Error('socket hang up')))).toBe(false);
   });
 });
