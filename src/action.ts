@@ -27,11 +27,13 @@ import { runPipeline } from './pipeline';
 import type { RunReport } from './pipeline';
 import { createRedactor } from './safety/redact';
 import type { Redactor } from './safety/redact';
-import { renderJobSummary, renderRunSummary, summaryCommentNote } from './report/run-summary';
+import { checkRunNote, renderCheckRunSummary, renderJobSummary, renderRunSummary, summaryCommentNote } from './report/run-summary';
+import { canReportStop, checkRunContent, publishCheckRun, stoppedRunContent, workflowRunUrl } from './report/check-run';
+import type { CheckRunContent } from './report/github/check-run';
 import { SettingsError, readSettings } from './config/settings';
 import { gitBlobReader, gitWorkspace, withWorkspaceBlobs } from './collect/workspace-blobs';
 import type { Settings } from './config/settings';
-import type { PullRequestRef } from './types';
+import type { CheckRunReport, PullRequestRef } from './types';
 import { writeSarifOutput } from './report/actions/sarif-file';
 import { writeWalkthrough } from './report/walkthrough';
 
@@ -90,8 +92,12 @@ async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     for (const notice of report.verdict.notices) io.notice(notice);
     const summaryNote = summaryCommentNote(report);
     if (summaryNote !== undefined) io.notice(summaryNote);
+    // A refused check run was already said in one line: only a failure gets the second one.
+    if (report.checkRun.kind === 'failed') io.notice(checkRunNote(report) ?? report.checkRun.message);
     if (report.verdict.result === 'failed') {
       io.setFailed(`review-gate failed: ${report.verdict.reasons.join('; ')}.`);
+    } else if (report.verdict.result === 'neutral') {
+      io.info(`review-gate neutral: ${report.verdict.reasons.join('; ')}.`);
     } else {
       io.info('review-gate passed.');
     }
@@ -113,7 +119,7 @@ interface Egress {
   secrets: readonly string[];
 }
 
-async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor, secrets }: Egress): Promise<RunReport | { skipped: string }> {
+async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor, secrets }: Egress): Promise<(RunReport & { checkRun: CheckRunReport }) | { skipped: string }> {
   const log = actionsLogger(io);
   const event = await readActionEvent(env);
   const target = resolvePullRequest(event, settings.prNumber);
@@ -153,11 +159,18 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
     secrets,
   });
 
+  // One pacing for every write of the run: the review, the summary comment and the check run.
   const writeGate = createWriteGate();
+  const detailsUrl = workflowRunUrl(env);
+  const checkTarget = detailsUrl === undefined ? { name: settings.checkName } : { name: settings.checkName, detailsUrl };
+  const writeCheckRun = (content: CheckRunContent): Promise<CheckRunReport> =>
+    settings.checkRun && !settings.dryRun ? publishCheckRun({ octokit, gate: writeGate, log }, pr, content, log) : Promise.resolve({ kind: 'off' });
   const apiSource = createPullRequestSource(octokit, { log });
   const workspace = gitWorkspace(env);
   const source = workspace === undefined ? undefined : withWorkspaceBlobs(apiSource, gitBlobReader(workspace));
-  const report = await runPipeline(settings, pr, {
+  let report: RunReport;
+  try {
+    report = await runPipeline(settings, pr, {
     source: source ?? apiSource,
     reviewOnce: (request, options) => client.reviewOnce(request, options),
     publisher: settings.dryRun ? undefined : createReviewPublisher(octokit, { log, trusted, writeGate }),
@@ -173,11 +186,18 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
             return outcome;
           })
       : undefined,
-  });
+    });
+  } catch (error) {
+    // The run knows the pull request but cannot decide: its check says so rather than stay missing.
+    if (canReportStop(error)) await writeCheckRun(stoppedRunContent(pr, `review-gate could not complete: ${describeError(error)}`, checkTarget));
+    throw error;
+  }
   if (source !== undefined) {
     io.info(`File contents: ${source.stats.fromWorkspace} read from the workspace checkout, ${source.stats.fromApi} through the GitHub API.`);
   }
-  return report;
+  // After the gate and the summary comment, from the same verdict.
+  const checkRun = await writeCheckRun(checkRunContent(report, renderCheckRunSummary(report), checkTarget));
+  return { ...report, checkRun };
 }
 
 await run();

@@ -16,10 +16,12 @@ import { planInlineComments } from './report/inline-plan';
 import type { InlinePlan } from './report/inline-plan';
 import { postReview, postSummary } from './report/publish';
 import { renderRunSummary } from './report/run-summary';
+import { needingBaseline, reviewBaselines } from './review/baseline';
 import { reviewFiles } from './review/review-files';
 import type { ReviewDeps } from './review/review-files';
 import type { WalkthroughOutcome } from './report/walkthrough';
 import type {
+  BaseScore,
   FileOutcome,
   GateVerdict,
   LabelledFinding,
@@ -47,6 +49,8 @@ export interface RunReport {
   findings: LabelledFinding[];
   plan: InlinePlan;
   verdict: GateVerdict;
+  /** Base-version scores of files judged against them (score-baseline: base). */
+  baselines: ReadonlyMap<string, BaseScore>;
   tokensUsed: number;
   listTruncated: boolean;
   posting: PostingReport;
@@ -65,6 +69,7 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
 
   const { selection, listTruncated } = await collectFiles(settings, pr, deps.source, log, deps.progress);
   const reviewed = await reviewFiles(selection.candidates, settings, pr, deps, deadlineAt);
+  const baselines = await reviewBaselines(needingBaseline(selection.candidates, reviewed.outcomes, settings), settings, pr, deps, deadlineAt);
 
   // Dismissals are labels like any other: read before the plan and the gate, never after.
   const feedback = await readFeedback(deps.feedback, pr, log);
@@ -81,14 +86,16 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
       listTruncated,
       posting,
       reviewedSha: pr.headSha,
+      baselines: baselines.scores,
       ...(reviewed.fatal === undefined ? {} : { fatal: reviewed.fatal }),
     },
     settings,
   );
   // After the verdict, which does not depend on it: only when this run's review landed on the head.
   const threads = posting.kind === 'posted' ? await closeFixedThreads(deps.feedback, pr, feedback, outcomes, log) : undefined;
+  const tokensUsed = reviewed.tokensUsed + baselines.tokensUsed;
   const decided = {
-    pr, outcomes, findings, plan, verdict, tokensUsed: reviewed.tokensUsed, listTruncated, posting, feedback,
+    pr, outcomes, findings, plan, verdict, baselines: baselines.scores, tokensUsed, listTruncated, posting, feedback,
     ...(threads === undefined ? {} : { threads }),
   };
 

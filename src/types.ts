@@ -115,9 +115,13 @@ export type FileOutcome =
 /** The severities that can fail the check, or `never`. */
 export type FailOnSeverity = Severity | 'never';
 
-/** Why the check failed: one entry per reason, each a sentence a user can act on. */
+/**
+ * The one verdict. `neutral` (only with `on-incomplete: neutral`): nothing failed, but some file
+ * could not be reviewed: visible, not blocking.
+ */
 export interface GateVerdict {
-  result: 'passed' | 'failed';
+  result: 'passed' | 'failed' | 'neutral';
+  /** Why the check failed, or why it is neutral: one entry per reason, each a sentence a user can act on. */
   reasons: string[];
   /** Notices that do not fail the check (for example: nothing to review). */
   notices: string[];
@@ -127,6 +131,12 @@ export interface GateVerdict {
   lowestScore?: number;
   averageScore?: number;
 }
+
+/**
+ * The quality score of a modified or renamed file's version at the base commit
+ * (`score-baseline: base`), or why there is none: the file is then judged on its own score.
+ */
+export type BaseScore = { kind: 'scored'; score: number } | { kind: 'unavailable'; reason: string };
 
 /** An inline comment ready to post: validated against the patch, body rendered. */
 export interface PlannedComment {
@@ -165,6 +175,12 @@ export interface PullRequestSource {
    * `maxBytes`, a source that knows the size without reading throws `fileTooLarge` instead.
    */
   readFile(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
+  /**
+   * The file's bytes at the pull request's base commit, at `previousPath ?? path` (for
+   * `score-baseline: base`). A source without it cannot give a baseline: files are then judged
+   * on their own score.
+   */
+  readBaseFile?(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
 }
 
 /**
@@ -211,6 +227,16 @@ export type PostingReport = PostReviewResult | { kind: 'dry-run' } | { kind: 'fa
  * outcome never changes the verdict: a failure is reported on every other surface instead.
  */
 export type SummaryReport = UpsertSummaryResult | { kind: 'dry-run' } | { kind: 'failed'; message: string };
+
+/**
+ * How writing the check run ended. Like the summary comment it is written after the verdict,
+ * from it, and its outcome never changes it. `off`: check-run is false, or a dry run.
+ */
+export type CheckRunReport =
+  | { kind: 'written'; created: boolean; id: number; url?: string; annotations: number }
+  | { kind: 'read-only'; message: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'off' };
 
 /** Where every stage logs. */
 export interface Logger {

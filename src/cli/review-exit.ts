@@ -20,7 +20,11 @@ export function blockedFiles(report: Pick<RunReport, 'outcomes'>): Failed[] {
 
 export function reviewExitStatus(report: Pick<RunReport, 'outcomes' | 'verdict'>, settings: Settings): ExitStatus {
   if (report.verdict.result === 'passed') return EXIT.passed;
-  if (blockedFiles(report).length === 0) return EXIT.failed;
+  const blocked = blockedFiles(report).length > 0;
+  // Neutral (on-incomplete: neutral) does not block, as in the action — unless the run itself
+  // could not run (a rejected key, the daily limit), which status 3 says.
+  if (report.verdict.result === 'neutral' && !blocked) return EXIT.passed;
+  if (!blocked) return EXIT.failed;
   // What was reviewed may fail the gate on its own: then the code failed, whatever else happened.
   const reviewedOnly = decide({ outcomes: report.outcomes.filter((o) => o.kind !== 'failed') }, settings);
   return reviewedOnly.result === 'failed' ? EXIT.failed : EXIT.couldNotRun;

@@ -151,6 +151,8 @@ export async function runReview(argv: readonly string[], terminal: Terminal): Pr
     say(styled('red', 'review-gate could not run:'), ` ${couldNotRunExplanation(report, terminal.env[KEY_VARIABLE] ?? '', settings.apiUrl)}`);
   } else if (report.verdict.result === 'failed') {
     say(styled('red', 'review-gate failed:'), ` ${report.verdict.reasons.join('; ')}.`);
+  } else if (report.verdict.result === 'neutral') {
+    say(styled('yellow', 'review-gate neutral:'), ` ${[...report.verdict.reasons, ...report.verdict.notices].join('; ')}.`);
   } else {
     say(styled('green', 'review-gate passed.'));
   }

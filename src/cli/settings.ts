@@ -28,6 +28,7 @@ export const VALUE_INPUTS = [
   'gate-scope',
   'min-score',
   'on-incomplete',
+  'score-baseline',
   'max-comments',
   'sarif-file',
 ] as const;
@@ -37,6 +38,9 @@ export const SWITCH_INPUTS = ['allow-insecure-http', 'dry-run', 'walkthrough'] a
 export const IGNORED_INPUTS: Readonly<Record<string, string>> = {
   'github-token': 'a terminal run posts nothing to GitHub',
   'pr-number': 'a terminal run reviews the local changes; choose them with --base or a range such as origin/main...HEAD',
+  'check-run': 'a terminal run writes no check run',
+  'check-name': 'a terminal run writes no check run',
+  'dismiss': 'a terminal run reads no replies: suppress a finding in the code with review-gate-ignore: <reason>',
 };
 
 export function inputFlags(names: readonly string[] = [...VALUE_INPUTS, ...SWITCH_INPUTS, ...Object.keys(IGNORED_INPUTS), 'api-key']): FlagSpec {

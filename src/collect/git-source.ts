@@ -12,6 +12,7 @@ import { languageOf } from './select';
 import { NotReviewableError, fileTooLarge, isNotReviewableError } from './errors';
 import { resolveComparison } from './git-base';
 import type { Comparison, ComparisonRequest } from './git-base';
+import { readGitFileAt } from './git-file-at';
 import { gitRunner } from './git-run';
 import type { GitRunner } from './git-run';
 import type { ChangeStatus, ChangedFile, PullRequestSource } from '../types';
@@ -85,6 +86,11 @@ export function createGitSource(options: { cwd: string } & ComparisonRequest): G
         if (isNotReviewableError(error)) throw error;
         throw new NotReviewableError(file.path, `not reviewed: could not read it: ${error instanceof Error ? error.message : String(error)}`);
       }
+    },
+    /** The file before the change: at the comparison's base commit, under its old name if renamed. */
+    async readBaseFile(_pr, file, limits = {}) {
+      const { git, comparison } = await resolve();
+      return readGitFileAt(git.cwd, comparison.base, file.previousPath ?? file.path, limits);
     },
   };
 }

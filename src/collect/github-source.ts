@@ -2,10 +2,11 @@
  * The pull request as GitHub lists it: changed files (every page, up to GitHub's cap) and file
  * contents at the head commit.
  */
-import type { ChangeStatus, ChangedFile, ChangedFileList, PullRequestRef, PullRequestSource } from '../types';
+import type { ChangeStatus, ChangedFile, ChangedFileList, PullRequestRef, PullRequestSource, ReadFileOptions } from '../types';
 import { FileNotFoundError, GitHubApiError, describePr } from '../github/errors';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
 import { readBlob } from './read-blob';
+import { readFileAtCommit } from './read-at-commit';
 
 /** GitHub lists at most this many files of a pull request; later files are not reachable. */
 export const MAX_LISTED_FILES = 3000;
@@ -19,6 +20,7 @@ export interface GitHubChangedFileList extends ChangedFileList {
 /** `PullRequestSource` whose listing also carries the pull request's own file count. */
 export interface GitHubPullRequestSource extends PullRequestSource {
   listChangedFiles(pr: PullRequestRef): Promise<GitHubChangedFileList>;
+  readBaseFile(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
 }
 
 export interface PullRequestSourceOptions {
@@ -80,12 +82,32 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
     }
   }
 
+  /** The base commit, read once per pull request and only when a base version is wanted. */
+  const baseShas = new Map<number, Promise<string>>();
+  const baseShaOf = (pr: PullRequestRef): Promise<string> => {
+    let sha = baseShas.get(pr.number);
+    if (sha === undefined) {
+      sha = octokit.rest.pulls.get({ owner: pr.owner, repo: pr.repo, pull_number: pr.number }).then(
+        ({ data }) => data.base.sha,
+        (error: unknown) => {
+          baseShas.delete(pr.number);
+          throw new GitHubApiError(`Reading the base commit of ${describePr(pr)}`, error);
+        },
+      );
+      baseShas.set(pr.number, sha);
+    }
+    return sha;
+  };
+
   return {
     listChangedFiles,
     async readFile(pr, file, options) {
       const { blobSha } = file;
       if (blobSha === undefined) throw new FileNotFoundError(file.path, undefined);
       return readBlob(octokit, pr, { ...file, blobSha }, options);
+    },
+    async readBaseFile(pr, file, options) {
+      return readFileAtCommit(octokit, pr, file.previousPath ?? file.path, await baseShaOf(pr), options);
     },
   };
 }

@@ -59,7 +59,7 @@ export async function readBlob(
 }
 
 /** The whole body, or undefined once it passes `cap` bytes (the rest is not downloaded). */
-async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number | undefined, what: string): Promise<Buffer | undefined> {
+export async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number | undefined, what: string): Promise<Buffer | undefined> {
   if (body === null) return Buffer.alloc(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -79,7 +79,7 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number |
   return Buffer.concat(chunks);
 }
 
-function fromJsonBlob(text: Buffer, what: string): Buffer {
+export function fromJsonBlob(text: Buffer, what: string): Buffer {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.toString('utf8'));

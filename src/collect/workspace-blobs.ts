@@ -75,6 +75,8 @@ export function withWorkspaceBlobs(
       stats.fromApi += 1;
       return source.readFile(pr, file, options);
     },
+    // Base versions are read by path at the base commit: no blob SHA to look up here.
+    ...(source.readBaseFile === undefined ? {} : { readBaseFile: source.readBaseFile.bind(source) }),
   };
 }
 

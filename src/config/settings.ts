@@ -12,9 +12,14 @@ import { globSyntaxProblem } from '../collect/globs';
 import { DISMISS_MODES } from '../locate/dismissals';
 import type { DismissMode } from '../locate/dismissals';
 import type { FailOnSeverity } from '../types';
+import { checkNameProblem } from './check-name';
+import { parseList } from './parse-list';
+
+export { parseList };
 
 export type GateScope = 'added' | 'file';
-export type OnIncomplete = 'fail' | 'pass';
+export type OnIncomplete = 'fail' | 'pass' | 'neutral';
+export type ScoreBaseline = 'none' | 'base';
 
 export interface Settings {
   /** Service key (`svc_live_…`). Masked by the caller as soon as it is read. */
@@ -49,8 +54,14 @@ export interface Settings {
   gateScope: GateScope;
   /** The check fails when a reviewed file's quality score is below this (0 = never). */
   minScore: number;
-  /** What the check does when some file could not be reviewed. */
+  /** What the check does when some file could not be reviewed: fail, pass, or neither (neutral). */
   onIncomplete: OnIncomplete;
+  /** `base`: a modified or renamed file fails min-score only when it also scores below its base version. */
+  scoreBaseline: ScoreBaseline;
+  /** Write a check run carrying the verdict on the pull request's head commit. */
+  checkRun: boolean;
+  /** The check run's name: the one to mark as required. */
+  checkName: string;
   /** Pull request number for events that carry none; undefined = take it from the event. */
   prNumber: number | undefined;
   /** Inline comments posted per run at most; the rest are listed in the summary. */
@@ -95,6 +106,9 @@ export const DEFAULTS = {
   gateScope: 'added',
   minScore: 0,
   onIncomplete: 'fail',
+  scoreBaseline: 'none',
+  checkRun: true,
+  checkName: 'review-gate',
   maxComments: 25,
   dismiss: 'maintainers',
 } as const;
@@ -113,27 +127,6 @@ export class SettingsError extends Error {
         : `${problems.length} inputs are invalid:\n- ${problems.join('\n- ')}`,
     );
   }
-}
-
-/**
- * Splits a comma- or newline-separated list, trimming entries and dropping empty ones. A comma
- * inside braces belongs to a glob (`{lib,app}/**`), not to the list.
- */
-export function parseList(value: string): string[] {
-  const entries: string[] = [];
-  let depth = 0;
-  let entry = '';
-  for (const char of value) {
-    if (char === '{') depth++;
-    else if (char === '}') depth = Math.max(0, depth - 1);
-    if (char === '\n' || (char === ',' && depth === 0)) {
-      entries.push(entry);
-      entry = '';
-      depth = 0;
-    } else entry += char;
-  }
-  entries.push(entry);
-  return entries.map((e) => e.trim()).filter((e) => e.length > 0);
 }
 
 export function readSettings(read: InputReader): Settings {
@@ -174,17 +167,26 @@ export function readSettings(read: InputReader): Settings {
     return value as T;
   };
 
+  /** Free text, checked by `problem` (which quotes the value and says what is allowed). */
+  const text = (name: string, fallback: string, problem: (value: string) => string | undefined): string => {
+    const raw = input(name);
+    const found = raw === '' ? undefined : problem(raw);
+    if (found !== undefined) problems.push(found);
+    return raw === '' || found !== undefined ? fallback : raw;
+  };
+
   const required = (name: string): string => {
     const raw = input(name);
     if (raw === '') problems.push(`Input ${name} is required and was not set.${REQUIRED_HINTS[name] ?? ''}`);
     return raw;
   };
 
-  const boolean = (name: string): boolean => {
+  const boolean = (name: string, fallback = false): boolean => {
     const raw = input(name);
     const value = raw.toLowerCase();
+    if (value === '') return fallback;
     if (['true', 'yes', '1'].includes(value)) return true;
-    if (!['', 'false', 'no', '0'].includes(value)) problems.push(`Invalid ${name} '${raw}'. Expected true or false.`);
+    if (!['false', 'no', '0'].includes(value)) problems.push(`Invalid ${name} '${raw}'. Expected true or false.`);
     return false;
   };
 
@@ -250,7 +252,10 @@ export function readSettings(read: InputReader): Settings {
     failOnSeverity: oneOf<FailOnSeverity>('fail-on-severity', DEFAULTS.failOnSeverity, [...SEVERITIES, 'never']),
     gateScope: oneOf<GateScope>('gate-scope', DEFAULTS.gateScope, ['added', 'file']),
     minScore: integer('min-score', DEFAULTS.minScore, 0, 100),
-    onIncomplete: oneOf<OnIncomplete>('on-incomplete', DEFAULTS.onIncomplete, ['fail', 'pass']),
+    onIncomplete: oneOf<OnIncomplete>('on-incomplete', DEFAULTS.onIncomplete, ['fail', 'pass', 'neutral']),
+    scoreBaseline: oneOf<ScoreBaseline>('score-baseline', DEFAULTS.scoreBaseline, ['none', 'base']),
+    checkRun: boolean('check-run', DEFAULTS.checkRun),
+    checkName: text('check-name', DEFAULTS.checkName, checkNameProblem),
     prNumber,
     maxComments: integer('max-comments', DEFAULTS.maxComments, 0, 100),
     dryRun,
@@ -261,3 +266,4 @@ export function readSettings(read: InputReader): Settings {
   if (problems.length > 0) throw new SettingsError(problems);
   return settings;
 }
+

@@ -10,9 +10,10 @@ import type { Severity } from '../review/service/types';
 import { renderValue } from '../review/service/errors';
 import { describeLine } from '../locate/label';
 import type { GateScope, OnIncomplete } from '../config/settings';
-import type { FailOnSeverity, FileOutcome, FindingLocation, GateVerdict, LabelledFinding, PostingReport } from '../types';
+import type { BaseScore, FailOnSeverity, FileOutcome, FindingLocation, GateVerdict, LabelledFinding, PostingReport } from '../types';
 import { postingEffect } from './posting';
 import { plural } from '../words';
+import { scoreEffect } from './score';
 
 export interface GateThresholds {
   failOnSeverity: FailOnSeverity;
@@ -31,6 +32,8 @@ export interface GateInput {
   posting?: PostingReport;
   /** The commit reviewed, for what posting says about it. */
   reviewedSha?: string;
+  /** Head path → the score of its base version, for files judged against it (score-baseline: base). */
+  baselines?: ReadonlyMap<string, BaseScore>;
 }
 
 /**
@@ -67,18 +70,18 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   }
 
   const scores = reviewed.map((o) => ({ path: o.path, score: o.result.quality_score }));
-  for (const { path, score } of scores) {
-    if (score < thresholds.minScore) {
-      reasons.push(`quality score ${score} of ${path} is below min-score ${thresholds.minScore}`);
-    }
-  }
+  const scored = scoreEffect(scores, thresholds.minScore, input.baselines);
+  reasons.push(...scored.reasons);
+  notices.push(...scored.notices);
 
+  let neutralBecause: string | undefined;
   const incomplete: string[] = (input.fatal === undefined ? failed : []).map((o) => `${o.path} (${o.reason})`);
   if (input.listTruncated === true) incomplete.push('files past GitHub’s 3,000-file list limit (never listed)');
   if (incomplete.length > 0) {
     const what = `${plural(incomplete.length, 'file')} could not be reviewed: ${summarizeList(incomplete)}`;
     if (thresholds.onIncomplete === 'fail') reasons.push(`${what} (on-incomplete: fail)`);
-    else notices.push(`${what}; passing because on-incomplete is pass`);
+    else if (thresholds.onIncomplete === 'pass') notices.push(`${what}; passing because on-incomplete is pass`);
+    else neutralBecause = `${what} (on-incomplete: neutral)`;
   }
 
   const posted = postingEffect(input.posting, input.reviewedSha ?? '');
@@ -90,7 +93,11 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
     notices.push('Nothing to review: no changed file in a supported language passed the filters');
   }
 
-  const verdict: GateVerdict = { result: reasons.length > 0 ? 'failed' : 'passed', reasons, notices, counted };
+  // Neutral only when nothing else fails: an incomplete run never hides a failure.
+  if (neutralBecause !== undefined && reasons.length > 0) notices.push(`${neutralBecause}; the check fails for the reasons above anyway`);
+  const result = reasons.length > 0 ? 'failed' : neutralBecause !== undefined ? 'neutral' : 'passed';
+  if (result === 'neutral' && neutralBecause !== undefined) reasons.push(neutralBecause);
+  const verdict: GateVerdict = { result, reasons, notices, counted };
   if (scores.length > 0) {
     verdict.lowestScore = Math.min(...scores.map((s) => s.score));
     verdict.averageScore = Math.round((scores.reduce((sum, s) => sum + s.score, 0) / scores.length) * 10) / 10;

@@ -25,7 +25,7 @@ export interface JsonReportV1 {
   tool: { name: 'review-gate'; version: string };
   /** What was compared, for a local run; omitted by callers without one. */
   source?: { base: string; baseDescription: string; head: string | null; side: 'working-tree' | 'index' | 'commit' };
-  result: 'passed' | 'failed';
+  result: 'passed' | 'failed' | 'neutral';
   /** Why the gate failed, one sentence each; empty when it passed. */
   reasons: string[];
   notices: string[];

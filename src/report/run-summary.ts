@@ -5,7 +5,7 @@
  */
 import type { RunReport } from '../pipeline';
 import { supersededNotice } from '../gate/posting';
-import type { SummaryReport } from '../types';
+import type { BaseScore, CheckRunReport, SummaryReport } from '../types';
 import { MAX_SUMMARY_COMMENT_LENGTH, renderSummaryWithin } from './markdown/summary';
 import type { RenderedSummary, SummaryInput } from './markdown/summary';
 
@@ -15,6 +15,9 @@ import type { RenderedSummary, SummaryInput } from './markdown/summary';
  */
 export const MAX_JOB_SUMMARY_BYTES = 1024 * 1024 - 1024;
 
+/** GitHub's limit on a check run's `output.summary`. */
+export const MAX_CHECK_RUN_SUMMARY_LENGTH = 65_535;
+
 /** Where the comment sends readers for what it has no room for, and where the job summary does. */
 export const REST_IN_JOB_SUMMARY = 'the job summary of this run';
 export const REST_IN_LOG = 'the log of this step';
@@ -23,6 +26,9 @@ export type SummarySource = Pick<RunReport, 'pr' | 'outcomes' | 'plan' | 'verdic
   Partial<Pick<RunReport, 'feedback' | 'threads' | 'walkthrough'>> & {
   /** Known once the summary comment was written (the job summary), not while rendering it. */
   summary?: SummaryReport;
+  /** Known once the check run was written (the job summary). */
+  checkRun?: CheckRunReport;
+  baselines?: ReadonlyMap<string, BaseScore>;
 };
 
 /**
@@ -35,6 +41,16 @@ export function summaryCommentNote(report: SummarySource): string | undefined {
     return `The summary comment could not be written (${summary.message}); this job summary, the step outputs and the exit status carry the verdict.`;
   }
   if (summary?.kind === 'superseded' && posting.kind === 'posted') return supersededNotice(report.pr.headSha, summary.headSha, 'before-summary');
+  return undefined;
+}
+
+/** The check run's fate, for the surfaces written after it; like the summary comment's, it leaves the verdict as it is. */
+export function checkRunNote(report: SummarySource): string | undefined {
+  const { checkRun } = report;
+  if (checkRun?.kind === 'read-only') return checkRun.message;
+  if (checkRun?.kind === 'failed') {
+    return `The check run could not be written (${checkRun.message}); this job summary, the step outputs and the exit status carry the verdict.`;
+  }
   return undefined;
 }
 
@@ -57,6 +73,9 @@ function summaryInput(report: SummarySource, local = false): SummaryInput {
   if (note !== undefined) input.summaryComment = note;
   if (local) input.local = true;
   if (report.walkthrough !== undefined) input.walkthrough = report.walkthrough;
+  const checkNote = checkRunNote(report);
+  if (checkNote !== undefined) input.checkRun = checkNote;
+  if (report.baselines !== undefined) input.baselines = report.baselines;
   if (posting.kind === 'posted') {
     input.inline = { posted: posting.posted.length, alreadyPresent: posting.alreadyPresent.length };
   } else {
@@ -73,6 +92,15 @@ export function renderJobSummary(report: SummarySource, local = false): Rendered
     unit: 'utf8-bytes',
     restListedIn: REST_IN_LOG,
   });
+}
+
+/** The check run's summary: what fits in its 65,535 characters, the rest pointed to the job summary. */
+export function renderCheckRunSummary(report: SummarySource): string {
+  return renderSummaryWithin(summaryInput(report), {
+    marker: false,
+    maxLength: MAX_CHECK_RUN_SUMMARY_LENGTH,
+    restListedIn: REST_IN_JOB_SUMMARY,
+  }).markdown;
 }
 
 export function renderRunSummary(report: SummarySource, target: 'comment' | 'job-summary'): string {

@@ -31,6 +31,9 @@ describe('readSettings', () => {
       gateScope: 'added',
       minScore: 0,
       onIncomplete: 'fail',
+      scoreBaseline: 'none',
+      checkRun: true,
+      checkName: 'review-gate',
       prNumber: undefined,
       maxComments: 25,
       dryRun: false,
@@ -52,7 +55,11 @@ describe('readSettings', () => {
     ['focus-areas', 'security,speed', "Invalid focus-areas entry 'speed'. Expected any of: security, performance, readability, best_practices."],
     ['max-files', '2.5', "Invalid max-files '2.5'. Expected a whole number from 1 to 3000."],
     ['gate-scope', 'everything', "Invalid gate-scope 'everything'. Expected one of: added, file."],
-    ['on-incomplete', 'ignore', "Invalid on-incomplete 'ignore'. Expected one of: fail, pass."],
+    ['on-incomplete', 'ignore', "Invalid on-incomplete 'ignore'. Expected one of: fail, pass, neutral."],
+    ['score-baseline', 'head', "Invalid score-baseline 'head'. Expected one of: none, base."],
+    ['check-run', 'sometimes', "Invalid check-run 'sometimes'. Expected true or false."],
+    ['check-name', 'x'.repeat(101), `Invalid check-name '${'x'.repeat(100)}'. Expected one line of at most 100 characters, such as review-gate.`],
+    ['check-name', 'review\tgate', "Invalid check-name 'review\tgate'. Expected one line of at most 100 characters, such as review-gate."],
     ['dry-run', 'maybe', "Invalid dry-run 'maybe'. Expected true or false."],
     ['api-url', 'https://api.example.com/v1', "Invalid api-url 'https://api.example.com/v1'. Give the base URL without '/v1'; the action adds it."],
     ['api-url', 'ftp://x', "Invalid api-url 'ftp://x'. Expected an http(s) URL such as https://api.example.com."],
@@ -90,5 +97,13 @@ describe('readSettings', () => {
 
   it('replaces the default excludes when exclude is set', () => {
     expect(readSettings(reader({ ...base, exclude: 'gen/**' })).exclude).toEqual(['gen/**']);
+  });
+
+  it('reads the check run, score-baseline and on-incomplete neutral inputs', () => {
+    const settings = readSettings(
+      reader({ ...base, 'check-run': 'false', 'check-name': ' review-gate / forks ', 'score-baseline': 'BASE', 'on-incomplete': 'neutral' }),
+    );
+    expect(settings).toMatchObject({ checkRun: false, checkName: 'review-gate / forks', scoreBaseline: 'base', onIncomplete: 'neutral' });
+    expect(readSettings(reader({ ...base, 'check-run': 'true' })).checkRun).toBe(true);
   });
 });

@@ -15,6 +15,8 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerGraphql } from './fake-github-graphql';
+import { createFakeChecks } from './fake-github-checks';
+import type { ChecksPermission, FakeCheckRun } from './fake-github-checks';
 
 export interface FakeFile {
   filename: string;
@@ -38,6 +40,8 @@ export interface FakePull {
   baseSha?: string;
   headRef?: string;
   files: FakeFile[];
+  /** Contents at `baseSha` by path, served by `GET /contents/{path}?ref=` (score-baseline: base). */
+  baseFiles?: Record<string, string | Buffer>;
 }
 
 export interface FakeGitHubOptions {
@@ -52,6 +56,8 @@ export interface FakeGitHubOptions {
   login?: string;
   /** The `resolveReviewThread` mutation is refused (FORBIDDEN), as for a token that may not resolve threads. */
   refuseThreadResolution?: boolean;
+  /** The token's `checks` permission (default write); `read` and `none` answer 403 as GitHub does. */
+  checks?: ChecksPermission;
 }
 
 export interface RecordedRequest {
@@ -113,6 +119,8 @@ export interface FakeGitHub {
   issueComments: FakeIssueComment[];
   /** Blob SHA → bytes. */
   blobs: Map<string, Buffer>;
+  /** Check runs on the repository's commits, with every annotation received. */
+  checkRuns: FakeCheckRun[];
   /** The next `times` requests matching `method` and `path` (exact, or a pattern) get `answer`. */
   failNext(route: { method: string; path: string | RegExp }, answer: ForcedAnswer, times?: number): void;
   /** A comment by someone else (or us), as if it were already on the pull request. */
@@ -190,6 +198,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   /** Pull number → every head it had, the current one included. */
   const commits = new Map<number, Set<string>>(options.pulls.map((p) => [p.number, new Set([p.headSha])]));
   let nextId = 1000;
+  const isCommit = (sha: string): boolean => options.pulls.some((p) => p.baseSha === sha || (commits.get(p.number)?.has(sha) ?? false));
+  const checks = createFakeChecks({ web, permission: options.checks ?? 'write', isCommit, nextId: () => nextId++ });
 
   const shaOf = new Map<FakeFile, string>();
   const storeBlobs = (files: readonly FakeFile[]): void => {
@@ -248,6 +258,17 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const pullOf = (n: number | undefined): FakePull | undefined => options.pulls.find((p) => p.number === n);
     const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
 
+    if (rest !== undefined && checks.route(method, rest, query, input, reply, (items) => paginate(reply, base, query, items))) return;
+    const contentPath = rest === undefined ? null : /^\/contents\/(.+)$/.exec(rest);
+    if (contentPath !== null && method === 'GET') {
+      const path = decodeURIComponent(contentPath[1] ?? '');
+      const pullAtBase = options.pulls.find((p) => p.baseSha !== undefined && p.baseSha === query.ref);
+      const content = pullAtBase?.baseFiles?.[path];
+      if (content === undefined) return reply(404, NOT_FOUND);
+      const bytes = Buffer.from(content);
+      if (/vnd\.github(?:\.v3)?\.raw/.test(accept)) return reply(200, bytes);
+      return reply(200, { type: 'file', path, sha: gitBlobSha(bytes), size: bytes.length, encoding: 'base64', content: bytes.toString('base64') });
+    }
     let n = match(/^\/pulls\/(\d+)$/);
     let pull = pullOf(n);
     if (pull !== undefined && method === 'GET') {
@@ -465,7 +486,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
 
   return {
     url: `http://127.0.0.1:${port}`,
-    requests, reviews, reviewCounts, reviewComments, issueComments, blobs,
+    requests, reviews, reviewCounts, reviewComments, issueComments, blobs, checkRuns: checks.runs,
     failNext(route, answer, times = 1) {
       forced.push({ method: route.method.toUpperCase(), path: route.path, answer, left: times });
     },

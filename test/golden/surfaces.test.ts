@@ -63,6 +63,7 @@ function fixedRun(): RunReport {
     posting,
     summary: { kind: 'updated', url: 'https://github.com/acme/shop/pull/42#issuecomment-7' },
     feedback: { kind: 'not-read' },
+    baselines: new Map(),
   };
 }
 

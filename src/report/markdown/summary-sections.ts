@@ -5,7 +5,7 @@
  */
 import type { Severity } from '../../review/service/types';
 import { describeLine } from '../../locate/label';
-import type { FileOutcome, FindingLocation, LabelledFinding } from '../../types';
+import type { BaseScore, FileOutcome, FindingLocation, LabelledFinding } from '../../types';
 import { inlineCode, inlineText } from './sanitize';
 import { SEVERITY_LABEL, reportedAs } from './severity';
 
@@ -82,7 +82,8 @@ function counts(findings: readonly LabelledFinding[]): Record<Severity, number> 
   return c;
 }
 
-export function filesTable(files: readonly FileOutcome[], room: Room): string {
+/** `baselines`: files judged against their base version show its score first, `40 → 45`. */
+export function filesTable(files: readonly FileOutcome[], room: Room, baselines?: ReadonlyMap<string, BaseScore>): string {
   const failed = files.filter((f) => f.kind === 'failed');
   const reviewed = files
     .filter((f) => f.kind === 'reviewed')
@@ -93,7 +94,9 @@ export function filesTable(files: readonly FileOutcome[], room: Room): string {
     const path = inlineCode(f.path, MAX_PATH, 'table');
     if (f.kind !== 'reviewed') return `| ${path} | ❌ failed | — | — | — | — |`;
     const c = counts(f.findings);
-    return `| ${path} | ✅ reviewed | ${f.result.quality_score} | ${c.error} | ${c.warning} | ${c.info} |`;
+    const base = baselines?.get(f.path);
+    const score = base?.kind === 'scored' ? `${base.score} → ${f.result.quality_score}` : String(f.result.quality_score);
+    return `| ${path} | ✅ reviewed | ${score} | ${c.error} | ${c.warning} | ${c.info} |`;
   });
   const { error, warning, info } = SEVERITY_LABEL;
   const head = [

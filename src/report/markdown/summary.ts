@@ -5,7 +5,7 @@
  * files, tokens used. Everything the service or a pull request's author wrote is sanitized.
  */
 import { plural } from '../../words';
-import type { FileOutcome, FindingLocation, GateVerdict, LabelledFinding, PlannedComment } from '../../types';
+import type { BaseScore, FileOutcome, FindingLocation, GateVerdict, LabelledFinding, PlannedComment } from '../../types';
 import { SUMMARY_MARKER } from '../markers';
 import type { ThreadReport } from '../thread-plan';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
@@ -57,6 +57,10 @@ export interface SummaryInput {
   local?: boolean;
   /** The walkthrough, shown first; or the one line saying why there is none. */
   walkthrough?: WalkthroughOutcome;
+  /** What happened to the check run, when writing it failed or was refused (shown like `summaryComment`). */
+  checkRun?: string;
+  /** Base-version scores of files judged against them (score-baseline: base): shown as base → head. */
+  baselines?: ReadonlyMap<string, BaseScore>;
 }
 
 export interface SummaryOptions {
@@ -86,15 +90,19 @@ const MIN_LENGTH = 1_000;
 const ORDER: readonly FindingLocation[] = ['diff-context', 'outside-diff', 'diff-unknown', 'impossible-line', 'added-line'];
 
 
+/** The summary's first words: a contract tests and readers rely on (`## ❌ Failed: …`). */
+export const VERDICT_HEADING: Readonly<Record<GateVerdict['result'], string>> = {
+  passed: '✅ Passed',
+  failed: '❌ Failed',
+  neutral: '⚪ Neutral',
+};
+
 function verdictSection(v: GateVerdict, room: Room): string {
   const reasons = v.reasons.map((r) => inlineText(r, 300));
   const shown = reasons.slice(0, Math.max(1, room.cap));
   const rest = reasons.length - shown.length;
   const text = [...shown, ...(rest > 0 ? [more(rest, 'reasons', room.restListedIn)] : [])].join('; ');
-  const line =
-    v.result === 'passed'
-      ? `## ✅ Passed${text === '' ? '' : `: ${text}`}`
-      : `## ❌ Failed${text === '' ? '' : `: ${text}`}`;
+  const line = `## ${VERDICT_HEADING[v.result]}${text === '' ? '' : `: ${text}`}`;
   const notices = v.notices.slice(0, room.cap).map((n) => `- ℹ️ ${inlineText(n, 300)}`);
   const noticesRest = v.notices.length - notices.length;
   if (noticesRest > 0) notices.push(`- ${more(noticesRest, 'notices', room.restListedIn)}`);
@@ -118,6 +126,7 @@ function factsSection(input: SummaryInput): string {
   }
   const lines = [`${facts.join(' · ')}.`];
   if (input.dryRun === true && input.local !== true) lines.unshift('**Dry run:** nothing was posted to the pull request.');
+  if (input.checkRun !== undefined) lines.unshift(`⚠️ ${inlineText(input.checkRun, 600)}`);
   if (input.summaryComment !== undefined) lines.unshift(`⚠️ ${inlineText(input.summaryComment, 600)}`);
   return lines.join('\n\n');
 }
@@ -171,7 +180,7 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     verdictSection(input.verdict, room),
     factsSection(input),
     cutNote,
-    filesTable(input.files, room),
+    filesTable(input.files, room, input.baselines),
     // A local run posts nothing, so no finding is "not posted".
     findingsSection(groups(input), room, input.local === true ? 'Findings' : undefined),
     dispositionsSection(input.files, room, input.feedbackProblem),

@@ -11,6 +11,11 @@ export interface FaultTarget {
   times?: number;
   /** Only requests to exactly this path (e.g. `/v1/agent/review`); default every path. */
   path?: string;
+  /**
+   * Only requests whose raw body contains this text (e.g. a line of one file's code, to answer
+   * one file — or one version of it — differently); default every body.
+   */
+  bodyContains?: string;
 }
 
 /** What a `reply` fault is told about the request it answers. */
@@ -92,6 +97,9 @@ function checkFault(fault: Fault): void {
   if (fault.kind === 'stream' && (!Array.isArray(fault.data) || fault.data.some((line) => typeof line !== 'string' || line.includes('\n')))) {
     throw new TypeError('Expected `data` to be an array of one-line strings.');
   }
+  if (fault.bodyContains !== undefined && (typeof fault.bodyContains !== 'string' || fault.bodyContains === '')) {
+    throw new TypeError(`Expected \`bodyContains\` to be a non-empty string; got ${JSON.stringify(fault.bodyContains)}.`);
+  }
   if (fault.kind === 'reply' && typeof fault.reply !== 'function') {
     throw new TypeError('Expected `reply` to be a function of the request.');
   }
@@ -109,9 +117,11 @@ export class FaultQueue {
     this.pending = [];
   }
 
-  /** The first fault, in injection order, that matches `path`; uses up one of its `times`. */
-  take(path: string): Fault | undefined {
-    const index = this.pending.findIndex((p) => p.fault.path === undefined || p.fault.path === path);
+  /** The first fault, in injection order, that matches `path` and `body`; uses up one of its `times`. */
+  take(path: string, body = ''): Fault | undefined {
+    const index = this.pending.findIndex(
+      ({ fault }) => (fault.path === undefined || fault.path === path) && (fault.bodyContains === undefined || body.includes(fault.bodyContains)),
+    );
     const entry = this.pending[index];
     if (!entry) return undefined;
     entry.remaining -= 1;

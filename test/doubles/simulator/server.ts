@@ -175,7 +175,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const fail = (error: SimulatedError) => done(sendError(res, error, requestId), error.code);
 
     const raw = await readBody(req);
-    const fault = faults.take(path);
+    const fault = faults.take(path, raw ?? '');
     if (fault) entry.fault = fault.kind;
     if (fault?.kind === 'reply') {
       const answer = fault.reply({ path, body: raw ?? '', authorization: req.headers.authorization });

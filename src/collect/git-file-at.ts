@@ -1,0 +1,31 @@
+/**
+ * A file's bytes at a commit of a local repository (`git cat-file`), for the base version of a
+ * changed file (`score-baseline: base`) in the terminal. The size is asked first, so a file over
+ * max-file-size is refused unread, as the GitHub source does.
+ */
+import { execFile } from 'node:child_process';
+import { NotReviewableError, fileTooLarge } from './errors';
+import type { ReadFileOptions } from '../types';
+
+function git(cwd: string, args: string[], signal: AbortSignal | undefined): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      args,
+      { cwd, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' }, ...(signal === undefined ? {} : { signal }) },
+      (error, stdout) => (error === null ? resolve(stdout) : reject(new Error(`git ${args.join(' ')} failed: ${error.message}`))),
+    );
+  });
+}
+
+export async function readGitFileAt(cwd: string, commit: string, path: string, options: ReadFileOptions = {}): Promise<Buffer> {
+  const object = `${commit}:${path}`;
+  let size: number;
+  try {
+    size = Number((await git(cwd, ['cat-file', '-s', object], options.signal)).toString('utf8').trim());
+  } catch {
+    throw new NotReviewableError(path, `'${path}' is not at commit ${commit.slice(0, 12)}`);
+  }
+  if (options.maxBytes !== undefined && size > options.maxBytes) throw fileTooLarge(path, size, options.maxBytes);
+  return git(cwd, ['cat-file', 'blob', object], options.signal);
+}

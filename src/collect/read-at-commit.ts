@@ -1,0 +1,51 @@
+/**
+ * A file's bytes at a given commit, by path: `GET /repos/{o}/{r}/contents/{path}?ref={sha}` with
+ * GitHub's raw media type, streamed and capped like a blob (see read-blob.ts for why raw). Used
+ * for the base version of a file (`score-baseline: base`), whose blob SHA the file list does
+ * not give.
+ */
+import { shortSha } from '../github/pull-head';
+import { GitHubApiError, describePr, requestStatus } from '../github/errors';
+import type { GitHubClient } from '../github/octokit';
+import type { PullRequestRef, ReadFileOptions } from '../types';
+import { NotReviewableError, fileTooLarge } from './errors';
+import { fromJsonBlob, readCapped } from './read-blob';
+
+export async function readFileAtCommit(
+  octokit: GitHubClient,
+  pr: PullRequestRef,
+  path: string,
+  ref: string,
+  options: ReadFileOptions = {},
+): Promise<Uint8Array> {
+  const what = `Reading '${path}' at ${shortSha(ref)} of ${describePr(pr)}`;
+  let response: { headers: Record<string, string | number | undefined>; data: unknown };
+  try {
+    response = await octokit.rest.repos.getContent({
+      owner: pr.owner,
+      repo: pr.repo,
+      path,
+      ref,
+      headers: { accept: 'application/vnd.github.raw+json' },
+      request: { parseSuccessResponseBody: false, ...(options.signal === undefined ? {} : { signal: options.signal }) },
+    });
+  } catch (error) {
+    if (requestStatus(error) === 404) throw new NotReviewableError(path, `'${path}' is not at commit ${shortSha(ref)}`);
+    throw new GitHubApiError(what, error);
+  }
+  const body = response.data as ReadableStream<Uint8Array> | null;
+  const { maxBytes } = options;
+  const listed = Number(response.headers['content-length']);
+  if (maxBytes !== undefined && Number.isSafeInteger(listed) && listed > maxBytes) {
+    await body?.cancel().catch(() => undefined);
+    throw fileTooLarge(path, listed, maxBytes);
+  }
+  // A directory, a submodule or a server ignoring the raw type answers JSON.
+  const json = /^application\/json\b/i.test(String(response.headers['content-type'] ?? ''));
+  const cap = maxBytes === undefined ? undefined : json ? Math.ceil(maxBytes * 1.4) + 4096 : maxBytes;
+  const received = await readCapped(body, cap, what);
+  if (received === undefined) throw fileTooLarge(path, undefined, maxBytes ?? 0);
+  const bytes = json ? fromJsonBlob(received, what) : received;
+  if (maxBytes !== undefined && bytes.length > maxBytes) throw fileTooLarge(path, bytes.length, maxBytes);
+  return bytes;
+}

@@ -1,0 +1,132 @@
+/**
+ * The check run: a surface of the one verdict, rendered from it after the gate decides, like the
+ * summary comment. Its conclusion is the verdict, its title the verdict line, its summary the run's
+ * summary within GitHub's 65,535 characters, and it carries an annotation for every finding on an
+ * added line (no per-step cap: the check run's annotations are not the workflow's).
+ *
+ * It is written on the commit the run reviewed, even when a push superseded it during the run: a
+ * check run belongs to one commit, so the verdict for that commit is true there, and the run on
+ * the new head writes the new head's check. Writing it never changes the verdict: a refusal or a
+ * failure is reported on the other surfaces instead.
+ */
+import { describeError } from '../errors';
+import { GitHubApiError } from '../github/errors';
+import { GitHubTimeoutError } from '../github/octokit';
+import { shortSha } from '../github/pull-head';
+import type { CheckRunReport, GateVerdict, LabelledFinding, Logger, PullRequestRef } from '../types';
+import type { CheckAnnotation, CheckConclusion, CheckRunContent, CheckRunContext } from './github/check-run';
+import { upsertCheckRun } from './github/check-run';
+import { planAnnotations } from './markdown/annotations';
+import type { AnnotationCaps, AnnotationLevel } from './markdown/annotations';
+import { VERDICT_HEADING } from './markdown/summary';
+import { inlineText, plainText } from './markdown/sanitize';
+
+export const CONCLUSION: Readonly<Record<GateVerdict['result'], CheckConclusion>> = {
+  passed: 'success',
+  failed: 'failure',
+  neutral: 'neutral',
+};
+
+const LEVEL: Readonly<Record<AnnotationLevel, CheckAnnotation['annotation_level']>> = { error: 'failure', warning: 'warning', notice: 'notice' };
+const NO_CAP = Number.MAX_SAFE_INTEGER;
+const UNCAPPED: AnnotationCaps = { error: NO_CAP, warning: NO_CAP, notice: NO_CAP };
+/** Titles show on one line; the summary carries every reason in full. */
+const MAX_TITLE = 255;
+
+/** The verdict line, as plain text: `Failed: 2 error findings on added lines (fail-on-severity: error)`. */
+export function verdictTitle(verdict: Pick<GateVerdict, 'result' | 'reasons'>): string {
+  const word = VERDICT_HEADING[verdict.result].replace(/^\S+\s/, '');
+  return plainText(verdict.reasons.length === 0 ? word : `${word}: ${verdict.reasons.join('; ')}`, MAX_TITLE);
+}
+
+/** Every finding on an added line, most severe first, as check-run annotations. */
+export function checkAnnotations(findings: readonly LabelledFinding[]): CheckAnnotation[] {
+  return planAnnotations([...findings], UNCAPPED).annotations.map((a) => ({
+    path: a.path,
+    start_line: a.line,
+    end_line: a.line,
+    annotation_level: LEVEL[a.level],
+    title: a.title,
+    message: a.message,
+  }));
+}
+
+export interface CheckRunTarget {
+  /** `check-name`. */
+  name: string;
+  detailsUrl?: string;
+}
+
+export function checkRunContent(
+  report: { pr: PullRequestRef; verdict: GateVerdict; findings: readonly LabelledFinding[] },
+  summary: string,
+  target: CheckRunTarget,
+): CheckRunContent {
+  return {
+    name: target.name,
+    headSha: report.pr.headSha,
+    conclusion: CONCLUSION[report.verdict.result],
+    title: verdictTitle(report.verdict),
+    summary,
+    annotations: checkAnnotations(report.findings),
+    ...(target.detailsUrl === undefined ? {} : { detailsUrl: target.detailsUrl }),
+  };
+}
+
+/** For a run that stopped before the gate could decide: the check fails, saying why (fail closed). */
+export function stoppedRunContent(pr: PullRequestRef, message: string, target: CheckRunTarget): CheckRunContent {
+  const verdict: GateVerdict = { result: 'failed', reasons: [message], notices: [], counted: { error: 0, warning: 0, info: 0 } };
+  return checkRunContent({ pr, verdict, findings: [] }, `## ${VERDICT_HEADING.failed}\n\n${inlineText(message, 4000)}\n`, target);
+}
+
+/**
+ * Whether a run stopped by `error` should still try to fail its check run. Not when GitHub gave
+ * no answer in time: the check run would wait out the same timeouts and retries again, for a
+ * write that would most likely get no answer either (the job fails either way).
+ */
+export function canReportStop(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause !== undefined && depth < 10; depth++) {
+    if (cause instanceof GitHubTimeoutError) return false;
+    if (cause instanceof GitHubApiError && cause.status === undefined) return false;
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return true;
+}
+
+/** The workflow run's page (its job summary lists what a check-run summary has no room for), from the runner's variables. */
+export function workflowRunUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env;
+  if (server === undefined || repository === undefined || runId === undefined || !/^\d+$/.test(runId)) return undefined;
+  return `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${runId}`;
+}
+
+/** The one line for a token that may not write check runs: which permission to add. */
+export function checksPermissionMessage(pr: PullRequestRef, status: number | undefined, githubMessage: string): string {
+  return (
+    `No check run was written on ${shortSha(pr.headSha)}: the GitHub token may not write check runs in ${pr.owner}/${pr.repo} ` +
+    `(GitHub answered ${status ?? 'nothing'}: ${githubMessage}). Add \`checks: write\` to the job's permissions; ` +
+    'a pull request from a fork gets a read-only token (see "Pull requests from forks" in the README). The verdict stands'
+  );
+}
+
+/** Writes the check run; never throws: how it ended is data the other surfaces show. */
+export async function publishCheckRun(context: CheckRunContext, pr: PullRequestRef, content: CheckRunContent, log: Logger): Promise<CheckRunReport> {
+  let report: CheckRunReport;
+  try {
+    const written = await upsertCheckRun(context, { owner: pr.owner, repo: pr.repo }, content);
+    report =
+      written.kind === 'read-only'
+        ? { kind: 'read-only', message: checksPermissionMessage(pr, written.status, written.githubMessage) }
+        : written;
+  } catch (error) {
+    report = { kind: 'failed', message: `the check run could not be written to GitHub: ${describeError(error)}` };
+  }
+  if (report.kind === 'read-only' || report.kind === 'failed') log.warning(report.message);
+  else if (report.kind === 'written') {
+    log.info(
+      `Check run '${content.name}' ${report.created ? 'created' : 'updated'} on ${shortSha(content.headSha)}: ${content.conclusion}, ` +
+        `${report.annotations} annotations${report.url === undefined ? '' : `: ${report.url}`}`,
+    );
+  }
+  return report;
+}

@@ -1,0 +1,224 @@
+/**
+ * The check run on a commit: one per check name, found again by name and by our `external_id`
+ * marker, updated rather than duplicated, and carrying every annotation in batches of 50 (GitHub
+ * takes at most 50 per request and appends those of each update to the ones already there).
+ *
+ * Because annotations append, no write is resent blindly: a write whose answer is lost (5xx, no
+ * answer) is settled by listing again — the check runs before a second creation, the run's
+ * annotations before the next batch — and only what is missing is sent. An earlier run's check
+ * run on the same commit is reused when its annotations are all still current (a re-run); when it
+ * carries annotations of findings no longer there (GitHub cannot remove them), a new check run
+ * replaces it: GitHub shows, and branch protection reads, the newest check run of a name.
+ */
+import { GitHubApiError, describeGitHubError, isWriteRefused, requestStatus } from '../../github/errors';
+import type { GitHubClient, GitHubLog } from '../../github/octokit';
+import type { WriteGate } from '../../github/write-gate';
+
+/** Marks check runs review-gate wrote: a job's own check run may carry the same name. */
+export const CHECK_RUN_EXTERNAL_ID = 'review-gate';
+/** GitHub's limit of annotations per create or update request. */
+export const ANNOTATIONS_PER_REQUEST = 50;
+/** Sends of the creation when GitHub's answer is lost and no check run is there afterwards. */
+const MAX_CREATE_SENDS = 2;
+/** Lost answers tolerated while sending the batches of one check run. */
+const MAX_LOST_UPDATES = 3;
+
+export type CheckConclusion = 'success' | 'failure' | 'neutral';
+
+export interface CheckAnnotation {
+  path: string;
+  start_line: number;
+  end_line: number;
+  annotation_level: 'notice' | 'warning' | 'failure';
+  title: string;
+  message: string;
+}
+
+export interface CheckRunContent {
+  name: string;
+  headSha: string;
+  conclusion: CheckConclusion;
+  title: string;
+  summary: string;
+  annotations: readonly CheckAnnotation[];
+  /** Where "Details" leads: the workflow run, whose job summary lists what the summary had no room for. */
+  detailsUrl?: string;
+}
+
+export interface CheckRunContext {
+  octokit: GitHubClient;
+  gate: WriteGate;
+  log?: GitHubLog;
+}
+
+export interface Repository {
+  owner: string;
+  repo: string;
+}
+
+export type CheckRunWritten =
+  | { kind: 'written'; created: boolean; id: number; url?: string; annotations: number }
+  | { kind: 'read-only'; status: number | undefined; githubMessage: string };
+
+interface Listed {
+  id: number;
+  url: string | undefined;
+}
+
+/** `size` items at a time. */
+export function batches<T>(items: readonly T[], size = ANNOTATIONS_PER_REQUEST): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new TypeError(`Expected \`size\` to be an integer from 1 up, got ${String(size)}`);
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const keyOf = (a: CheckAnnotation): string => JSON.stringify([a.path, a.start_line, a.end_line, a.annotation_level, a.title, a.message]);
+
+/**
+ * What of `wanted` is not among `there` (counted, so two equal findings are two annotations), and
+ * whether `there` holds annotations `wanted` does not: those are stale and cannot be removed.
+ */
+export function missingAnnotations(wanted: readonly CheckAnnotation[], there: readonly string[]): { missing: CheckAnnotation[]; stale: boolean } {
+  const left = new Map<string, number>();
+  for (const key of there) left.set(key, (left.get(key) ?? 0) + 1);
+  const missing = wanted.filter((a) => {
+    const n = left.get(keyOf(a)) ?? 0;
+    if (n === 0) return true;
+    left.set(keyOf(a), n - 1);
+    return false;
+  });
+  return { missing, stale: [...left.values()].some((n) => n > 0) };
+}
+
+export async function upsertCheckRun(context: CheckRunContext, repository: Repository, content: CheckRunContent): Promise<CheckRunWritten> {
+  const { log } = context;
+  const where = `check run '${content.name}' on ${content.headSha.slice(0, 12)}`;
+  /** Check runs not to update: stale annotations, or not ours to edit. */
+  const passedOver = new Set<number>();
+  let createSends = 0;
+  try {
+    for (;;) {
+      const newest = await newestOwn(context, repository, content);
+      if (newest !== undefined && !passedOver.has(newest.id)) {
+        const there = await annotationKeys(context, repository, newest.id);
+        const { missing, stale } = missingAnnotations(content.annotations, there);
+        if (stale) {
+          log?.info(`The ${where} carries annotations of findings no longer reported; writing a new check run in its place`);
+          passedOver.add(newest.id);
+          continue;
+        }
+        try {
+          await sendBatches(context, repository, newest.id, content, missing);
+        } catch (error) {
+          if (!isWriteRefused(error) || createSends > 0) throw error;
+          log?.debug(`The ${where} (${newest.id}) cannot be edited (GitHub answered ${requestStatus(error)}); creating one`);
+          passedOver.add(newest.id);
+          continue;
+        }
+        return { kind: 'written', created: createSends > 0, id: newest.id, ...urlOf(newest), annotations: content.annotations.length };
+      }
+      if (createSends >= MAX_CREATE_SENDS) {
+        throw new Error(`the creation was sent ${createSends} times and no check run is there afterwards`);
+      }
+      createSends++;
+      const [first = [], ...rest] = batches(content.annotations);
+      let created: Listed;
+      try {
+        const { data } = await context.gate.run(() =>
+          context.octokit.rest.checks.create({
+            ...repository,
+            name: content.name,
+            head_sha: content.headSha,
+            ...fields(content),
+            output: { title: content.title, summary: content.summary, annotations: first },
+            request: { retries: 0 },
+          }),
+        );
+        created = { id: data.id, url: data.html_url ?? undefined };
+      } catch (error) {
+        if (!isLost(error)) throw error;
+        log?.warning(`GitHub answered ${requestStatus(error) ?? 'nothing'} to the ${where}; checking whether it was created before sending it again`);
+        continue;
+      }
+      await sendBatches(context, repository, created.id, content, rest.flat(), false);
+      return { kind: 'written', created: true, id: created.id, ...urlOf(created), annotations: content.annotations.length };
+    }
+  } catch (error) {
+    if (isWriteRefused(error)) return { kind: 'read-only', status: requestStatus(error), githubMessage: describeGitHubError(error) };
+    throw error instanceof GitHubApiError ? error : new GitHubApiError(`Writing the ${where}`, error);
+  }
+}
+
+function fields(content: CheckRunContent) {
+  return {
+    status: 'completed' as const,
+    conclusion: content.conclusion,
+    external_id: CHECK_RUN_EXTERNAL_ID,
+    ...(content.detailsUrl === undefined ? {} : { details_url: content.detailsUrl }),
+  };
+}
+
+const urlOf = (listed: Listed): { url?: string } => (listed.url === undefined ? {} : { url: listed.url });
+
+/** A write that may have landed although its answer was lost. */
+function isLost(error: unknown): boolean {
+  const status = requestStatus(error);
+  return status === undefined || status >= 500;
+}
+
+async function newestOwn({ octokit }: CheckRunContext, repository: Repository, content: CheckRunContent): Promise<Listed | undefined> {
+  const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
+    ...repository,
+    ref: content.headSha,
+    check_name: content.name,
+    filter: 'all',
+    per_page: 100,
+  });
+  const own = runs.filter((run) => run.name === content.name && run.external_id === CHECK_RUN_EXTERNAL_ID);
+  const newest = own.reduce<(typeof own)[number] | undefined>((best, run) => (best === undefined || run.id > best.id ? run : best), undefined);
+  return newest === undefined ? undefined : { id: newest.id, url: newest.html_url ?? undefined };
+}
+
+async function annotationKeys({ octokit }: CheckRunContext, repository: Repository, id: number): Promise<string[]> {
+  const listed = await octokit.paginate(octokit.rest.checks.listAnnotations, { ...repository, check_run_id: id, per_page: 100 });
+  // Compared as GitHub stores them: an unknown level simply matches nothing we send.
+  return listed.map((a) => JSON.stringify([a.path, a.start_line, a.end_line, a.annotation_level ?? '', a.title ?? '', a.message ?? '']));
+}
+
+/**
+ * The conclusion, title and summary, then `pending` 50 at a time. `withFields`: the first
+ * request also sets the conclusion and output (false right after a creation that set them).
+ * A lost answer lists the run's annotations again and goes on with what is still missing.
+ */
+async function sendBatches(
+  context: CheckRunContext,
+  repository: Repository,
+  id: number,
+  content: CheckRunContent,
+  pending: readonly CheckAnnotation[],
+  withFields = true,
+): Promise<void> {
+  let left = [...pending];
+  let fieldsSent = !withFields;
+  for (let lost = 0; !fieldsSent || left.length > 0; ) {
+    const batch = left.slice(0, ANNOTATIONS_PER_REQUEST);
+    try {
+      await context.gate.run(() =>
+        context.octokit.rest.checks.update({
+          ...repository,
+          check_run_id: id,
+          ...fields(content),
+          output: { title: content.title, summary: content.summary, annotations: batch },
+          request: { retries: 0 },
+        }),
+      );
+      fieldsSent = true;
+      left = left.slice(batch.length);
+    } catch (error) {
+      if (!isLost(error) || ++lost > MAX_LOST_UPDATES) throw error;
+      context.log?.warning(`GitHub answered ${requestStatus(error) ?? 'nothing'} to an update of check run ${id}; listing its annotations before going on`);
+      left = missingAnnotations(content.annotations, await annotationKeys(context, repository, id)).missing;
+    }
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * Check runs for the fake GitHub, as GitHub keeps them where review-gate depends on it: created on
+ * a commit of the repository (422 otherwise), at most 50 annotations per request (422 above), each
+ * update's annotations appended to the ones already there, an `output.summary` of at most 65,535
+ * characters, and listing by commit with the `check_name` filter. `permission` stands for the
+ * token's `checks` permission: `read` refuses writes, `none` everything, with GitHub's 403.
+ */
+
+export type ChecksPermission = 'write' | 'read' | 'none';
+
+export interface FakeAnnotation {
+  path: string;
+  start_line: number;
+  end_line: number;
+  annotation_level: string;
+  title?: string;
+  message: string;
+}
+
+export interface FakeCheckRun {
+  id: number;
+  name: string;
+  head_sha: string;
+  status: string;
+  conclusion: string | null;
+  external_id: string | null;
+  details_url: string | null;
+  html_url: string;
+  app: { id: number; slug: string };
+  output: { title: string | null; summary: string | null; annotations_count: number };
+  /** Every annotation, in the order received. */
+  annotations: FakeAnnotation[];
+  /** Annotations per request that carried some (create and updates), to check the batching. */
+  annotationBatches: number[];
+}
+
+type Reply = (status: number, body: unknown) => void;
+type Paginate = (items: unknown[]) => void;
+
+const READ_ONLY = { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' };
+const NOT_FOUND = { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' };
+const LEVELS = new Set(['notice', 'warning', 'failure']);
+const MAX_SUMMARY = 65_535;
+
+export interface FakeChecks {
+  runs: FakeCheckRun[];
+  /** Handles `rest` (the path under the repository) when it is a checks route; false otherwise. */
+  route(method: string, rest: string, query: Record<string, string>, input: Record<string, unknown>, reply: Reply, paginate: Paginate): boolean;
+}
+
+export function createFakeChecks(options: { web: string; permission: ChecksPermission; isCommit(sha: string): boolean; nextId(): number }): FakeChecks {
+  const runs: FakeCheckRun[] = [];
+  const json = (run: FakeCheckRun): Record<string, unknown> => {
+    const { annotations: _a, annotationBatches: _b, ...shown } = run;
+    return shown;
+  };
+
+  /** A problem with the write's body, as GitHub's 422 says it; undefined when it is valid. */
+  function invalid(input: Record<string, unknown>): string | undefined {
+    if (input.status === 'completed' && typeof input.conclusion !== 'string') return 'conclusion is required when status is completed';
+    const output = input.output as { title?: unknown; summary?: unknown; annotations?: unknown } | undefined;
+    if (output === undefined) return undefined;
+    if (typeof output.title !== 'string' || typeof output.summary !== 'string') return 'output needs a title and a summary';
+    if (output.summary.length > MAX_SUMMARY) return `output.summary is too long (maximum is ${MAX_SUMMARY} characters)`;
+    const annotations = Array.isArray(output.annotations) ? (output.annotations as FakeAnnotation[]) : [];
+    if (annotations.length > 50) return 'Only 50 annotations are allowed per request';
+    const bad = annotations.find(
+      (a) => typeof a.path !== 'string' || !Number.isInteger(a.start_line) || !Number.isInteger(a.end_line) || !LEVELS.has(a.annotation_level) || typeof a.message !== 'string',
+    );
+    return bad === undefined ? undefined : `annotation ${JSON.stringify(bad)} is invalid`;
+  }
+
+  function apply(run: FakeCheckRun, input: Record<string, unknown>): void {
+    if (typeof input.status === 'string') run.status = input.status;
+    if (typeof input.conclusion === 'string') run.conclusion = input.conclusion;
+    if (typeof input.external_id === 'string') run.external_id = input.external_id;
+    if (typeof input.details_url === 'string') run.details_url = input.details_url;
+    const output = input.output as { title: string; summary: string; annotations?: FakeAnnotation[] } | undefined;
+    if (output === undefined) return;
+    const annotations = output.annotations ?? [];
+    run.output.title = output.title;
+    run.output.summary = output.summary;
+    run.annotations.push(...annotations);
+    run.output.annotations_count = run.annotations.length;
+    if (annotations.length > 0) run.annotationBatches.push(annotations.length);
+  }
+
+  function route(method: string, rest: string, query: Record<string, string>, input: Record<string, unknown>, reply: Reply, paginate: Paginate): boolean {
+    const listByRef = /^\/commits\/([^/]+)\/check-runs$/.exec(rest);
+    const one = /^\/check-runs\/(\d+)$/.exec(rest);
+    const annotationsOf = /^\/check-runs\/(\d+)\/annotations$/.exec(rest);
+    const create = rest === '/check-runs';
+    if (listByRef === null && one === null && annotationsOf === null && !create) return false;
+    if (options.permission === 'none' || (method !== 'GET' && options.permission === 'read')) {
+      reply(403, READ_ONLY);
+      return true;
+    }
+    if (listByRef !== null && method === 'GET') {
+      const sha = decodeURIComponent(listByRef[1] ?? '');
+      const listed = runs.filter((r) => r.head_sha === sha && (query.check_name === undefined || r.name === query.check_name));
+      // GitHub wraps this list: `{ total_count, check_runs }` on every page.
+      const perPage = Math.min(Number(query.per_page ?? 30) || 30, 100);
+      const page = Math.max(Number(query.page ?? 1) || 1, 1);
+      reply(200, { total_count: listed.length, check_runs: listed.slice((page - 1) * perPage, page * perPage).map(json) });
+      return true;
+    }
+    if (create && method === 'POST') {
+      const problem = typeof input.name !== 'string' || input.name === '' ? 'name is missing' : invalid(input);
+      if (problem !== undefined) reply(422, { message: 'Validation Failed', errors: [problem], status: '422' });
+      else if (typeof input.head_sha !== 'string' || !options.isCommit(input.head_sha)) reply(422, { message: 'No commit found for SHA: ' + String(input.head_sha), status: '422' });
+      else {
+        const id = options.nextId();
+        const run: FakeCheckRun = {
+          id, name: input.name as string, head_sha: input.head_sha, status: 'queued', conclusion: null, external_id: null, details_url: null,
+          html_url: `${options.web}/runs/${id}`, app: { id: 15368, slug: 'github-actions' },
+          output: { title: null, summary: null, annotations_count: 0 }, annotations: [], annotationBatches: [],
+        };
+        apply(run, input);
+        runs.push(run);
+        reply(201, json(run));
+      }
+      return true;
+    }
+    const run = runs.find((r) => r.id === Number((one ?? annotationsOf)?.[1]));
+    if (run === undefined) reply(404, NOT_FOUND);
+    else if (one !== null && method === 'PATCH') {
+      const problem = invalid(input);
+      if (problem !== undefined) reply(422, { message: 'Validation Failed', errors: [problem], status: '422' });
+      else {
+        apply(run, input);
+        reply(200, json(run));
+      }
+    } else if (one !== null && method === 'GET') reply(200, json(run));
+    else if (annotationsOf !== null && method === 'GET') paginate(run.annotations.map((a) => ({ ...a, title: a.title ?? null, blob_href: '' })));
+    else reply(404, NOT_FOUND);
+    return true;
+  }
+
+  return { runs, route };
+}

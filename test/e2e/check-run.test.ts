@@ -1,0 +1,161 @@
+/**
+ * End to end, the bundled dist/index.js: the check run on the pull request's head commit carries
+ * the one verdict (conclusion = exit status), every finding on an added line as an annotation
+ * (50 per request, no cap of 10), and is written on pull_request and on workflow_run with
+ * pr-number alike. A token that may not write checks costs one line, never the verdict.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SUMMARY_MARKER } from '../../src/report/markers';
+import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import type { RunningSimulator } from '../doubles/simulator';
+import type { FakeGitHub, FakeGitHubOptions } from '../doubles/fake-github';
+import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import type { PullRequestFixture, RunOptions } from '../doubles/run-action';
+
+let demo: PullRequestFixture;
+const open: Array<{ close(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
+  demo = await loadFixture();
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((server) => server.close()));
+});
+
+/** A pull request adding one Python file of 130 lines that no simulator rule flags. */
+function addedFile(): PullRequestFixture {
+  const text = Array.from({ length: 130 }, (_, i) => `value_${i + 1} = ${i + 1}`);
+  const patch = [`@@ -0,0 +1,130 @@`, ...text.map((l) => `+${l}`)].join('\n');
+  return { ...demo, files: [{ filename: 'src/app.py', status: 'added', content: `${text.join('\n')}\n`, patch, additions: 130 }] };
+}
+
+/** 120 findings on added lines 1–120: every tenth an error, the rest warnings. */
+const FINDINGS = Array.from({ length: 120 }, (_, i) => ({
+  severity: i % 10 === 0 ? 'error' : 'warning',
+  line: i + 1,
+  message: `finding number ${i + 1}`,
+  suggestion: '',
+}));
+
+async function servers(github: Partial<FakeGitHubOptions> = {}, fixture = addedFile()) {
+  const simulator: RunningSimulator = await startSimulator();
+  const fake: FakeGitHub = await startFixtureGitHub(fixture, github);
+  open.push(simulator, fake);
+  return { simulator, github: fake, fixture };
+}
+
+function run(simulator: RunningSimulator, github: FakeGitHub, fixture: PullRequestFixture, inputs: Record<string, string> = {}, extra: Partial<RunOptions> = {}) {
+  return runBundledAction({
+    inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
+    githubApiUrl: github.url,
+    fixture,
+    ...extra,
+  });
+}
+
+const checkWrites = (github: FakeGitHub) => github.requests.filter((r) => r.method !== 'GET' && r.path.includes('/check-runs'));
+
+describe('the check run on the head commit', () => {
+  it('concludes as the exit status and carries 120 annotations for 120 findings on added lines, 50 per request', async () => {
+    const { simulator, github, fixture } = await servers();
+    simulator.inject({ kind: 'answer', patch: { issues: FINDINGS }, path: '/v1/agent/review' });
+    const result = await run(simulator, github, fixture);
+
+    expect(result.exitCode).toBe(1);
+    expect(github.checkRuns).toHaveLength(1);
+    const [check] = github.checkRuns;
+    expect(check).toMatchObject({ name: 'review-gate', head_sha: fixture.headSha, status: 'completed', conclusion: 'failure' });
+    expect(check?.output.title).toBe('Failed: 12 error findings on added lines (fail-on-severity: error)');
+    expect(check?.output.summary).toMatch(/^## ❌ Failed: 12 error findings on added lines/);
+    expect(check?.annotations).toHaveLength(120);
+    expect(check?.annotationBatches).toEqual([50, 50, 20]);
+    expect(new Set(check?.annotations.map((a) => a.start_line))).toEqual(new Set(FINDINGS.map((f) => f.line)));
+    expect(check?.annotations.filter((a) => a.annotation_level === 'failure')).toHaveLength(12);
+    expect(check?.annotations.find((a) => a.start_line === 2)).toMatchObject({ path: 'src/app.py', end_line: 2, annotation_level: 'warning', message: 'finding number 2' });
+    expect(checkWrites(github).map((r) => r.method)).toEqual(['POST', 'PATCH', 'PATCH']);
+    // The workflow's own annotations stay within GitHub's per-step caps; the check run has them all.
+    expect(result.stdout.match(/^::warning [^:]*file=src\/app\.py/gm)?.length).toBe(8);
+    expect(result.stdout).toMatch(/^Check run 'review-gate' created on 4f1c2a9e8d7b: failure, 120 annotations/m);
+  });
+
+  it('concludes success with exit 0, and a second run on the same commit updates the same check run', async () => {
+    const { simulator, github, fixture } = await servers();
+    const first = await run(simulator, github, fixture, { 'check-name': 'review-gate / quality' });
+    const second = await run(simulator, github, fixture, { 'check-name': 'review-gate / quality' });
+
+    expect([first.exitCode, second.exitCode]).toEqual([0, 0]);
+    expect(github.checkRuns).toHaveLength(1);
+    expect(github.checkRuns[0]).toMatchObject({ name: 'review-gate / quality', head_sha: fixture.headSha, conclusion: 'success', output: { title: 'Passed' } });
+    expect(checkWrites(github).map((r) => r.method)).toEqual(['POST', 'PATCH']);
+  });
+
+  it('on workflow_run with pr-number, writes it on the pull request head, not on the commit the workflow ran for', async () => {
+    const { simulator, github, fixture } = await servers();
+    const defaultBranchSha = 'd'.repeat(40);
+    const result = await run(simulator, github, fixture, { 'pr-number': String(fixture.number) }, {
+      eventName: 'workflow_run',
+      event: { action: 'completed', workflow_run: { id: 9, event: 'pull_request', head_sha: fixture.headSha, pull_requests: [] } },
+      env: { GITHUB_SHA: defaultBranchSha, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '9001' },
+    });
+
+    expect(result.exitCode).toBe(0);
+    expect(github.checkRuns.map((c) => [c.head_sha, c.conclusion])).toEqual([[fixture.headSha, 'success']]);
+    expect(github.checkRuns[0]?.details_url).toBe(`https://github.com/${fixture.owner}/${fixture.repo}/actions/runs/9001`);
+  });
+
+  it('without checks: write, says in one line which permission to add, and the run and its verdict go on', async () => {
+    const { simulator, github, fixture } = await servers({ checks: 'read' });
+    simulator.inject({ kind: 'answer', patch: { issues: FINDINGS.slice(0, 3) }, path: '/v1/agent/review' });
+    const result = await run(simulator, github, fixture);
+
+    expect(result.exitCode).toBe(1);
+    expect(result.outputs.result).toBe('failed');
+    expect(github.checkRuns).toEqual([]);
+    const lines = (result.stdout + result.stderr).split('\n').filter((l) => l.includes('checks: write'));
+    expect(lines).toEqual([
+      `::warning::No check run was written on 4f1c2a9e8d7b: the GitHub token may not write check runs in ${fixture.owner}/${fixture.repo} ` +
+        '(GitHub answered 403: Resource not accessible by integration). Add `checks: write` to the job\'s permissions; a pull request from a fork gets a read-only token (see "Pull requests from forks" in the README). The verdict stands',
+    ]);
+    expect(github.issueComments.filter((c) => c.body.startsWith(SUMMARY_MARKER))).toHaveLength(1);
+    expect(result.stepSummary).toMatch(/^⚠️ No check run was written on 4f1c2a9e8d7b/m);
+    expect(result.stdout).toMatch(/^::error::review-gate failed: 1 error finding on added lines/m);
+  });
+
+  it('keeps the verdict when GitHub fails the check run, and says so on the other surfaces', async () => {
+    const { simulator, github, fixture } = await servers();
+    github.failNext({ method: 'POST', path: `/repos/${fixture.owner}/${fixture.repo}/check-runs` }, { status: 500, body: { message: 'Server Error' } }, 10);
+    const result = await run(simulator, github, fixture);
+
+    expect(result.exitCode).toBe(0);
+    expect(result.outputs.result).toBe('passed');
+    expect(github.checkRuns).toEqual([]);
+    expect(result.stdout).toMatch(/^::warning::the check run could not be written to GitHub: /m);
+    expect(result.stdout).toMatch(/^::notice::The check run could not be written \(/m);
+    expect(result.stepSummary).toMatch(/^⚠️ The check run could not be written/m);
+    expect(result.stdout).toMatch(/^review-gate passed\.$/m);
+  });
+
+  it('fails the check of a run that cannot finish, saying why', async () => {
+    const { simulator, github, fixture } = await servers();
+    const files = `/repos/${fixture.owner}/${fixture.repo}/pulls/${fixture.number}/files`;
+    github.failNext({ method: 'GET', path: files }, { status: 500, body: { message: 'Server Error' } }, 10);
+    const result = await run(simulator, github, fixture, { 'max-retries': '0' });
+
+    expect(result.exitCode).toBe(1);
+    expect(github.checkRuns).toHaveLength(1);
+    expect(github.checkRuns[0]).toMatchObject({ head_sha: fixture.headSha, conclusion: 'failure' });
+    expect(github.checkRuns[0]?.output.title).toMatch(/^Failed: review-gate could not complete: GitHubApiError: Listing the files of /);
+  });
+
+  it('writes none with check-run: false, nor in a dry run', async () => {
+    const { simulator, github, fixture } = await servers();
+    const off = await run(simulator, github, fixture, { 'check-run': 'false' });
+    const dry = await run(simulator, github, fixture, { 'dry-run': 'true' });
+    expect([off.exitCode, dry.exitCode]).toEqual([0, 0]);
+    expect(github.requests.filter((r) => r.path.includes('check-runs'))).toEqual([]);
+  });
+});
