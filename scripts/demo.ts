@@ -1,34 +1,79 @@
 /**
- * `npm run demo`: the main job on an embedded default, with no keys and no network. It runs the
- * bundled dist/index.js as the Actions runner would, against the local service simulator and a
- * fake GitHub serving the pull request in fixtures/demo/, prints what the action logged (the
- * line-anchored findings and the verdict) and exits with the action's exit status.
+ * `npm run demo [-- --out DIR]`: the main job on an embedded default, with no keys and no
+ * network. It runs the bundled dist/index.js as the Actions runner would, against the local
+ * service simulator and a fake GitHub serving the pull request in fixtures/demo/, and shows what
+ * a user would see: the step's log with each finding once, the step outputs, and the summary
+ * comment as the pull request shows it. The summary comment, the job summary and the inline
+ * comments are written as markdown to DIR (default .tmp/demo/), whose paths it prints. Colour on
+ * a terminal; NO_COLOR=1 turns it off. Exits with the action's exit status.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { SUMMARY_MARKER } from '../src/report/markers';
 import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
-import { GITHUB_TOKEN, loadFixture, runBundledAction, startFixtureGitHub } from '../test/doubles/run-action';
+import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../test/doubles/run-action';
+import { renderMarkdown } from './terminal-markdown';
+import { colourWanted, terminalStyle } from './terminal-style';
 import { renderWorkflowCommands } from './workflow-commands';
+
+const args = process.argv.slice(2);
+const outAt = args.indexOf('--out');
+const outDir = resolve(outAt === -1 ? join(ROOT, '.tmp/demo') : (args[outAt + 1] ?? '.'));
+const style = terminalStyle(colourWanted(process.env, process.stdout.isTTY === true));
+const section = (title: string): string => `\n${style.bold(`── ${title} `)}${style.dim('─'.repeat(Math.max(3, 72 - title.length)))}`;
+const shown = (path: string): string => {
+  const near = relative(process.cwd(), path);
+  return near.startsWith('..') || isAbsolute(near) ? path : near;
+};
 
 const fixture = await loadFixture();
 const simulator = await startSimulator();
 const github = await startFixtureGitHub(fixture);
 try {
-  console.log(`review-gate demo: ${fixture.owner}/${fixture.repo}#${fixture.number} "${fixture.title}"`);
-  console.log(`service simulator ${simulator.url} · fake GitHub ${github.url}\n`);
+  console.log(style.bold(`review-gate demo: ${fixture.owner}/${fixture.repo}#${fixture.number} “${fixture.title}”`));
+  console.log(style.dim(`dist/index.js run as the Actions runner runs it · service simulator ${simulator.url} · fake GitHub ${github.url}`));
   const run = await runBundledAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN },
     githubApiUrl: github.url,
     fixture,
   });
-  process.stdout.write(renderWorkflowCommands(run.stdout));
+
+  console.log(section('The step’s log'));
+  const log = renderWorkflowCommands(run.stdout, style);
+  console.log(log.text);
+  if (log.annotationsFolded > 0) {
+    console.log(style.dim(`(${log.annotationsFolded} of these findings are also annotations, which GitHub shows beside their lines in “Files changed”.)`));
+  }
   if (run.stderr.trim() !== '') process.stderr.write(run.stderr);
 
-  console.log('\nStep outputs:');
-  for (const [name, value] of Object.entries(run.outputs)) console.log(`  ${name} = ${value}`);
-  console.log(
-    `\nPosted to the fake pull request: ${github.reviews.length} review, ${github.reviewComments.length} inline comments, ` +
-      `${github.issueComments.length} summary comment; ${simulator.requests.length} review requests.`,
-  );
-  console.log(`Exit status ${run.exitCode} (${run.exitCode === 0 ? 'the check passes' : 'the check fails'}).`);
+  console.log(section('Step outputs'));
+  const names = Object.keys(run.outputs);
+  const pad = Math.max(...names.map((n) => n.length));
+  for (const [name, value] of Object.entries(run.outputs)) console.log(`  ${name.padEnd(pad)}  ${value.replace(/\n/g, `\n  ${' '.repeat(pad)}  `)}`);
+
+  const comment = github.issueComments.find((c) => c.body.includes(SUMMARY_MARKER));
+  console.log(section('The summary comment, as the pull request shows it'));
+  console.log(comment === undefined ? style.dim('No summary comment was posted.') : renderMarkdown(comment.body, style));
+
+  await mkdir(outDir, { recursive: true });
+  const files = {
+    comment: join(outDir, 'summary-comment.md'),
+    jobSummary: join(outDir, 'job-summary.md'),
+    inline: join(outDir, 'inline-comments.md'),
+  };
+  await writeFile(files.comment, comment?.body ?? '');
+  await writeFile(files.jobSummary, run.stepSummary);
+  await writeFile(files.inline, github.reviewComments.map((c) => `### ${c.path}:${c.line}\n\n${c.body}\n`).join('\n'));
+  const sameReport = comment !== undefined && run.stepSummary.trim() === comment.body.replace(SUMMARY_MARKER, '').trim();
+
+  console.log(section('What the pull request and the job got, as markdown'));
+  console.log(`  summary comment   ${shown(files.comment)}`);
+  console.log(`  job summary       ${shown(files.jobSummary)}${sameReport ? style.dim('  (the same report, without the comment’s hidden marker)') : ''}`);
+  console.log(`  inline comments   ${shown(files.inline)}  ${style.dim(`(${github.reviewComments.length} in ${github.reviews.length} review)`)}`);
+  console.log(style.dim(`  ${simulator.requests.length} requests to the review service, ${github.requests.length} to GitHub.`));
+
+  const verdict = run.exitCode === 0 ? style.green('the check passes') : style.red('the check fails');
+  console.log(`\nExit status ${run.exitCode}: ${verdict}.`);
   process.exitCode = run.exitCode;
 } finally {
   await github.close();

@@ -210,7 +210,10 @@ export function readSettings(read: InputReader): Settings {
 
   const include = parseList(read('include'));
   const excludeRaw = read('exclude');
-  const exclude = excludeRaw.trim() === '' ? [...DEFAULT_EXCLUDES] : parseList(excludeRaw);
+  // The runner passes '' for an input that was not set, so '' must mean the default list;
+  // `none` is the explicit way to exclude nothing.
+  const excludeNone = excludeRaw.trim().toLowerCase() === 'none';
+  const exclude = excludeRaw.trim() === '' ? [...DEFAULT_EXCLUDES] : excludeNone ? [] : parseList(excludeRaw);
   for (const [name, globs] of [['include', include], ['exclude', exclude]] as const) {
     for (const glob of globs) {
       const problem = globSyntaxProblem(glob);

@@ -88,8 +88,8 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   reasons.push(...posted.reasons);
   notices.push(...posted.notices);
 
-  // Only when nothing failed either: after a rejected key, "nothing to review" would be a lie.
-  if (reviewed.length === 0 && failed.length === 0 && incomplete.length === 0) {
+  // Files a rejected key kept from review are not in `incomplete`, but there was something to review.
+  if (reviewed.length === 0 && incomplete.length === 0 && failed.length === 0 && input.fatal === undefined) {
     notices.push('Nothing to review: no changed file in a supported language passed the filters');
   }
 

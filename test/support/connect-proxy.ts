@@ -14,7 +14,8 @@ export interface ConnectProxy {
   close(): Promise<void>;
 }
 
-export async function startConnectProxy(targetPort: number): Promise<ConnectProxy> {
+/** `port`: where the proxy listens (default 0, a free port; the workflow self-test fixes one). */
+export async function startConnectProxy(targetPort: number, port = 0): Promise<ConnectProxy> {
   const connects: string[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((_req, res) => res.writeHead(405).end());
@@ -31,10 +32,13 @@ export async function startConnectProxy(targetPort: number): Promise<ConnectProx
       socket.on('close', () => sockets.delete(socket));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const { port: listening } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     connects,
     close: () =>
       new Promise<void>((resolve) => {

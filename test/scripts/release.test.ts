@@ -1,0 +1,132 @@
+/**
+ * `npm run release`, on a temporary git repository with a bare "origin": what it refuses (with
+ * what to do), what its dry run prints and leaves alone, and the tags a release makes and moves.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { release } from '../../scripts/release';
+
+let dir: string;
+let repo: string;
+let origin: string;
+
+const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+/** The build the tests pass: a no-op, so dist/ stays as committed (fresh). */
+const FRESH_BUILD = 'node -e ""';
+const STALE_BUILD = `node -e "require('fs').writeFileSync('dist/index.js', 'rebuilt')"`;
+
+function commitRelease(version: string, date = '2026-11-23'): void {
+  writeFileSync(join(repo, 'package.json'), `${JSON.stringify({ name: 'review-gate', version }, null, 2)}\n`);
+  writeFileSync(join(repo, 'CHANGELOG.md'), `# Changelog\n\n## [Unreleased]\n\n## [${version}] - ${date}\n\n- things\n`);
+  git(repo, 'add', '.');
+  git(repo, 'commit', '-q', '-m', `Release ${version}`);
+}
+
+async function run(args: string[], buildCommand = FRESH_BUILD): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await release(args, { cwd: repo, buildCommand, log: (l) => out.push(l), error: (l) => err.push(l) });
+  return { code, out, err };
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'review-gate-release-'));
+  repo = join(dir, 'repo');
+  origin = join(dir, 'origin.git');
+  git(dir, 'init', '-q', '--bare', origin);
+  git(dir, 'init', '-q', repo);
+  for (const [key, value] of [['user.name', 'Test'], ['user.email', 'test@example.invalid'], ['commit.gpgsign', 'false'], ['tag.gpgsign', 'false']]) {
+    git(repo, 'config', key as string, value as string);
+  }
+  git(repo, 'remote', 'add', 'origin', origin);
+  mkdirSync(join(repo, 'dist'));
+  writeFileSync(join(repo, 'dist/index.js'), 'bundle');
+  commitRelease('0.1.0');
+  git(repo, 'tag', '-a', 'v0.1.0', '-m', 'v0.1.0');
+  git(repo, 'tag', '-a', 'v0', '-m', 'v0');
+  commitRelease('0.2.0');
+});
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const tagCommit = (cwd: string, tag: string): string => git(cwd, 'rev-parse', `${tag}^{commit}`);
+
+describe('npm run release', () => {
+  it('prints the commands of a dry run and tags nothing', async () => {
+    const head = git(repo, 'rev-parse', 'HEAD');
+    const { code, out, err } = await run(['0.2.0', '--dry-run', '--push']);
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    expect(out).toEqual([
+      `Release v0.2.0 of commit ${head}: the work tree is clean, dist/ is fresh, package.json and CHANGELOG.md say 0.2.0.`,
+      "would run: git tag --annotate v0.2.0 --message 'review-gate v0.2.0' HEAD",
+      "would run: git tag --force --annotate v0 --message 'review-gate v0: v0.2.0' HEAD",
+      'would run: git push origin refs/tags/v0.2.0',
+      'would run: git push --force origin refs/tags/v0',
+      'Dry run: nothing was tagged or pushed.',
+    ]);
+    expect(git(repo, 'tag', '--list')).toBe('v0\nv0.1.0');
+    expect(tagCommit(repo, 'v0')).not.toBe(head);
+  });
+
+  it('tags vX.Y.Z, moves vX to it and pushes both', async () => {
+    git(repo, 'push', '-q', 'origin', 'HEAD:refs/heads/main', 'refs/tags/v0', 'refs/tags/v0.1.0');
+    const head = git(repo, 'rev-parse', 'HEAD');
+    const { code, err } = await run(['0.2.0', '--push']);
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    expect(tagCommit(repo, 'v0.2.0')).toBe(head);
+    expect(tagCommit(repo, 'v0')).toBe(head);
+    expect(tagCommit(origin, 'v0.2.0')).toBe(head);
+    expect(tagCommit(origin, 'v0')).toBe(head);
+    expect(tagCommit(origin, 'v0.1.0')).not.toBe(head);
+  });
+
+  it('starts a new major tag on X.0.0 and leaves the old one', async () => {
+    commitRelease('1.0.0');
+    const v0 = tagCommit(repo, 'v0');
+    expect((await run(['1.0.0'])).code).toBe(0);
+    expect(tagCommit(repo, 'v1')).toBe(git(repo, 'rev-parse', 'HEAD'));
+    expect(tagCommit(repo, 'v0')).toBe(v0);
+  });
+
+  it.each([
+    ['a work tree with changes', () => writeFileSync(join(repo, 'notes.txt'), 'x'), ['0.2.0'], /^The work tree has changes that are not committed:\n\?\? notes\.txt\nCommit or stash them/],
+    ['a version package.json does not say', () => undefined, ['0.3.0'], /^package\.json says version "0\.2\.0", not "0\.3\.0": run `npm version 0\.3\.0 --no-git-tag-version`/],
+    ['a changelog without a dated section', () => {
+      writeFileSync(join(repo, 'CHANGELOG.md'), '# Changelog\n\n## [Unreleased]\n');
+      git(repo, 'commit', '-q', '-am', 'changelog');
+    }, ['0.2.0'], /^CHANGELOG\.md has no section '## \[0\.2\.0\] - YYYY-MM-DD'/],
+  ])('refuses %s, saying what to do, and tags nothing', async (_name, arrange, args, message) => {
+    arrange();
+    const { code, err } = await run(args);
+    expect(code).toBe(1);
+    expect(err.join('\n')).toMatch(message);
+    expect(git(repo, 'tag', '--list')).toBe('v0\nv0.1.0');
+  });
+
+  it('refuses a stale dist/ and a version that is not above the newest release', async () => {
+    const stale = await run(['0.2.0', '--dry-run'], STALE_BUILD);
+    expect(stale.code).toBe(1);
+    expect(stale.err.join('\n')).toBe('dist/ differs from a fresh build:\n M dist/index.js\nCommit the rebuilt dist/, then release again.');
+    git(repo, 'checkout', '--', 'dist/');
+
+    git(repo, 'tag', '-a', 'v0.2.0', '-m', 'v0.2.0');
+    const again = await run(['0.2.0']);
+    expect(again.err).toEqual(['The tag v0.2.0 exists already: a release tag never moves. Release a higher version.']);
+
+    git(repo, 'tag', '-a', 'v0.9.0', '-m', 'v0.9.0');
+    commitRelease('0.3.0');
+    const lower = await run(['0.3.0']);
+    expect(lower.err).toEqual(['v0.3.0 is below the newest release, v0.9.0. Release a higher version.']);
+  });
+
+  it('answers bad usage with exit 2 and the usage line', async () => {
+    expect(await run(['v0.2.0'])).toMatchObject({ code: 2, err: ['Invalid version \'v0.2.0\'. Expected X.Y.Z, such as 0.2.0 (no leading v).'] });
+    expect(await run([])).toMatchObject({ code: 2, err: ['Usage: npm run release -- X.Y.Z [--dry-run] [--push] [--remote NAME]'] });
+    expect((await run(['0.2.0', '--force'])).err).toEqual(["Unknown option '--force'. Usage: npm run release -- X.Y.Z [--dry-run] [--push] [--remote NAME]"]);
+  });
+});
