@@ -55,6 +55,11 @@ export interface Settings {
   maxComments: number;
   /** Compute everything, post nothing, print what would be posted. */
   dryRun: boolean;
+  /**
+   * Folder of the review-result cache, as given: '' = the entry point's default (none for the
+   * action, the user's cache folder for the terminal command). Resolved by `src/review/cache-dir.ts`.
+   */
+  cacheDir: string;
 }
 
 /** Reads one input by name; returns '' when it is not set (as `core.getInput` does). */
@@ -220,6 +225,10 @@ export function readSettings(read: InputReader): Settings {
 
   const dryRun = boolean('dry-run');
 
+  const cacheDir = input('cache-dir');
+  // A NUL cannot be in a path: the file system would refuse every entry at the first write.
+  if (cacheDir.includes('\0')) problems.push(`Invalid cache-dir '${cacheDir.replace(/\0/g, '\\0')}'. Expected a folder path without NUL characters.`);
+
   const settings: Settings = {
     apiKey,
     apiUrl,
@@ -241,6 +250,7 @@ export function readSettings(read: InputReader): Settings {
     prNumber,
     maxComments: integer('max-comments', DEFAULTS.maxComments, 0, 100),
     dryRun,
+    cacheDir,
   };
   if (problems.length > 0) throw new SettingsError(problems);
   return settings;
