@@ -16,6 +16,8 @@ import { createGitHubClient } from './github/octokit';
 import { PullRequestNotFoundError, readPullHead, shortSha } from './github/pull-head';
 import { createPullRequestSource } from './collect/github-source';
 import { createReviewPublisher } from './report/github/publisher';
+import { actionCacheDir } from './review/cache-dir';
+import { cachedReviewDeps } from './review/cached-review';
 import { actionsLogger, emitAnnotations, printAllFindings, printPlannedComments, writeOutputs } from './report/actions/surfaces';
 import { describeError } from './errors';
 import { runPipeline } from './pipeline';
@@ -139,7 +141,11 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
   const source = workspace === undefined ? undefined : withWorkspaceBlobs(apiSource, gitBlobReader(workspace));
   const report = await runPipeline(settings, pr, {
     source: source ?? apiSource,
-    reviewOnce: (request, options) => client.reviewOnce(request, options),
+    ...cachedReviewDeps((request, options) => client.reviewOnce(request, options), {
+      dir: actionCacheDir(settings.cacheDir, env.GITHUB_WORKSPACE ?? process.cwd()),
+      baseUrl: settings.apiUrl,
+      log,
+    }),
     publisher: settings.dryRun
       ? undefined
       : createReviewPublisher(octokit, { log }),

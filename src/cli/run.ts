@@ -21,6 +21,8 @@ import { createRedactor } from '../safety/redact';
 import { renderRunSummary } from '../report/run-summary';
 import { SettingsError, readSettings } from '../config/settings';
 import { systemClock } from '../review/clock';
+import { terminalCacheDir } from '../review/cache-dir';
+import { cachedReviewDeps } from '../review/cached-review';
 
 export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
 
@@ -42,6 +44,7 @@ const INPUT_FLAGS = [
   'min-score',
   'on-incomplete',
   'max-comments',
+  'cache-dir',
 ] as const;
 
 const USAGE = `Usage: review-gate [--base REV] [--api-url URL] [--summary FILE] [--<input> VALUE …]
@@ -52,6 +55,8 @@ Code Assistance API and applies the same gate as the action.
   --base REV          the revision to diff against (for a branch: origin/main)
   --api-url URL       service base URL, without /v1 (or REVIEW_GATE_API_URL)
   --summary FILE      also write the markdown summary to FILE
+  --no-cache          review every file again instead of reusing answers from the cache
+                      (default folder: $XDG_CACHE_HOME/review-gate or ~/.cache/review-gate)
   --${INPUT_FLAGS.slice(1).join(', --')}
                       as the action's inputs of the same names
   REVIEW_GATE_API_KEY the service key (environment only)
@@ -87,6 +92,7 @@ export async function runCli(argv: string[], terminal: CliIo): Promise<number> {
         base: { type: 'string' },
         summary: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        'no-cache': { type: 'boolean' },
         ...Object.fromEntries(INPUT_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
       },
     }));
@@ -153,7 +159,11 @@ export async function runCli(argv: string[], terminal: CliIo): Promise<number> {
       { owner: 'local', repo: 'working-tree', number: 0, headSha: base },
       {
         source: createGitSource({ cwd: terminal.cwd, base }),
-        reviewOnce: (request, options) => client.reviewOnce(request, options),
+        ...cachedReviewDeps((request, options) => client.reviewOnce(request, options), {
+          dir: values['no-cache'] === true ? undefined : terminalCacheDir(settings.cacheDir, terminal.cwd, terminal.env, process.platform),
+          baseUrl: settings.apiUrl,
+          log,
+        }),
         publisher: undefined,
         clock: systemClock,
         log,
