@@ -14,7 +14,7 @@ import { EventError, readActionEvent, resolvePullRequest } from './config/event'
 import { redactGitHubRequests } from './github/egress';
 import { createGitHubClient } from './github/octokit';
 import { PullRequestNotFoundError, readPullHead, shortSha } from './github/pull-head';
-import { createPullRequestSource } from './collect/github-source';
+import { choosePullRequestSource, eventBaseSha } from './collect/choose-source';
 import { createReviewPublisher } from './report/github/publisher';
 import { actionCacheDir } from './review/cache-dir';
 import { cachedReviewDeps } from './review/cached-review';
@@ -26,7 +26,6 @@ import { createRedactor } from './safety/redact';
 import type { Redactor } from './safety/redact';
 import { renderJobSummary, renderRunSummary, summaryCommentNote } from './report/run-summary';
 import { SettingsError, readSettings } from './config/settings';
-import { gitBlobReader, gitWorkspace, withWorkspaceBlobs } from './collect/workspace-blobs';
 import type { Settings } from './config/settings';
 import type { PullRequestRef } from './types';
 
@@ -104,7 +103,8 @@ interface Egress {
 
 async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor, secrets }: Egress): Promise<RunReport> {
   const log = actionsLogger(io);
-  const target = resolvePullRequest(await readActionEvent(env), settings.prNumber);
+  const event = await readActionEvent(env);
+  const target = resolvePullRequest(event, settings.prNumber);
   if (settings.githubToken === '') {
     throw new EventError('Input github-token is empty. Pass ${{ github.token }} or a token that can read the pull request.');
   }
@@ -136,11 +136,9 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
     secrets,
   });
 
-  const apiSource = createPullRequestSource(octokit, { log });
-  const workspace = gitWorkspace(env);
-  const source = workspace === undefined ? undefined : withWorkspaceBlobs(apiSource, gitBlobReader(workspace));
+  const chosen = await choosePullRequestSource({ env, octokit, pr, baseSha: eventBaseSha(event.payload, pr.number), log });
   const report = await runPipeline(settings, pr, {
-    source: source ?? apiSource,
+    source: chosen.source,
     ...cachedReviewDeps((request, options) => client.reviewOnce(request, options), {
       dir: actionCacheDir(settings.cacheDir, env.GITHUB_WORKSPACE ?? process.cwd()),
       baseUrl: settings.apiUrl,
@@ -152,10 +150,8 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
     clock: systemClock,
     log,
     retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
-  });
-  if (source !== undefined) {
-    io.info(`File contents: ${source.stats.fromWorkspace} read from the workspace checkout, ${source.stats.fromApi} through the GitHub API.`);
-  }
+  }).finally(() => chosen.close());
+  io.info(chosen.describe());
   return report;
 }
 
