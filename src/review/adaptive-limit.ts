@@ -35,8 +35,11 @@ export class AdaptiveLimit {
     return this.active;
   }
 
-  /** Resolves with a slot once one is free, or with undefined when `signal` aborts first. */
-  async acquire(signal: AbortSignal): Promise<Slot | undefined> {
+  /**
+   * Resolves with a slot once one is free, or with undefined when `signal` aborts first. A retry
+   * goes ahead of first attempts: its file has waited already, and the order stays fair.
+   */
+  async acquire(signal: AbortSignal, retry = false): Promise<Slot | undefined> {
     while (this.active >= this.current) {
       if (signal.aborted) return undefined;
       await new Promise<void>((resolve) => {
@@ -44,7 +47,8 @@ export class AdaptiveLimit {
           signal.removeEventListener('abort', wake);
           resolve();
         };
-        this.waiting.push(wake);
+        if (retry) this.waiting.unshift(wake);
+        else this.waiting.push(wake);
         signal.addEventListener('abort', wake, { once: true });
       });
     }

@@ -1,6 +1,7 @@
 /**
- * The review queue: tasks run at most `concurrency` at a time (p-limit), and their attempts pass
- * through the flow control that keeps the service's limits.
+ * The review queue: at most `concurrency` attempts in flight, and the flow control that keeps the
+ * service's limits. Files are read one step ahead of the attempts (p-limit at twice the
+ * concurrency), so reading never stalls a slot.
  *
  * - When the service answers with `retry_after` (429 rate_limit_exceeded, 503 overloaded), the
  *   whole queue pauses: no attempt of any worker starts until that time has passed. One worker
@@ -73,7 +74,9 @@ export interface QueueTask<T> {
 
 export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: QueueOptions<T>): Promise<TaskOutcome<T>[]> {
   const { clock, policy } = options;
-  const workers = pLimit(options.concurrency);
+  // Twice as many tasks as attempts in flight: while a slot's request is out, the next file is
+  // already read, so a slot never waits on GitHub (or the disk) between two requests.
+  const workers = pLimit(options.concurrency * 2);
   const inFlight = new AdaptiveLimit(options.concurrency);
   const pace = new RateWindow();
   let stoppedBecause: string | undefined;
@@ -109,7 +112,8 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
         return pace.start(clock.now());
       }
       pausedUntil = Math.max(pausedUntil, clock.now() + wait);
-      if (!pauseAnnounced) {
+      // The window's last places free up one by one: only a wait worth telling is told.
+      if (!pauseAnnounced && wait >= 500) {
         pauseAnnounced = true;
         const rate = pace.rate;
         if (rate !== undefined) options.onPace?.(wait, rate);
@@ -117,10 +121,11 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
     }
   };
 
-  const attemptOnce = async (task: QueueTask<T>): Promise<T> => {
+  const attemptOnce = async (task: QueueTask<T>, timing: Timing): Promise<T> => {
     if (stoppedBecause !== undefined) throw new QueueStoppedError(stoppedBecause);
-    const slot = await inFlight.acquire(halt.signal);
+    const slot = await inFlight.acquire(halt.signal, timing.startedAt !== undefined);
     if (slot === undefined) throw new QueueStoppedError(stoppedBecause ?? 'stopped');
+    timing.startedAt ??= clock.now();
     let end: AttemptEnd = 'other';
     try {
       const ticket = await waitForTurn();
@@ -133,13 +138,16 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
         if (isServiceError(error, 'rate_limit_exceeded')) {
           end = 'rate-limited';
           const delay = retryDelayMs(error, 1, policy, () => 0);
-          if (delay.fromRetryAfter) pace.refused(ticket, clock.now(), delay.ms);
+          if (delay.fromRetryAfter) pace.refused(ticket, delay.ms);
         }
         const reason = options.watchAttempt?.(error);
         if (reason !== undefined) {
           stop(reason);
           throw new QueueStoppedError(reason);
         }
+        // Stopped before the slot is given back, so no waiting task takes it for a new attempt.
+        const stopping = options.stopReason(error);
+        if (stopping !== undefined) stop(stopping);
         throw error;
       }
     } finally {
@@ -160,12 +168,12 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
     }
   };
 
-  const settle = async (task: QueueTask<T>): Promise<TaskOutcome<T>> => {
+  const settle = async (task: QueueTask<T>, timing: Timing): Promise<TaskOutcome<T>> => {
     if (stoppedBecause !== undefined) return { state: 'cancelled', reason: stoppedBecause };
     try {
       const prepared = await task.prepare?.(signal);
       if (prepared !== undefined) return { state: 'fulfilled', value: prepared.answer };
-      const value = await withRetry(() => attemptOnce(task), policy, {
+      const value = await withRetry(() => attemptOnce(task, timing), policy, {
         wait: (ms, info) => wait(ms, info, task.label),
         random: () => clock.random(),
         // A stopped queue makes no more attempts: announcing one would mislead.
@@ -185,9 +193,12 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
   };
 
   const runOne = async (task: QueueTask<T>, index: number): Promise<TaskOutcome<T>> => {
-    const startedAt = clock.now();
-    const outcome = await settle(task);
-    options.onSettled?.(index, outcome, clock.now() - startedAt);
+    // A file's time runs from its first attempt (waiting for a slot is not its time), or from
+    // its start when it never made one.
+    const timing: Timing = {};
+    const began = clock.now();
+    const outcome = await settle(task, timing);
+    options.onSettled?.(index, outcome, clock.now() - (timing.startedAt ?? began));
     return outcome;
   };
 
@@ -206,6 +217,11 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
     // The deadline's timer must not keep the process alive once the queue is done.
     timer.abort();
   }
+}
+
+interface Timing {
+  /** When the task's first attempt got its slot. */
+  startedAt?: number;
 }
 
 /** Thrown into a task whose next attempt would start after the queue stopped. */

@@ -4,18 +4,21 @@
  * its window long before any request comes back, so a limit on requests in flight alone cannot
  * keep the queue under it: each window would end in a burst of 429s.
  *
- * So the first 429 teaches two numbers: the budget, how many requests the window took (those that
- * started in it before the refused one), and the window, from its first start to the moment the
- * service lets requests in again (elapsed + `retry_after`, an upper bound since `retry_after` is
- * whole seconds). From then on at most `budget` requests start per window, and the queue waits
- * for the next window instead of drawing another 429. A later 429 teaches again; two windows in a
- * row that use their whole budget without one raise the budget by a quarter (at least one), in
+ * So the first 429 teaches two numbers. The budget: how many requests got in before the refused
+ * one (since the run began, or since the last lesson). The window: from the first of those to the
+ * refused request's start, plus `retry_after` (an upper bound: `retry_after` is whole seconds).
+ * From then on the queue keeps its own sliding window, as the service does: a request starts only
+ * when fewer than `budget` started in the last `window`, else the queue waits instead of drawing
+ * another 429. A later 429 teaches the budget again (what the last window held). Four times in a
+ * row that the budget holds the queue back without a 429 raise it by a quarter (at least one), in
  * case it was learned while another job shared the key.
  */
 export interface WindowTicket {
-  readonly window: number;
-  /** 1 for the first start of its window. */
+  /** The lesson the start belongs to: refusals of starts before the last lesson teach nothing. */
+  readonly lesson: number;
+  /** 1 for the first start since the last lesson. */
   readonly sequence: number;
+  readonly startedAt: number;
 }
 
 export interface LearnedRate {
@@ -23,12 +26,18 @@ export interface LearnedRate {
   windowMs: number;
 }
 
+/** Times the budget may hold the queue back before it is raised. */
+const RAISE_AFTER = 4;
+
 export class RateWindow {
   private learned: LearnedRate | undefined;
-  private window = 0;
-  private windowStart: number | undefined;
-  private started = 0;
-  private fullWindows = 0;
+  private lesson = 0;
+  private lessonStart: number | undefined;
+  private sequence = 0;
+  /** Start times, oldest first; trimmed to two learned windows. */
+  private starts: number[] = [];
+  private heldBack = 0;
+  private lastHeldAt = Number.NEGATIVE_INFINITY;
 
   /** What was learned so far, if anything. */
   get rate(): LearnedRate | undefined {
@@ -37,47 +46,62 @@ export class RateWindow {
 
   /** Milliseconds to wait before the next request may start (0: now). */
   delay(now: number): number {
-    const { learned, windowStart } = this;
-    if (learned === undefined || windowStart === undefined) return 0;
-    if (now >= windowStart + learned.windowMs) {
-      this.fullWindows = this.started >= learned.budget ? this.fullWindows + 1 : 0;
-      if (this.fullWindows >= 2) {
+    const { learned } = this;
+    if (learned === undefined) return 0;
+    this.trim(now);
+    const recent = this.starts.filter((at) => at > now - learned.windowMs);
+    if (recent.length < learned.budget) return 0;
+    const wait = (recent[recent.length - learned.budget] as number) + learned.windowMs - now;
+    // Several workers meet the same full window: it counts once.
+    if (now >= this.lastHeldAt + learned.windowMs) {
+      this.lastHeldAt = now;
+      this.heldBack += 1;
+      if (this.heldBack >= RAISE_AFTER) {
         learned.budget += Math.max(1, Math.floor(learned.budget / 4));
-        this.fullWindows = 0;
+        this.heldBack = 0;
       }
-      this.nextWindow(undefined);
-      return 0;
     }
-    return this.started < learned.budget ? 0 : windowStart + learned.windowMs - now;
+    return Math.max(1, wait);
   }
 
   /** Records a start; the ticket goes back with the answer. */
   start(now: number): WindowTicket {
-    this.windowStart ??= now;
-    this.started += 1;
-    return { window: this.window, sequence: this.started };
+    this.lessonStart ??= now;
+    this.sequence += 1;
+    this.starts.push(now);
+    return { lesson: this.lesson, sequence: this.sequence, startedAt: now };
   }
 
   /**
-   * A 429 with `retry_after` (ms) for the request holding `ticket`, answered at `now`. Only the
-   * first refusal of a window teaches: the others were sent before anyone knew.
+   * A 429 with `retry_after` (ms) for the request holding `ticket`. Only the first refusal since
+   * the last lesson teaches: the others were sent before anyone knew.
    */
-  refused(ticket: WindowTicket, now: number, retryAfterMs: number): void {
-    if (ticket.window !== this.window) return;
-    // Refused at the window's first request: the window was full before this run (another job on
-    // the key, or an earlier run); that says nothing about its size, so only the pause applies.
-    if (ticket.sequence > 1) {
-      const elapsed = this.windowStart === undefined ? 0 : now - this.windowStart;
-      this.learned = { budget: ticket.sequence - 1, windowMs: Math.max(1, elapsed + retryAfterMs) };
-      this.fullWindows = 0;
+  refused(ticket: WindowTicket, retryAfterMs: number): void {
+    if (ticket.lesson !== this.lesson) return;
+    if (this.learned === undefined) {
+      // Refused at the first request: the window was full before this run (another job on the
+      // key, or an earlier run); that says nothing about its size, so only the pause applies.
+      if (ticket.sequence > 1) {
+        const elapsed = ticket.startedAt - (this.lessonStart ?? ticket.startedAt);
+        this.learned = { budget: ticket.sequence - 1, windowMs: Math.max(1, elapsed + retryAfterMs) };
+      }
+    } else {
+      const { windowMs } = this.learned;
+      const held = this.starts.filter((at) => at > ticket.startedAt - windowMs && at < ticket.startedAt).length;
+      this.learned.budget = Math.max(1, held);
     }
-    // The next window opens when the service lets requests in again.
-    this.nextWindow(now + retryAfterMs);
+    this.lesson += 1;
+    this.lessonStart = undefined;
+    this.sequence = 0;
+    this.heldBack = 0;
   }
 
-  private nextWindow(start: number | undefined): void {
-    this.window += 1;
-    this.windowStart = start;
-    this.started = 0;
+  /** Keeps two windows of starts: a refusal answered late still finds the window it was sent in. */
+  private trim(now: number): void {
+    const { learned } = this;
+    if (learned === undefined) return;
+    let drop = 0;
+    while (drop < this.starts.length && (this.starts[drop] as number) <= now - 2 * learned.windowMs) drop += 1;
+    if (drop > 0) this.starts = this.starts.slice(drop);
   }
 }

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AdaptiveLimit } from '../../src/review/adaptive-limit';
+import { RateWindow } from '../../src/review/rate-window';
 import { runQueue } from '../../src/review/queue';
 import type { QueueTask } from '../../src/review/queue';
 import { ServiceError } from '../../src/review/service/errors';
@@ -95,6 +96,38 @@ describe('adaptive concurrency under a rate limit', () => {
     expect(limit.inFlight).toBe(2);
   });
 
+  it('learns the budget and the window from the first 429, holds starts past them, relearns and grows step by step', () => {
+    const pace = new RateWindow();
+    expect(pace.delay(0)).toBe(0);
+    // 10 starts in the first 90 ms get in; the 11th, at 100 ms, is refused with retry_after 1 s.
+    const tickets = Array.from({ length: 11 }, (_, i) => pace.start(i * 10));
+    pace.refused(tickets[10]!, 1000);
+    pace.refused(tickets[9]!, 1000); // the same burst: nothing new
+    expect(pace.rate).toEqual({ budget: 10, windowMs: 1100 });
+
+    const fill = (at: number) => Array.from({ length: 10 }, () => pace.start(at));
+    fill(2000);
+    expect(pace.delay(2000)).toBe(1100);
+    expect(pace.delay(3100)).toBe(0);
+    // Held back four times without a 429: the budget grows by a quarter.
+    for (const at of [3100, 4200, 5300]) {
+      fill(at);
+      pace.delay(at);
+    }
+    expect(pace.rate?.budget).toBe(12);
+    // A 429 with 7 of this run's starts in the window: that is the budget now.
+    const late = Array.from({ length: 8 }, (_, i) => pace.start(7000 + i));
+    pace.refused(late[7]!, 1000);
+    expect(pace.rate).toEqual({ budget: 7, windowMs: 1100 });
+  });
+
+  it('learns nothing from a refusal of the very first request: the window was full before the run', () => {
+    const pace = new RateWindow();
+    pace.refused(pace.start(0), 30_000);
+    expect(pace.rate).toBeUndefined();
+    expect(pace.delay(30_000)).toBe(0);
+  });
+
   it('draws 429s only in the first window of a fast service, then keeps to the pace it learned', async () => {
     const { outcomes, refusals, log, events, endedAt } = await run(40, 2);
 
@@ -105,7 +138,8 @@ describe('adaptive concurrency under a rate limit', () => {
     // Four windows of 10: the floor is 3 s plus one answer.
     expect(endedAt).toBeLessThan(3100);
     expect(events.filter((e) => e.startsWith('pause'))).toEqual(['pause 1000 at 7']);
-    expect(events).toContain('pace 10/1007ms, wait 1001 at 1013');
+    // Learned: 10 per 1,002 ms (the refused request started 2 ms into the window, plus retry_after).
+    expect(events.filter((e) => e.startsWith('pace'))).toEqual(['pace 10/1002ms, wait 998 at 1013', 'pace 10/1002ms, wait 998 at 2015']);
     expect(log.filter((e) => e.ok)).toHaveLength(40);
   });
 
