@@ -39,8 +39,6 @@ export interface Reviewed {
   outcomes: FileOutcome[];
   /** Tokens of the answers the service gave in this run (cached answers cost none). */
   tokensUsed: number;
-  /** Files answered from the result cache. */
-  fromCache: number;
   /** Why the whole run is void (a rejected key), whatever on-incomplete says. */
   fatal?: string;
 }
@@ -114,7 +112,7 @@ export async function reviewFiles(
       log.info(`Result cache (${deps.cache.dir}): ${fromCache} of ${candidates.length} files answered from the cache.`);
     }
     const fatal = outcomes.find((o): o is NotReviewed => o.kind === 'failed' && isFatalCode(o.code));
-    return fatal === undefined ? { outcomes, tokensUsed, fromCache } : { outcomes, tokensUsed, fromCache, fatal: fatal.reason };
+    return fatal === undefined ? { outcomes, tokensUsed } : { outcomes, tokensUsed, fatal: fatal.reason };
   });
 }
 
