@@ -19,8 +19,8 @@ export interface CachedReview {
 }
 
 export function withResultCache(reviewOnce: ReviewOnce, cache: ResultCache): CachedReview {
-  // Keys already looked up in this run and not found: the call that follows goes straight out,
-  // without reading (or warning about) the same entry twice.
+  // Keys just looked up and not found: the call that follows goes straight out, without reading
+  // (or warning about) the same entry twice.
   const missed = new Set<string>();
 
   const lookup = async (request: ReviewRequest, path: string): Promise<ReviewResult | undefined> => {
@@ -41,6 +41,8 @@ export function withResultCache(reviewOnce: ReviewOnce, cache: ResultCache): Cac
       }
       const result = await reviewOnce(request, options);
       await cache.put(key, result);
+      // Stored now: the next call for the same content reads it.
+      missed.delete(key);
       return result;
     },
   };

@@ -129,6 +129,17 @@ describe('the pipeline with a result cache', () => {
     expect(again.lines.some((l) => l.startsWith('Result cache'))).toBe(false);
   });
 
+  it('serves any other caller of the review call too (a base version for a score baseline)', async () => {
+    const calls: ReviewRequest[] = [];
+    const deps = cachedReviewDeps((request) => (calls.push(request), Promise.resolve(service(request))), { dir, baseUrl: API_URL, log: { warning: () => {} } });
+    const request: ReviewRequest = { code: 'x = eval(y)\n', language: 'python' };
+    const signal = new AbortController().signal;
+    const first = await deps.reviewOnce(request, { signal, path: 'base:src/a.py' });
+    const second = await deps.reviewOnce(request, { signal, path: 'base:src/a.py' });
+    expect(second).toEqual(first);
+    expect(calls).toHaveLength(1);
+  });
+
   it('never writes the API key into an entry, even when the service echoes it', async () => {
     const simulator = await startSimulator();
     try {
