@@ -15,12 +15,14 @@ import { EventError, readActionEvent, resolvePullRequest } from './config/event'
 import { redactGitHubRequests } from './github/egress';
 import { createGitHubClient } from './github/octokit';
 import { PullRequestNotFoundError, readPullHead, shortSha } from './github/pull-head';
-import { createPullRequestSource } from './collect/github-source';
+import { choosePullRequestSource, eventBaseSha } from './collect/choose-source';
 import { createReviewPublisher } from './report/github/publisher';
 import { createReviewFeedback } from './report/github/feedback';
 import { createAuthorTrust } from './report/github/identity';
 import { createWriteGate } from './github/write-gate';
 import { commentSkipReason, reviewCommentOf } from './config/comment-event';
+import { actionCacheDir } from './review/cache-dir';
+import { cachedReviewDeps } from './review/cached-review';
 import { actionsLogger, emitAnnotations, printAllFindings, printPlannedComments, writeOutputs } from './report/actions/surfaces';
 import { describeError } from './errors';
 import { runPipeline } from './pipeline';
@@ -31,7 +33,6 @@ import { checkRunNote, renderCheckRunSummary, renderJobSummary, renderRunSummary
 import { canReportStop, checkRunContent, publishCheckRun, stoppedRunContent, workflowRunUrl } from './report/check-run';
 import type { CheckRunContent } from './report/github/check-run';
 import { SettingsError, readSettings } from './config/settings';
-import { gitBlobReader, gitWorkspace, withWorkspaceBlobs } from './collect/workspace-blobs';
 import type { Settings } from './config/settings';
 import type { CheckRunReport, PullRequestRef } from './types';
 import { writeSarifOutput } from './report/actions/sarif-file';
@@ -165,36 +166,38 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
   const checkTarget = detailsUrl === undefined ? { name: settings.checkName } : { name: settings.checkName, detailsUrl };
   const writeCheckRun = (content: CheckRunContent): Promise<CheckRunReport> =>
     settings.checkRun && !settings.dryRun ? publishCheckRun({ octokit, gate: writeGate, log }, pr, content, log) : Promise.resolve({ kind: 'off' });
-  const apiSource = createPullRequestSource(octokit, { log });
-  const workspace = gitWorkspace(env);
-  const source = workspace === undefined ? undefined : withWorkspaceBlobs(apiSource, gitBlobReader(workspace));
+  const chosen = await choosePullRequestSource({ env, octokit, pr, baseSha: eventBaseSha(event.payload, pr.number), log });
   let report: RunReport;
   try {
     report = await runPipeline(settings, pr, {
-    source: source ?? apiSource,
-    reviewOnce: (request, options) => client.reviewOnce(request, options),
-    publisher: settings.dryRun ? undefined : createReviewPublisher(octokit, { log, trusted, writeGate }),
-    feedback: createReviewFeedback({ octokit, gate: writeGate, trusted, log }),
-    clock: systemClock,
-    log,
-    retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
-    walkthrough: settings.walkthrough
-      ? (reviewed) =>
-          log.group('Write the walkthrough', async () => {
-            const outcome = await writeWalkthrough(async (request) => (await client.complete(request)).content, reviewed);
-            log.info(outcome.kind === 'written' ? `Walkthrough written: ${outcome.text.length} characters.` : outcome.message);
-            return outcome;
-          })
-      : undefined,
+      source: chosen.source,
+      ...cachedReviewDeps((request, options) => client.reviewOnce(request, options), {
+        dir: actionCacheDir(settings.cacheDir, env.GITHUB_WORKSPACE ?? process.cwd()),
+        baseUrl: settings.apiUrl,
+        log,
+      }),
+      publisher: settings.dryRun ? undefined : createReviewPublisher(octokit, { log, trusted, writeGate }),
+      feedback: createReviewFeedback({ octokit, gate: writeGate, trusted, log }),
+      clock: systemClock,
+      log,
+      retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
+      walkthrough: settings.walkthrough
+        ? (reviewed) =>
+            log.group('Write the walkthrough', async () => {
+              const outcome = await writeWalkthrough(async (request) => (await client.complete(request)).content, reviewed);
+              log.info(outcome.kind === 'written' ? `Walkthrough written: ${outcome.text.length} characters.` : outcome.message);
+              return outcome;
+            })
+        : undefined,
     });
   } catch (error) {
     // The run knows the pull request but cannot decide: its check says so rather than stay missing.
     if (canReportStop(error)) await writeCheckRun(stoppedRunContent(pr, `review-gate could not complete: ${describeError(error)}`, checkTarget));
     throw error;
+  } finally {
+    await chosen.close();
   }
-  if (source !== undefined) {
-    io.info(`File contents: ${source.stats.fromWorkspace} read from the workspace checkout, ${source.stats.fromApi} through the GitHub API.`);
-  }
+  io.info(chosen.describe());
   // After the gate and the summary comment, from the same verdict.
   const checkRun = await writeCheckRun(checkRunContent(report, renderCheckRunSummary(report), checkTarget));
   return { ...report, checkRun };

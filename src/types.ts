@@ -101,6 +101,8 @@ export type FileOutcome =
       language: ReviewLanguage;
       result: ReviewResult;
       findings: LabelledFinding[];
+      /** Answered from the result cache: no request to the service in this run. */
+      fromCache?: boolean;
     }
   | { kind: 'skipped'; path: string; reason: string }
   | {

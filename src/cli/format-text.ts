@@ -23,7 +23,8 @@ type Report = Pick<RunReport, 'outcomes' | 'findings' | 'verdict'>;
 /** "5 changed files: 3 reviewed, 1 skipped, 1 not reviewed": counted from how each file ended. */
 export function countsLine(report: Pick<RunReport, 'outcomes'>): string {
   const count = (kind: string) => report.outcomes.filter((o) => o.kind === kind).length;
-  const parts = [`${count('reviewed')} reviewed`, `${count('skipped')} skipped`];
+  const cached = report.outcomes.filter((o) => o.kind === 'reviewed' && o.fromCache === true).length;
+  const parts = [`${count('reviewed')} reviewed${cached > 0 ? ` (${cached} from the result cache)` : ''}`, `${count('skipped')} skipped`];
   if (count('failed') > 0) parts.push(`${count('failed')} not reviewed`);
   return `${plural(report.outcomes.length, 'changed file')}: ${parts.join(', ')}`;
 }

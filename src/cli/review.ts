@@ -4,6 +4,8 @@
  * exit status says whether the gate passed (0), failed (1), the command was misused (2), or the
  * run could not judge the code (3).
  */
+import { terminalCacheDir } from '../review/cache-dir';
+import { cachedReviewDeps } from '../review/cached-review';
 import { writeFile } from 'node:fs/promises';
 import { insecureHttpWarning } from '../config/api-url';
 import type { Settings } from '../config/settings';
@@ -38,6 +40,7 @@ const REVIEW_FLAGS = {
   ...inputFlags(),
   base: { type: 'string' },
   staged: { type: 'boolean' },
+  'no-cache': { type: 'boolean' },
   format: { type: 'string' },
   summary: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
@@ -49,6 +52,8 @@ interface ReviewOptions {
   format: Format;
   base: string | undefined;
   staged: boolean;
+  /** --no-cache: review every file again instead of reusing answers from the result cache. */
+  noCache: boolean;
   quiet: boolean;
   summaryFile: string | undefined;
 }
@@ -98,7 +103,11 @@ export async function runReview(argv: readonly string[], terminal: Terminal): Pr
       { owner: 'local', repo: 'working-tree', number: 0, headSha: comparison.head ?? 'working-tree' },
       {
         source,
-        reviewOnce: (request, call) => client.reviewOnce(request, call),
+        ...cachedReviewDeps((request, call) => client.reviewOnce(request, call), {
+          dir: options.noCache ? undefined : terminalCacheDir(settings.cacheDir, terminal.cwd, terminal.env, process.platform),
+          baseUrl: settings.apiUrl,
+          log,
+        }),
         publisher: undefined,
         clock: systemClock,
         log,
@@ -176,6 +185,7 @@ function parseOptions(argv: readonly string[], terminal: Terminal): ReviewOption
     format,
     base: range ?? baseFlag,
     staged: values.staged === true,
+    noCache: values['no-cache'] === true,
     quiet: values.quiet === true,
     summaryFile: stringFlag(values, 'summary'),
   };

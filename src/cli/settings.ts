@@ -31,6 +31,7 @@ export const VALUE_INPUTS = [
   'score-baseline',
   'max-comments',
   'sarif-file',
+  'cache-dir',
 ] as const;
 /** Inputs that are true or false, as `--name` (or `--name=false`). */
 export const SWITCH_INPUTS = ['allow-insecure-http', 'dry-run', 'walkthrough'] as const;

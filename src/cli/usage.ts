@@ -41,6 +41,11 @@ Output:
   --summary FILE      also write the markdown summary to FILE
   -q, --quiet         no progress on stderr
 
+Result cache (answers reused for unchanged files; default folder: $XDG_CACHE_HOME/review-gate,
+~/.cache/review-gate, or the platform's cache folder):
+  --cache-dir DIR     keep the cache in DIR instead
+  --no-cache          review every file again
+
 The action's inputs, as flags of the same names (see the README):
   --${VALUE_INPUTS.join(' --')}
   --allow-insecure-http --dry-run (a terminal run never posts)

@@ -25,7 +25,7 @@ export type BlobReader = (sha: string) => Promise<Buffer | undefined>;
  * git gets only what it needs: not the action's inputs (INPUT_API-KEY, INPUT_GITHUB-TOKEN), and
  * no way to fetch (a partial clone would otherwise download each missing blob from the remote).
  */
-function gitEnvironment(): NodeJS.ProcessEnv {
+export function gitEnvironment(): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',

@@ -74,6 +74,11 @@ export interface Settings {
   sarifFile: string;
   /** Ask the completion service for a short walkthrough atop the summary comment. */
   walkthrough: boolean;
+  /**
+   * Folder of the review-result cache, as given: '' = the entry point's default (none for the
+   * action, the user's cache folder for the terminal command). Resolved by `src/review/cache-dir.ts`.
+   */
+  cacheDir: string;
 }
 
 /** Reads one input by name; returns '' when it is not set (as `core.getInput` does). */
@@ -238,6 +243,10 @@ export function readSettings(read: InputReader): Settings {
     problems.push(`Invalid sarif-file '${sarifFile.replace(/\0/g, '\\0')}'. Expected a file path such as results.sarif.`);
   }
 
+  const cacheDir = input('cache-dir');
+  // A NUL cannot be in a path: the file system would refuse every entry at the first write.
+  if (cacheDir.includes('\0')) problems.push(`Invalid cache-dir '${cacheDir.replace(/\0/g, '\\0')}'. Expected a folder path without NUL characters.`);
+
   const settings: Settings = {
     apiKey,
     apiUrl,
@@ -265,6 +274,7 @@ export function readSettings(read: InputReader): Settings {
     dismiss: oneOf<DismissMode>('dismiss', DEFAULTS.dismiss, [...DISMISS_MODES]),
     sarifFile,
     walkthrough: boolean('walkthrough'),
+    cacheDir,
   };
   if (problems.length > 0) throw new SettingsError(problems);
   return settings;

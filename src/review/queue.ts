@@ -1,14 +1,19 @@
 /**
- * The review queue: at most `concurrency` tasks in flight (p-limit), one shared pause for the
- * whole queue, and a stop switch.
+ * The review queue: at most `concurrency` attempts in flight, and the flow control that keeps the
+ * service's limits. Files are read one step ahead of the attempts (p-limit at twice the
+ * concurrency), so reading never stalls a slot.
  *
  * - When the service answers with `retry_after` (429 rate_limit_exceeded, 503 overloaded), the
  *   whole queue pauses: no attempt of any worker starts until that time has passed. One worker
  *   hitting the rate limit means every worker would.
+ * - A 429 rate_limit_exceeded also lowers the attempts in flight (`AdaptiveLimit`), raised again
+ *   step by step as requests succeed, and teaches the pace of the service's window
+ *   (`RateWindow`), so the next windows are not each ended by a burst of 429s.
  * - Other transient failures back off per task (exponential, with jitter) and retry up to the
  *   policy's bound; they do not hold up the other workers.
- * - A stopping error (daily limit, rejected key) stops the queue at once: tasks not yet started
- *   end as `cancelled` with the reason; tasks in flight finish their current attempt only.
+ * - A stopping error (daily limit, rejected key), or `watchAttempt` finding the service
+ *   unreachable, stops the queue at once: waits end, tasks not yet started end as `cancelled`
+ *   with the reason, and tasks in flight finish their current attempt only.
  * - At the deadline (max-duration) the queue stops too, and it does not wait for a service that
  *   may never answer: the signal every task got is aborted, so requests in flight, waits and
  *   pauses end at once, and every task not done ends as `cancelled` with the deadline's reason.
@@ -16,7 +21,12 @@
  * The clock and the sleep are injected, so tests drive time by hand.
  */
 import pLimit from 'p-limit';
-import { withRetry } from './service/retry';
+import { AdaptiveLimit } from './adaptive-limit';
+import type { AttemptEnd } from './adaptive-limit';
+import { RateWindow } from './rate-window';
+import type { LearnedRate, WindowTicket } from './rate-window';
+import { isServiceError } from './service/errors';
+import { retryDelayMs, withRetry } from './service/retry';
 import type { RetryAttemptInfo, RetryPolicy } from './service/retry';
 
 export interface QueueClock {
@@ -32,10 +42,16 @@ export interface QueueOptions<T = unknown> {
   clock: QueueClock;
   /** Returns a reason when this error must stop the whole queue. */
   stopReason(error: unknown): string | undefined;
+  /** Sees how every attempt ended (undefined: it succeeded); a reason stops the queue at once. */
+  watchAttempt?(error: unknown): string | undefined;
   onRetry?(info: RetryAttemptInfo, label: string): void;
   onPause?(ms: number, label: string): void;
-  /** Called as each task ends, in the order they end, with its index in `tasks`. */
-  onSettled?(index: number, outcome: TaskOutcome<T>): void;
+  /** The queue waits for the next window of the service's rate limit, as learned from its 429s. */
+  onPace?(ms: number, rate: LearnedRate): void;
+  /** Attempts may start again after a pause or a wait for the next window. */
+  onResume?(): void;
+  /** A task ended (`index` into the tasks, `elapsedMs` from its start), as it happens. */
+  onSettled?(index: number, outcome: TaskOutcome<T>, elapsedMs: number): void;
   /** When the queue must end, on `clock.now()`'s scale, and what each task it cut short says. */
   deadline?: { at: number; reason: string };
 }
@@ -48,64 +64,142 @@ export type TaskOutcome<T> =
 /** One task: `attempt` is called once per try. `signal` aborts at the queue's deadline. */
 export interface QueueTask<T> {
   label: string;
-  /** Work done once before the first attempt (reading the file); not retried, not paused. */
-  prepare?(signal: AbortSignal): Promise<void>;
+  /**
+   * Work done once before the first attempt (reading the file); not retried, not paused. It may
+   * answer the task itself (a cached result): then no attempt is made.
+   */
+  prepare?(signal: AbortSignal): Promise<{ answer: T } | void>;
   attempt(signal: AbortSignal): Promise<T>;
 }
 
 export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: QueueOptions<T>): Promise<TaskOutcome<T>[]> {
   const { clock, policy } = options;
-  const limit = pLimit(options.concurrency);
+  // Twice as many tasks as attempts in flight: while a slot's request is out, the next file is
+  // already read, so a slot never waits on GitHub (or the disk) between two requests.
+  const workers = pLimit(options.concurrency * 2);
+  const inFlight = new AdaptiveLimit(options.concurrency);
+  const pace = new RateWindow();
   let stoppedBecause: string | undefined;
   let pausedUntil = 0;
+  let pauseAnnounced = false;
+  // `deadline` aborts the tasks' own work; `halt` ends every wait (on any stop, and at the deadline).
   const deadline = new AbortController();
+  const halt = new AbortController();
   const { signal } = deadline;
 
-  const waitForPause = async (): Promise<void> => {
-    // Loop: another worker may extend the pause while this one sleeps.
-    for (let now = clock.now(); now < pausedUntil && !signal.aborted; now = clock.now()) {
-      await clock.sleep(pausedUntil - now, signal);
+  const stop = (reason: string): void => {
+    stoppedBecause ??= reason;
+    halt.abort();
+  };
+
+  /**
+   * Waits out pauses and the learned pace, then records the start in the same step (no other
+   * worker can take the window's last place in between); throws once the queue is stopped.
+   */
+  const waitForTurn = async (): Promise<WindowTicket> => {
+    for (;;) {
+      // Loop: another worker may extend the pause while this one sleeps.
+      for (let now = clock.now(); now < pausedUntil && !halt.signal.aborted; now = clock.now()) {
+        await clock.sleep(pausedUntil - now, halt.signal);
+      }
+      if (stoppedBecause !== undefined) throw new QueueStoppedError(stoppedBecause);
+      const wait = pace.delay(clock.now());
+      if (wait <= 0) {
+        if (pauseAnnounced) {
+          pauseAnnounced = false;
+          options.onResume?.();
+        }
+        return pace.start(clock.now());
+      }
+      pausedUntil = Math.max(pausedUntil, clock.now() + wait);
+      // The window's last places free up one by one: only a wait worth telling is told.
+      if (!pauseAnnounced && wait >= 500) {
+        pauseAnnounced = true;
+        const rate = pace.rate;
+        if (rate !== undefined) options.onPace?.(wait, rate);
+      }
+    }
+  };
+
+  const attemptOnce = async (task: QueueTask<T>, timing: Timing): Promise<T> => {
+    if (stoppedBecause !== undefined) throw new QueueStoppedError(stoppedBecause);
+    const slot = await inFlight.acquire(halt.signal, timing.startedAt !== undefined);
+    if (slot === undefined) throw new QueueStoppedError(stoppedBecause ?? 'stopped');
+    timing.startedAt ??= clock.now();
+    let end: AttemptEnd = 'other';
+    try {
+      const ticket = await waitForTurn();
+      try {
+        const value = await task.attempt(signal);
+        end = 'answered';
+        options.watchAttempt?.(undefined);
+        return value;
+      } catch (error) {
+        if (isServiceError(error, 'rate_limit_exceeded')) {
+          end = 'rate-limited';
+          const delay = retryDelayMs(error, 1, policy, () => 0);
+          if (delay.fromRetryAfter) pace.refused(ticket, delay.ms);
+        }
+        const reason = options.watchAttempt?.(error);
+        if (reason !== undefined) {
+          stop(reason);
+          throw new QueueStoppedError(reason);
+        }
+        // Stopped before the slot is given back, so no waiting task takes it for a new attempt.
+        const stopping = options.stopReason(error);
+        if (stopping !== undefined) stop(stopping);
+        throw error;
+      }
+    } finally {
+      inFlight.release(slot, end);
     }
   };
 
   const wait = async (ms: number, info: RetryAttemptInfo, label: string): Promise<void> => {
     if (info.fromRetryAfter) {
-      pausedUntil = Math.max(pausedUntil, clock.now() + ms);
-      options.onPause?.(ms, label);
-      await waitForPause();
+      // The next attempt (of every worker) waits for the pause in `waitForTurn`. The refusals of
+      // one burst all ask for about the same wait: one line, unless the pause grows by a second.
+      const until = clock.now() + ms;
+      if (!pauseAnnounced || until >= pausedUntil + 1000) options.onPause?.(ms, label);
+      pausedUntil = Math.max(pausedUntil, until);
+      pauseAnnounced = true;
     } else {
-      await clock.sleep(ms, signal);
+      await clock.sleep(ms, halt.signal);
     }
   };
 
-  const runOne = async (task: QueueTask<T>): Promise<TaskOutcome<T>> => {
+  const settle = async (task: QueueTask<T>, timing: Timing): Promise<TaskOutcome<T>> => {
     if (stoppedBecause !== undefined) return { state: 'cancelled', reason: stoppedBecause };
     try {
-      await task.prepare?.(signal);
-      const value = await withRetry(
-        async () => {
-          if (stoppedBecause !== undefined) throw new QueueStoppedError(stoppedBecause);
-          return task.attempt(signal);
+      const prepared = await task.prepare?.(signal);
+      if (prepared !== undefined) return { state: 'fulfilled', value: prepared.answer };
+      const value = await withRetry(() => attemptOnce(task, timing), policy, {
+        wait: (ms, info) => wait(ms, info, task.label),
+        random: () => clock.random(),
+        // A stopped queue makes no more attempts: announcing one would mislead.
+        onRetry: (info) => {
+          if (stoppedBecause === undefined) options.onRetry?.(info, task.label);
         },
-        policy,
-        {
-          beforeAttempt: waitForPause,
-          wait: (ms, info) => wait(ms, info, task.label),
-          random: () => clock.random(),
-          onRetry: (info) => options.onRetry?.(info, task.label),
-        },
-      );
+      });
       return { state: 'fulfilled', value };
     } catch (error) {
-      if (error instanceof QueueStoppedError) return { state: 'cancelled', reason: error.message };
-      // The abort surfaces as whatever the task's I/O throws for it (octokit's AbortError…).
+      // The deadline first: the abort surfaces as whatever the task's I/O throws for it.
       if (signal.aborted && options.deadline !== undefined) return { state: 'cancelled', reason: options.deadline.reason };
+      if (error instanceof QueueStoppedError) return { state: 'cancelled', reason: error.message };
       const reason = options.stopReason(error);
-      if (reason !== undefined && stoppedBecause === undefined) {
-        stoppedBecause = reason;
-      }
+      if (reason !== undefined) stop(reason);
       return { state: 'rejected', error };
     }
+  };
+
+  const runOne = async (task: QueueTask<T>, index: number): Promise<TaskOutcome<T>> => {
+    // A file's time runs from its first attempt (waiting for a slot is not its time), or from
+    // its start when it never made one.
+    const timing: Timing = {};
+    const began = clock.now();
+    const outcome = await settle(task, timing);
+    options.onSettled?.(index, outcome, clock.now() - (timing.startedAt ?? began));
+    return outcome;
   };
 
   const timer = new AbortController();
@@ -113,24 +207,21 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
     const { at, reason } = options.deadline;
     void clock.sleep(Math.max(0, at - clock.now()), timer.signal).then(() => {
       if (timer.signal.aborted) return;
-      stoppedBecause ??= reason;
+      stop(reason);
       deadline.abort(new QueueStoppedError(reason));
     });
   }
   try {
-    return await Promise.all(
-      tasks.map((task, index) =>
-        limit(async () => {
-          const outcome = await runOne(task);
-          options.onSettled?.(index, outcome);
-          return outcome;
-        }),
-      ),
-    );
+    return await Promise.all(tasks.map((task, index) => workers(() => runOne(task, index))));
   } finally {
     // The deadline's timer must not keep the process alive once the queue is done.
     timer.abort();
   }
+}
+
+interface Timing {
+  /** When the task's first attempt got its slot. */
+  startedAt?: number;
 }
 
 /** Thrown into a task whose next attempt would start after the queue stopped. */

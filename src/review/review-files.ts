@@ -1,27 +1,35 @@
 /**
- * The review stage: one service review per candidate file under the queue (bounded concurrency,
- * one shared pause for `retry_after`, a stop on fatal errors and at the run's deadline), each
- * file ending as reviewed (its findings located against the diff), skipped, or not reviewed.
+ * The review stage: one service review per candidate file under the queue (adaptive concurrency,
+ * one shared pause for `retry_after`, a stop on fatal errors, on an unreachable service and at the
+ * run's deadline), each file ending as reviewed (its findings located against the diff), skipped,
+ * or not reviewed. A file the result cache can answer never reaches the queue's service calls.
  */
 import { isBinaryFileError, isNotReviewableError } from '../collect/errors';
 import { readReviewableText } from '../collect/read-text';
 import type { Settings } from '../config/settings';
 import { describeError } from '../errors';
 import { locateFindings } from '../locate/locate-findings';
-import { describeOutcome } from '../report/outcome-line';
 import type { FileOutcome, Logger, PullRequestRef, PullRequestSource, ReviewCandidate } from '../types';
+import type { CachedReview, ReviewOnce } from './cached-review';
+import { startProgress } from './progress';
+import type { PipelineProgress } from './progress';
 import { runQueue } from './queue';
 import type { QueueClock, QueueTask, TaskOutcome } from './queue';
-import type { PipelineProgress } from './progress';
 import { isApiError } from './service/errors';
 import type { RetryPolicy } from './service/retry';
 import type { ReviewRequest, ReviewResult } from './service/types';
 import { deadlineReason, isFatalCode, stopReason } from './stop';
+import { watchReachability } from './unreachable';
 
 export interface ReviewDeps {
   source: PullRequestSource;
-  /** One review attempt, no retry: the queue owns retries. `signal` aborts it at max-duration. */
-  reviewOnce(request: ReviewRequest, options: { signal: AbortSignal }): Promise<ReviewResult>;
+  /**
+   * One review attempt, no retry: the queue owns retries. `signal` aborts it at max-duration;
+   * `path` names the file in messages (the cache's warnings), it is never sent.
+   */
+  reviewOnce: ReviewOnce;
+  /** The result cache, when the run has one: asked before a file is queued. */
+  cache?: Pick<CachedReview, 'lookup' | 'dir'>;
   clock: QueueClock;
   log: Logger;
   retryPolicy: RetryPolicy;
@@ -32,6 +40,7 @@ export interface ReviewDeps {
 export interface Reviewed {
   /** One per candidate, in the candidates' order. */
   outcomes: FileOutcome[];
+  /** Tokens of the answers the service gave in this run (cached answers cost none). */
   tokensUsed: number;
   /** Why the whole run is void (a rejected key), whatever on-incomplete says. */
   fatal?: string;
@@ -46,6 +55,7 @@ type NotReviewed = Extract<FileOutcome, { kind: 'failed' }>;
 
 interface ReviewTask extends QueueTask<ReviewResult> {
   content(): string | undefined;
+  fromCache(): boolean;
 }
 
 export async function reviewFiles(
@@ -59,56 +69,85 @@ export async function reviewFiles(
   const { log } = deps;
   return log.group(`Review ${candidates.length} files`, async () => {
     const tasks = candidates.map((candidate) => reviewTask(candidate, settings, pr, deps));
-    // Settled as each file ends, so the log and a watcher see done/total as it happens.
+    const reachability = watchReachability(settings.apiUrl);
+    const progress = startProgress(candidates.length, log, deps.clock);
     const outcomes: FileOutcome[] = [];
-    let done = 0;
-    await runQueue(tasks, {
-      concurrency: settings.concurrency,
-      policy: deps.retryPolicy,
-      clock: deps.clock,
-      stopReason,
-      deadline: { at: deadlineAt, reason: deadlineReason(settings.maxDurationMs) },
-      onRetry: (info, label) => {
-        log.info(`↻ ${label}: ${describeError(info.error)}; retry ${info.retryNumber} in ${Math.ceil(info.delayMs / 1000)}s`);
-        deps.progress?.retry?.(label, describeError(info.error), info.retryNumber, info.delayMs);
-      },
-      onPause: (ms, label) => {
-        log.info(`⏸ ${label}: the service asked to wait; pausing every worker for ${Math.ceil(ms / 1000)}s`);
-        deps.progress?.pause?.(label, ms);
-      },
-      onSettled: (i, result) => {
-        const outcome = settle(result, candidates[i] as ReviewCandidate, tasks[i]?.content() ?? '', log);
-        outcomes[i] = outcome;
-        done += 1;
-        log.info(describeOutcome(outcome));
-        deps.progress?.fileDone?.(outcome, done, tasks.length);
-      },
-    });
-    const tokensUsed = outcomes.reduce((sum, o) => sum + (o.kind === 'reviewed' ? o.result.usage.total_tokens : 0), 0);
+    let tokensUsed = 0;
+    let fromCache = 0;
+    // Set once the unreachable service has been named in the log: one line, however many files.
+    let announced = false;
+    try {
+      await runQueue(tasks, {
+        concurrency: settings.concurrency,
+        policy: deps.retryPolicy,
+        clock: deps.clock,
+        stopReason,
+        watchAttempt: (error) => {
+          const reason = reachability.observe(error);
+          if (reason !== undefined && reachability.message !== undefined && !announced) {
+            announced = true;
+            log.warning(reachability.message);
+          }
+          return reason;
+        },
+        deadline: { at: deadlineAt, reason: deadlineReason(settings.maxDurationMs) },
+        onRetry: (info, label) => {
+          log.info(`↻ ${label}: ${describeError(info.error)}; retry ${info.retryNumber} in ${Math.ceil(info.delayMs / 1000)}s`);
+          deps.progress?.retry?.(label, describeError(info.error), info.retryNumber, info.delayMs);
+        },
+        onPause: (ms, label) => {
+          progress.paused(ms, label);
+          deps.progress?.pause?.(label, ms);
+        },
+        onPace: (ms, rate) => progress.paced(ms, rate),
+        onResume: () => progress.resumed(),
+        onSettled: (index, result, elapsedMs) => {
+          const task = tasks[index] as ReviewTask;
+          const outcome = settle(result, candidates[index] as ReviewCandidate, task.content() ?? '', log);
+          const cached = outcome.kind === 'reviewed' && task.fromCache();
+          if (outcome.kind === 'reviewed' && cached) {
+            outcome.fromCache = true;
+            fromCache += 1;
+          } else if (outcome.kind === 'reviewed') tokensUsed += outcome.result.usage.total_tokens;
+          outcomes[index] = outcome;
+          progress.fileDone(outcome, elapsedMs, cached);
+          deps.progress?.fileDone?.(outcome, outcomes.filter((o) => o !== undefined).length, tasks.length);
+        },
+      });
+    } finally {
+      progress.finish();
+    }
+    if (deps.cache !== undefined && candidates.length > 0) {
+      log.info(`Result cache (${deps.cache.dir}): ${fromCache} of ${candidates.length} files answered from the cache.`);
+    }
     const fatal = outcomes.find((o): o is NotReviewed => o.kind === 'failed' && isFatalCode(o.code));
     return fatal === undefined ? { outcomes, tokensUsed } : { outcomes, tokensUsed, fatal: fatal.reason };
   });
 }
 
 function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: PullRequestRef, deps: ReviewDeps): ReviewTask {
+  const path = candidate.file.path;
   let code: string | undefined;
+  let cached = false;
+  const request = (): ReviewRequest => ({
+    code: code ?? '',
+    language: candidate.language,
+    ...(settings.focusAreas.length > 0 ? { focus_areas: settings.focusAreas } : {}),
+  });
   return {
-    label: candidate.file.path,
+    label: path,
     content: () => code,
+    fromCache: () => cached,
     prepare: async (signal) => {
       const text = await readReviewableText(deps.source, pr, candidate, { maxBytes: settings.maxFileSize, signal });
       if (text.trim() === '') throw new SkipFile('empty at the head commit');
       code = text;
+      const hit = await deps.cache?.lookup(request(), path);
+      if (hit === undefined) return undefined;
+      cached = true;
+      return { answer: hit };
     },
-    attempt: (signal) =>
-      deps.reviewOnce(
-        {
-          code: code ?? '',
-          language: candidate.language,
-          ...(settings.focusAreas.length > 0 ? { focus_areas: settings.focusAreas } : {}),
-        },
-        { signal },
-      ),
+    attempt: (signal) => deps.reviewOnce(request(), { signal, path }),
   };
 }
 

@@ -38,7 +38,10 @@ export function serviceEnv(url: string, key = DEMO_KEY): Record<string, string> 
 }
 
 export async function runCliBundle(args: string[], options: CliOptions): Promise<CliRun> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: options.cwd };
+  // Each run gets a cache folder of its own (outside the repository, which HOME points into), so
+  // no test is answered from another's cache; a test about the cache passes XDG_CACHE_HOME.
+  const cache = mkdtempSync(join(tmpdir(), 'review-gate-cache-'));
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: options.cwd, XDG_CACHE_HOME: cache };
   for (const [name, value] of Object.entries(options.env ?? {})) if (value !== undefined) env[name] = value;
   const [command, commandArgs] = options.command === undefined ? [process.execPath, [CLI, ...args]] : [options.command, args];
   const child = spawn(command, commandArgs, { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -54,6 +57,7 @@ export async function runCliBundle(args: string[], options: CliOptions): Promise
     child.on('error', fail);
     child.on('close', (status) => done(status ?? -1));
   });
+  rmSync(cache, { recursive: true, force: true });
   return { code, out: Buffer.concat(out).toString('utf8'), err: Buffer.concat(err).toString('utf8') };
 }
 

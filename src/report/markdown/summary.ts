@@ -111,8 +111,10 @@ function verdictSection(v: GateVerdict, room: Room): string {
 function factsSection(input: SummaryInput): string {
   const v = input.verdict;
   const count = (kind: FileOutcome['kind']): number => input.files.filter((f) => f.kind === kind).length;
+  const cached = input.files.filter((f) => f.kind === 'reviewed' && f.fromCache === true).length;
+  const fromCache = cached > 0 ? ` (${cached} from the cache)` : '';
   const facts = [
-    `${plural(count('reviewed'), 'file', 'files')} reviewed, ${count('skipped')} skipped, ${count('failed')} failed`,
+    `${plural(count('reviewed'), 'file', 'files')} reviewed${fromCache}, ${count('skipped')} skipped, ${count('failed')} failed`,
     `counted by the gate: ${plural(v.counted.error, 'error', 'errors')}, ${plural(v.counted.warning, 'warning', 'warnings')}, ${plural(v.counted.info, 'info', 'infos')}`,
   ];
   if (v.lowestScore !== undefined) {

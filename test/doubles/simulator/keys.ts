@@ -12,8 +12,10 @@ export interface KeyConfig {
   /** What the request log shows instead of the key; defaults to `…` plus its last 4 characters. */
   label?: string;
   scopes: Scope[];
-  /** Requests per sliding minute; default `DEFAULT_RPM`. */
+  /** Requests per sliding minute (or per `windowMs`); default `DEFAULT_RPM`. */
   rpm?: number;
+  /** The sliding window `rpm` counts in, in ms; default a minute (benchmarks use 1 s). */
+  windowMs?: number;
   /** Requests per IST day (resets 18:30 UTC); default `DEFAULT_DAILY_LIMIT`. */
   dailyLimit?: number;
 }

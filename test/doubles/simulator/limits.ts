@@ -22,13 +22,16 @@ export function secondsUntilDailyReset(nowMs: number): number {
 
 export class KeyLimiter {
   private readonly rpm: number;
+  /** The rate window; a minute unless a key says otherwise (`KeyConfig.windowMs`). */
+  private readonly windowMs: number;
   private readonly dailyLimit: number;
   private readonly window: number[] = [];
   private day = Number.NaN;
   private usedToday = 0;
 
-  constructor(rpm: number, dailyLimit: number) {
+  constructor(rpm: number, dailyLimit: number, windowMs = MINUTE_MS) {
     this.rpm = rpm;
+    this.windowMs = windowMs;
     this.dailyLimit = dailyLimit;
   }
 
@@ -46,15 +49,15 @@ export class KeyLimiter {
         retryAfter: secondsUntilDailyReset(nowMs),
       };
     }
-    while (this.window.length > 0 && (this.window[0] as number) <= nowMs - MINUTE_MS) {
+    while (this.window.length > 0 && (this.window[0] as number) <= nowMs - this.windowMs) {
       this.window.shift();
     }
     if (this.window.length >= this.rpm) {
-      const freesAt = (this.window[0] as number) + MINUTE_MS;
+      const freesAt = (this.window[0] as number) + this.windowMs;
       const retryAfter = Math.max(1, Math.ceil((freesAt - nowMs) / 1000));
       return {
         code: 'rate_limit_exceeded',
-        message: `Rate limit of ${this.rpm} requests per minute exceeded; retry after ${retryAfter} seconds.`,
+        message: `Rate limit of ${this.rpm} requests per ${this.windowMs === MINUTE_MS ? 'minute' : `${this.windowMs / 1000} s`} exceeded; retry after ${retryAfter} seconds.`,
         retryAfter,
       };
     }

@@ -63,6 +63,8 @@ export interface RequestLogEntry {
   requestId: string;
   /** The injected fault that shaped the answer, if any. */
   fault?: FaultKind;
+  /** The `retry_after` (seconds) the answer carried, if any. */
+  retryAfter?: number;
   /** `performance.now()` when the request arrived and when its answer was sent (benchmarks). */
   receivedAt: number;
   answeredAt: number;
@@ -154,7 +156,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   function limiterFor(config: KeyConfig): KeyLimiter {
     let limiter = limiters.get(config.key);
     if (!limiter) {
-      limiter = new KeyLimiter(config.rpm ?? DEFAULT_RPM, config.dailyLimit ?? DEFAULT_DAILY_LIMIT);
+      limiter = new KeyLimiter(config.rpm ?? DEFAULT_RPM, config.dailyLimit ?? DEFAULT_DAILY_LIMIT, config.windowMs);
       limiters.set(config.key, limiter);
     }
     return limiter;
@@ -172,7 +174,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       if (code !== undefined) entry.code = code;
       requests.push(entry);
     };
-    const fail = (error: SimulatedError) => done(sendError(res, error, requestId), error.code);
+    const fail = (error: SimulatedError) => {
+      if (error.retryAfter !== undefined) entry.retryAfter = error.retryAfter;
+      done(sendError(res, error, requestId), error.code);
+    };
 
     const raw = await readBody(req);
     const fault = faults.take(path, raw ?? '');

@@ -1,0 +1,165 @@
+/**
+ * The pull request as the job's checkout holds it: when GITHUB_WORKSPACE has both the base and
+ * the head commit, the changed files, their patches and their contents come from local git, on
+ * the diff GitHub shows (three dots: from the merge base of base and head to head, renames
+ * found). That has no 3,000-file cap, no patch left out for size, and no content read through
+ * the API. Anything missing (a shallow clone without the merge base, another repository) makes
+ * the source unavailable, with the reason, and the caller uses the GitHub API instead.
+ *
+ * git only reads here: no external diff, no textconv, no fetch, none of the action's secrets in
+ * its environment, and options fixed against the repository's own diff configuration.
+ */
+import { readGitFileAt } from './git-file-at';
+import { execFile } from 'node:child_process';
+import { FileNotFoundError } from '../github/errors';
+import type { ChangeStatus, ChangedFile, PullRequestSource } from '../types';
+import { fileTooLarge } from './errors';
+import { openGitObjects } from './git-objects';
+import { gitEnvironment } from './workspace-blobs';
+
+export interface CheckoutSource extends PullRequestSource {
+  /** The commit the diff starts from. */
+  readonly mergeBase: string;
+  close(): Promise<void>;
+}
+
+export type CheckoutOpening = { kind: 'ready'; source: CheckoutSource } | { kind: 'unavailable'; reason: string };
+
+const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+const NO_OBJECT = /^0+$/;
+const SUBMODULE_MODE = '160000';
+
+const STATUS: Readonly<Record<string, ChangeStatus>> = {
+  A: 'added',
+  M: 'modified',
+  D: 'removed',
+  R: 'renamed',
+  C: 'copied',
+  T: 'changed',
+};
+
+/** Options that make the output GitHub's whatever the repository's configuration says. */
+const DIFF_OPTIONS = [
+  '--no-color',
+  '--no-ext-diff',
+  '--no-textconv',
+  '--find-renames',
+  '--submodule=short',
+  '--src-prefix=a/',
+  '--dst-prefix=b/',
+];
+const CONFIG = ['-c', 'core.quotePath=false', '-c', 'diff.relative=false', '-c', 'diff.suppressBlankEmpty=false', '-c', 'core.fsmonitor=false'];
+
+function git(cwd: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('git', [...CONFIG, ...args], { cwd, env: gitEnvironment(), maxBuffer: 1024 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error === null) resolve(stdout);
+      else reject(new Error(stderr.trim() === '' ? error.message : stderr.trim()));
+    });
+  });
+}
+
+export async function openCheckoutSource(options: { cwd: string; baseSha: string; headSha: string }): Promise<CheckoutOpening> {
+  const { cwd, baseSha, headSha } = options;
+  const short = (sha: string): string => sha.slice(0, 12);
+  for (const [what, sha] of [['base', baseSha], ['head', headSha]] as const) {
+    if (!COMMIT.test(sha)) return { kind: 'unavailable', reason: `the ${what} commit '${sha}' is not a commit SHA` };
+    try {
+      await git(cwd, ['cat-file', '-e', `${sha}^{commit}`]);
+    } catch {
+      return { kind: 'unavailable', reason: `the checkout does not have the ${what} commit ${short(sha)}` };
+    }
+  }
+  let mergeBase: string;
+  try {
+    mergeBase = (await git(cwd, ['merge-base', baseSha, headSha])).trim();
+  } catch {
+    return { kind: 'unavailable', reason: `the checkout's history has no merge base of ${short(baseSha)} and ${short(headSha)} (a shallow clone)` };
+  }
+  let files: ChangedFile[];
+  try {
+    const listing = await git(cwd, ['diff', ...DIFF_OPTIONS, '--raw', '-z', '--no-abbrev', mergeBase, headSha, '--']);
+    const patches = await git(cwd, ['diff', ...DIFF_OPTIONS, '-p', '-U3', '--inter-hunk-context=0', mergeBase, headSha, '--']);
+    files = changedFiles(listing, patches);
+  } catch (error) {
+    return { kind: 'unavailable', reason: `git could not diff ${short(mergeBase)}...${short(headSha)}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+
+  const objects = openGitObjects(cwd);
+  const source: CheckoutSource = {
+    mergeBase,
+    listChangedFiles: () => Promise.resolve({ files, truncated: false }),
+    async readFile(_pr, file, limits = {}) {
+      const bytes = file.blobSha === undefined ? undefined : await objects.read(file.blobSha, limits.signal);
+      if (bytes === undefined) throw new FileNotFoundError(file.path, file.blobSha);
+      if (limits.maxBytes !== undefined && bytes.length > limits.maxBytes) throw fileTooLarge(file.path, bytes.length, limits.maxBytes);
+      return bytes;
+    },
+    /** The file before the change (score-baseline: base): at the merge base, under its old name if renamed. */
+    readBaseFile: (_pr, file, limits = {}) => readGitFileAt(cwd, mergeBase, file.previousPath ?? file.path, limits),
+    close: () => objects.close(),
+  };
+  return { kind: 'ready', source };
+}
+
+interface RawEntry {
+  status: ChangeStatus;
+  path: string;
+  previousPath?: string;
+  newMode: string;
+  newSha: string;
+}
+
+/** Parses `git diff --raw -z`: `:<mode> <mode> <sha> <sha> <status>\0<path>\0`, two paths for R and C. */
+export function parseRaw(output: string): RawEntry[] {
+  const fields = output.split('\0');
+  const entries: RawEntry[] = [];
+  for (let i = 0; i < fields.length && (fields[i] ?? '').startsWith(':'); ) {
+    const [, newMode = '', , newSha = '', code = ''] = (fields[i] ?? '').slice(1).split(' ');
+    const letter = code.charAt(0);
+    // An unknown status (git adding one) is treated as a modification rather than dropped.
+    const status = STATUS[letter] ?? 'modified';
+    if (letter === 'R' || letter === 'C') {
+      entries.push({ status, previousPath: fields[i + 1] ?? '', path: fields[i + 2] ?? '', newMode, newSha });
+      i += 3;
+    } else {
+      entries.push({ status, path: fields[i + 1] ?? '', newMode, newSha });
+      i += 2;
+    }
+  }
+  return entries;
+}
+
+/**
+ * The listing with each file's patch as GitHub's API shows it: the hunks only, from the first
+ * `@@`. git writes the patches in the listing's order, one `diff --git` header each (a binary
+ * or a pure rename has a header and no hunk), so the n-th section is the n-th file's.
+ */
+export function changedFiles(listing: string, patches: string): ChangedFile[] {
+  const entries = parseRaw(listing);
+  const sections = patches.split(/^diff --git /m).slice(1);
+  if (sections.length !== entries.length) {
+    throw new Error(`${entries.length} changed files but ${sections.length} patches`);
+  }
+  return entries.map((entry, index) => {
+    const section = sections[index] ?? '';
+    const header = section.slice(0, section.indexOf('\n'));
+    // A quoted header holds an escaped path; otherwise it must name this file.
+    if (!header.includes('"') && !header.endsWith(` b/${entry.path}`)) {
+      throw new Error(`the patch of '${entry.path}' is out of order ('diff --git ${header}')`);
+    }
+    const file: ChangedFile = { path: entry.path, status: entry.status, additions: 0, deletions: 0 };
+    if (entry.previousPath !== undefined) file.previousPath = entry.previousPath;
+    if (entry.status !== 'removed' && entry.newMode !== SUBMODULE_MODE && !NO_OBJECT.test(entry.newSha)) file.blobSha = entry.newSha;
+    const hunks = section.search(/^@@ /m);
+    if (hunks >= 0) {
+      const patch = section.slice(hunks).replace(/\n$/, '');
+      file.patch = patch;
+      for (const line of patch.split('\n')) {
+        if (line.startsWith('+')) file.additions += 1;
+        else if (line.startsWith('-')) file.deletions += 1;
+      }
+    }
+    return file;
+  });
+}

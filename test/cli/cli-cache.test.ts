@@ -1,0 +1,74 @@
+/** The terminal command's result cache: on by default in the user's cache folder, off with --no-cache. */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EXIT, runCli } from '../../src/cli/run';
+import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import type { RunningSimulator } from '../doubles/simulator';
+
+let repo: string;
+let cacheHome: string;
+let simulator: RunningSimulator;
+
+beforeEach(async () => {
+  repo = mkdtempSync(join(tmpdir(), 'review-gate-cli-cache-'));
+  cacheHome = mkdtempSync(join(tmpdir(), 'review-gate-xdg-'));
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: repo, stdio: 'pipe' });
+  git('init', '-q', '-b', 'main');
+  mkdirSync(join(repo, 'src'));
+  writeFileSync(join(repo, 'src/app.py'), 'def total(xs):\n    return sum(xs)\n');
+  git('add', '.');
+  git('commit', '-q', '-m', 'base');
+  writeFileSync(join(repo, 'src/app.py'), 'def total(xs):\n    return eval("sum(xs)")\n');
+  writeFileSync(join(repo, 'src/util.py'), 'def one():\n    return 1\n');
+  simulator = await startSimulator();
+});
+
+afterEach(async () => {
+  await simulator.close();
+  rmSync(repo, { recursive: true, force: true });
+  rmSync(cacheHome, { recursive: true, force: true });
+});
+
+async function cli(args: string[]) {
+  const out: string[] = [];
+  const code = await runCli(['--api-url', simulator.url, ...args], {
+    out: (l) => out.push(l),
+    err: (l) => out.push(l),
+    env: { REVIEW_GATE_API_KEY: DEMO_KEY, XDG_CACHE_HOME: cacheHome },
+    cwd: repo,
+  });
+  return { code, out: out.join('\n') };
+}
+const reviews = () => simulator.requests.filter((r) => r.path === '/v1/agent/review').length;
+
+describe('the terminal command and the result cache', () => {
+  it('answers unchanged files from the user cache folder on the next run, with the same verdict', async () => {
+    const first = await cli([]);
+    expect(first.code).toBe(EXIT.failed);
+    expect(reviews()).toBe(2);
+    expect(existsSync(join(cacheHome, 'review-gate', 'v1'))).toBe(true);
+
+    const again = await cli([]);
+    expect(again.code).toBe(EXIT.failed);
+    expect(reviews()).toBe(2);
+    expect(again.out).toContain('2 changed files: 2 reviewed (2 from the result cache), 0 skipped');
+    expect(again.out).toMatch(/^src\/app\.py:2 {2}error {2}eval\(\)/m);
+  });
+
+  it('reviews every file again and stores nothing with --no-cache', async () => {
+    await cli(['--no-cache']);
+    await cli(['--no-cache']);
+    expect(reviews()).toBe(4);
+    expect(existsSync(join(cacheHome, 'review-gate'))).toBe(false);
+  });
+
+  it('uses the folder given with --cache-dir', async () => {
+    await cli(['--cache-dir', 'my-cache']);
+    await cli(['--cache-dir', 'my-cache']);
+    expect(reviews()).toBe(2);
+    expect(existsSync(join(repo, 'my-cache', 'v1'))).toBe(true);
+  });
+});
