@@ -1,0 +1,108 @@
+/**
+ * The shape of the run's settings and their defaults: what `readSettings` (settings.ts) returns.
+ * Data only; every input is read and validated in settings.ts.
+ */
+import type { FocusArea } from '../review/service/types';
+import type { DismissMode } from '../locate/dismissals';
+import type { FailOnSeverity } from '../types';
+
+export type GateScope = 'added' | 'file';
+export type OnIncomplete = 'fail' | 'pass' | 'neutral';
+export type ScoreBaseline = 'none' | 'base';
+
+export interface Settings {
+  /** Service key (`svc_live_…`). Masked by the caller as soon as it is read. */
+  apiKey: string;
+  /** Service base URL without `/v1`, no trailing slash. */
+  apiUrl: string;
+  /** Plain http to a host other than loopback is allowed (with a warning on every run). */
+  allowInsecureHttp: boolean;
+  /** Token for the GitHub API. */
+  githubToken: string;
+  /** Focus areas sent with each review; empty = the service's default. */
+  focusAreas: FocusArea[];
+  /** Globs a path must match to be reviewed; empty = every path. */
+  include: string[];
+  /** Globs that exclude a path from review. */
+  exclude: string[];
+  /** Files reviewed at most; the rest are not reviewed (incomplete), each with that reason. */
+  maxFiles: number;
+  /** Files larger than this many bytes are not reviewed (incomplete), each with that reason. */
+  maxFileSize: number;
+  /** How long the review may run; files not reviewed by then are incomplete. In milliseconds. */
+  maxDurationMs: number;
+  /** Review requests in flight at most. */
+  concurrency: number;
+  /** Retries of one request on transient failures. */
+  maxRetries: number;
+  /** Per-request timeout, in milliseconds. */
+  requestTimeoutMs: number;
+  /** The lowest severity that fails the check, or `never`. */
+  failOnSeverity: FailOnSeverity;
+  /** Which findings count toward the gate: on added lines only, or anywhere in the file. */
+  gateScope: GateScope;
+  /** The check fails when a reviewed file's quality score is below this (0 = never). */
+  minScore: number;
+  /** What the check does when some file could not be reviewed: fail, pass, or neither (neutral). */
+  onIncomplete: OnIncomplete;
+  /** `base`: a modified or renamed file fails min-score only when it also scores below its base version. */
+  scoreBaseline: ScoreBaseline;
+  /** Write a check run carrying the verdict on the pull request's head commit. */
+  checkRun: boolean;
+  /** The check run's name: the one to mark as required. */
+  checkName: string;
+  /** Pull request number for events that carry none; undefined = take it from the event. */
+  prNumber: number | undefined;
+  /** Inline comments posted per run at most; the rest are listed in the summary. */
+  maxComments: number;
+  /** Compute everything, post nothing, print what would be posted. */
+  dryRun: boolean;
+  /** Whose `/review-gate dismiss <reason>` replies take a finding out of the gate: maintainers', or nobody's. */
+  dismiss: DismissMode;
+  /** Where to write the run's SARIF 2.1.0 file for code scanning; '' = no file. */
+  sarifFile: string;
+  /** Ask the completion service for a short walkthrough atop the summary comment. */
+  walkthrough: boolean;
+  /**
+   * Folder of the review-result cache, as given: '' = the entry point's default (none for the
+   * action, the user's cache folder for the terminal command). Resolved by `src/review/cache-dir.ts`.
+   */
+  cacheDir: string;
+}
+
+/** Reads one input by name; returns '' when it is not set (as `core.getInput` does). */
+export type InputReader = (name: string) => string;
+
+export const DEFAULT_EXCLUDES: readonly string[] = [
+  '**/node_modules/**',
+  '**/vendor/**',
+  'dist/**',
+  '**/*.min.js',
+  '**/*.min.mjs',
+  '**/*.bundle.js',
+  '**/*.generated.*',
+  '**/*.pb.go',
+  '**/*_pb2.py',
+  '**/*.lock',
+  '**/package-lock.json',
+  '**/pnpm-lock.yaml',
+  '**/go.sum',
+];
+
+export const DEFAULTS = {
+  maxFiles: 300,
+  maxFileSize: 100_000,
+  maxDurationMinutes: 30,
+  concurrency: 4,
+  maxRetries: 3,
+  requestTimeoutSeconds: 60,
+  failOnSeverity: 'error',
+  gateScope: 'added',
+  minScore: 0,
+  onIncomplete: 'fail',
+  scoreBaseline: 'none',
+  checkRun: true,
+  checkName: 'review-gate',
+  maxComments: 25,
+  dismiss: 'maintainers',
+} as const;
