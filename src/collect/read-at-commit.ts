@@ -8,8 +8,8 @@ import { shortSha } from '../github/pull-head';
 import { GitHubApiError, describePr, requestStatus } from '../github/errors';
 import type { GitHubClient } from '../github/octokit';
 import type { PullRequestRef, ReadFileOptions } from '../types';
-import { NotReviewableError, fileTooLarge } from './errors';
-import { fromJsonBlob, readCapped } from './read-blob';
+import { NotReviewableError } from './errors';
+import { rawBytesWithin } from './read-blob';
 
 export async function readFileAtCommit(
   octokit: GitHubClient,
@@ -33,19 +33,5 @@ export async function readFileAtCommit(
     if (requestStatus(error) === 404) throw new NotReviewableError(path, `'${path}' is not at commit ${shortSha(ref)}`);
     throw new GitHubApiError(what, error);
   }
-  const body = response.data as ReadableStream<Uint8Array> | null;
-  const { maxBytes } = options;
-  const listed = Number(response.headers['content-length']);
-  if (maxBytes !== undefined && Number.isSafeInteger(listed) && listed > maxBytes) {
-    await body?.cancel().catch(() => undefined);
-    throw fileTooLarge(path, listed, maxBytes);
-  }
-  // A directory, a submodule or a server ignoring the raw type answers JSON.
-  const json = /^application\/json\b/i.test(String(response.headers['content-type'] ?? ''));
-  const cap = maxBytes === undefined ? undefined : json ? Math.ceil(maxBytes * 1.4) + 4096 : maxBytes;
-  const received = await readCapped(body, cap, what);
-  if (received === undefined) throw fileTooLarge(path, undefined, maxBytes ?? 0);
-  const bytes = json ? fromJsonBlob(received, what) : received;
-  if (maxBytes !== undefined && bytes.length > maxBytes) throw fileTooLarge(path, bytes.length, maxBytes);
-  return bytes;
+  return rawBytesWithin(response, path, options.maxBytes, what);
 }

@@ -37,24 +37,37 @@ export async function readBlob(
     if (requestStatus(error) === 404) throw new FileNotFoundError(path, blobSha, { cause: error });
     throw new GitHubApiError(what, error);
   }
+  const bytes = await rawBytesWithin(response, path, options.maxBytes, what);
+  // The name of a blob is the hash of its content: anything else is not the file at the head.
+  if (blobObjectName(bytes, blobSha.length) !== blobSha) {
+    throw unusable(what, `the ${bytes.length} bytes GitHub sent do not hash to the blob's name`);
+  }
+  return bytes;
+}
+
+/**
+ * The bytes of a raw-media-type answer, within `maxBytes`: refused unread when GitHub lists a
+ * larger size, cut off once the body passes it, and decoded from JSON when a server (or a
+ * directory, or a submodule) ignores the raw type — base64 is 4/3 the size, plus line breaks.
+ */
+export async function rawBytesWithin(
+  response: { headers: Record<string, string | number | undefined>; data: unknown },
+  path: string,
+  maxBytes: number | undefined,
+  what: string,
+): Promise<Buffer> {
   const body = response.data as ReadableStream<Uint8Array> | null;
-  const { maxBytes } = options;
   const listed = Number(response.headers['content-length']);
   if (maxBytes !== undefined && Number.isSafeInteger(listed) && listed > maxBytes) {
     await body?.cancel().catch(() => undefined);
     throw fileTooLarge(path, listed, maxBytes);
   }
-  // A server that ignores the raw media type answers JSON: base64 is 4/3 the size, plus lines.
   const json = /^application\/json\b/i.test(String(response.headers['content-type'] ?? ''));
   const cap = maxBytes === undefined ? undefined : json ? Math.ceil(maxBytes * 1.4) + 4096 : maxBytes;
   const received = await readCapped(body, cap, what);
   if (received === undefined) throw fileTooLarge(path, undefined, maxBytes ?? 0);
   const bytes = json ? fromJsonBlob(received, what) : received;
   if (maxBytes !== undefined && bytes.length > maxBytes) throw fileTooLarge(path, bytes.length, maxBytes);
-  // The name of a blob is the hash of its content: anything else is not the file at the head.
-  if (blobObjectName(bytes, blobSha.length) !== blobSha) {
-    throw unusable(what, `the ${bytes.length} bytes GitHub sent do not hash to the blob's name`);
-  }
   return bytes;
 }
 
