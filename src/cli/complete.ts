@@ -4,8 +4,8 @@
  * ends at the stream's `data: [DONE]`. A refusal is shown with its code, message, remedy and
  * request id.
  */
-import { insecureHttpWarning } from '../config/api-url';
-import { createClient } from '../review/service/client';
+import type { CodeAssistanceClient } from '../review/service/client';
+import { createCliClient } from './service-client';
 import { isApiError } from '../review/service/errors';
 import { COMPLETION_LANGUAGES } from '../review/service/types';
 import type { CompletionLanguage, CompletionRequest } from '../review/service/types';
@@ -34,7 +34,7 @@ const REQUEST_CODES: ReadonlySet<string> = new Set(['invalid_request', 'missing_
 export async function runComplete(argv: readonly string[], terminal: Terminal): Promise<ExitStatus> {
   let request: CompletionRequest;
   let stream: boolean;
-  let client: ReturnType<typeof createClient>;
+  let client: CodeAssistanceClient;
   try {
     const { values, positionals } = parseFlags(argv, COMPLETE_FLAGS, 'complete');
     if (values.help === true) {
@@ -53,15 +53,7 @@ export async function runComplete(argv: readonly string[], terminal: Terminal): 
     if (prompt.trim() === '') throw new UsageError('The prompt is empty: give the text to complete.');
     request = { prompt, ...completionOptions(values) };
     stream = values.stream === true;
-    const insecure = insecureHttpWarning(settings.apiUrl);
-    if (insecure !== undefined) terminal.err(styled('yellow', 'warning:'), ` ${insecure}`);
-    client = createClient({
-      apiKey: settings.apiKey,
-      baseUrl: settings.apiUrl,
-      timeoutMs: settings.requestTimeoutMs,
-      retry: { maxRetries: settings.maxRetries },
-      onWarning: (message) => terminal.err(styled('yellow', 'warning:'), ` ${message}`),
-    });
+    client = createCliClient(settings, terminal);
   } catch (error) {
     if (!(error instanceof UsageError) && !(error instanceof TypeError)) throw error;
     terminal.err(`review-gate: ${error.message}`);

@@ -7,14 +7,14 @@
 import { terminalCacheDir } from '../review/cache-dir';
 import { cachedReviewDeps } from '../review/cached-review';
 import { writeFile } from 'node:fs/promises';
-import { insecureHttpWarning } from '../config/api-url';
 import type { Settings } from '../config/settings';
 import { GitError, GitUsageError, createGitSource } from '../collect/git-source';
 import type { Comparison } from '../collect/git-source';
 import { runPipeline } from '../pipeline';
 import type { RunReport } from '../pipeline';
 import { systemClock } from '../review/clock';
-import { createClient } from '../review/service/client';
+import type { CodeAssistanceClient } from '../review/service/client';
+import { createCliClient } from './service-client';
 import { DEFAULT_RETRY_POLICY } from '../review/service/retry';
 import { buildJsonReport } from '../report/json-report';
 import { renderJobSummary } from '../report/run-summary';
@@ -73,18 +73,10 @@ export async function runReview(argv: readonly string[], terminal: Terminal): Pr
     return EXIT.usage;
   }
   const { settings } = options;
-  const insecure = insecureHttpWarning(settings.apiUrl);
-  if (insecure !== undefined) terminal.err(styled('yellow', 'warning:'), ` ${insecure}`);
 
-  let client: ReturnType<typeof createClient>;
+  let client: CodeAssistanceClient;
   try {
-    client = createClient({
-      apiKey: settings.apiKey,
-      baseUrl: settings.apiUrl,
-      timeoutMs: settings.requestTimeoutMs,
-      retry: { maxRetries: settings.maxRetries },
-      onWarning: (message) => terminal.err(styled('yellow', 'warning:'), ` ${message}`),
-    });
+    client = createCliClient(settings, terminal);
   } catch (error) {
     // The client's own checks (a key with whitespace in it, say) are settings errors too.
     terminal.err(`review-gate: ${describeForUser(error)}`);
