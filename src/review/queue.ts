@@ -9,6 +9,8 @@
  * - A 429 rate_limit_exceeded also lowers the attempts in flight (`AdaptiveLimit`), raised again
  *   step by step as requests succeed, and teaches the pace of the service's window
  *   (`RateWindow`), so the next windows are not each ended by a burst of 429s.
+ * - First attempts start in the tasks' order, whatever order their files finish reading in, so
+ *   which files a short budget (a daily limit, a deadline) reaches is the same on every run.
  * - Other transient failures back off per task (exponential, with jitter) and retry up to the
  *   policy's bound; they do not hold up the other workers.
  * - A stopping error (daily limit, rejected key), or `watchAttempt` finding the service
@@ -86,6 +88,9 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
   const deadline = new AbortController();
   const halt = new AbortController();
   const { signal } = deadline;
+  const halted = new Promise<void>((resolve) => halt.signal.addEventListener('abort', () => resolve(), { once: true }));
+  // Task i's first attempt waits for turn i - 1: task i - 1 took a slot, or ended without one.
+  const turns = tasks.map(() => signalled());
 
   const stop = (reason: string): void => {
     stoppedBecause ??= reason;
@@ -121,11 +126,14 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
     }
   };
 
-  const attemptOnce = async (task: QueueTask<T>, timing: Timing): Promise<T> => {
+  const attemptOnce = async (task: QueueTask<T>, index: number, timing: Timing): Promise<T> => {
     if (stoppedBecause !== undefined) throw new QueueStoppedError(stoppedBecause);
-    const slot = await inFlight.acquire(halt.signal, timing.startedAt !== undefined);
+    const first = timing.startedAt === undefined;
+    if (first && index > 0) await Promise.race([turns[index - 1]?.done, halted]);
+    const slot = await inFlight.acquire(halt.signal, !first);
     if (slot === undefined) throw new QueueStoppedError(stoppedBecause ?? 'stopped');
     timing.startedAt ??= clock.now();
+    turns[index]?.signal();
     let end: AttemptEnd = 'other';
     try {
       const ticket = await waitForTurn();
@@ -168,12 +176,12 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
     }
   };
 
-  const settle = async (task: QueueTask<T>, timing: Timing): Promise<TaskOutcome<T>> => {
+  const settle = async (task: QueueTask<T>, index: number, timing: Timing): Promise<TaskOutcome<T>> => {
     if (stoppedBecause !== undefined) return { state: 'cancelled', reason: stoppedBecause };
     try {
       const prepared = await task.prepare?.(signal);
       if (prepared !== undefined) return { state: 'fulfilled', value: prepared.answer };
-      const value = await withRetry(() => attemptOnce(task, timing), policy, {
+      const value = await withRetry(() => attemptOnce(task, index, timing), policy, {
         wait: (ms, info) => wait(ms, info, task.label),
         random: () => clock.random(),
         // A stopped queue makes no more attempts: announcing one would mislead.
@@ -197,7 +205,8 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
     // its start when it never made one.
     const timing: Timing = {};
     const began = clock.now();
-    const outcome = await settle(task, timing);
+    const outcome = await settle(task, index, timing);
+    turns[index]?.signal();
     options.onSettled?.(index, outcome, clock.now() - (timing.startedAt ?? began));
     return outcome;
   };
@@ -217,6 +226,15 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
     // The deadline's timer must not keep the process alive once the queue is done.
     timer.abort();
   }
+}
+
+/** A one-way signal: `done` resolves once `signal()` is called (any number of times). */
+function signalled(): { done: Promise<void>; signal(): void } {
+  let signal = (): void => {};
+  const done = new Promise<void>((resolve) => {
+    signal = resolve;
+  });
+  return { done, signal };
 }
 
 interface Timing {

@@ -125,4 +125,22 @@ describe('runQueue', () => {
     expect(outcomes.map((o) => o.state)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect(service.log).toHaveLength(4);
   });
+  it('starts first attempts in the tasks\' order, even when a later file is read first', async () => {
+    const clock = createVirtualClock();
+    const service = fakeService(
+      clock,
+      (label) => (label === 'f2' ? serviceError('daily_limit_exceeded', 429, 3600) : undefined),
+    );
+    // f1 takes longest to read; f2 and f3 are read at once.
+    const tasks = labels(3).map((label) => ({
+      ...service.task(label),
+      prepare: async () => {
+        await clock.sleep(label === 'f1' ? 30 : 0);
+      },
+    }));
+    const outcomes = await runQueue(tasks, { concurrency: 1, policy, clock, stopReason });
+
+    expect(service.log.map((e) => e.label)).toEqual(['f1', 'f2']);
+    expect(outcomes.map((o) => o.state)).toEqual(['fulfilled', 'rejected', 'cancelled']);
+  });
 });
