@@ -46,12 +46,15 @@ export function describePr(pr: { owner: string; repo: string; number: number }):
   return `${pr.owner}/${pr.repo}#${pr.number}`;
 }
 
-/** The HTTP status of an octokit RequestError (or anything shaped like one). */
+/**
+ * The HTTP status of an octokit RequestError (or anything shaped like one); undefined when GitHub
+ * sent no answer. Octokit gives a request that got none (a refused or reset connection, a TLS
+ * failure, our timeout) status 500 and no `response`, which must not read as "GitHub answered 500".
+ */
 export function requestStatus(error: unknown): number | undefined {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
-    return error.status;
-  }
-  return undefined;
+  if (typeof error !== 'object' || error === null || !('status' in error) || typeof error.status !== 'number') return undefined;
+  const unanswered = error.status === 500 && 'request' in error && (!('response' in error) || error.response === undefined);
+  return unanswered ? undefined : error.status;
 }
 
 /** GitHub's message and `errors` entries, e.g. `Unprocessable Entity (Line could not be resolved)`. */

@@ -4,7 +4,6 @@
  * by the situation it stands for, and the table in `--help` and in the README is the same one.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { EXIT, EXIT_MEANINGS } from '../../src/cli/exit';
 import { ROOT } from '../doubles/run-action';
 import { startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
+import { closedPort } from '../support/closed-port';
 import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from './bundled';
 import type { TempRepo } from './bundled';
 
@@ -39,15 +39,6 @@ afterAll(async () => {
   failing.remove();
   rmSync(notARepo, { recursive: true, force: true });
 });
-
-/** A port on 127.0.0.1 with nothing listening: the service is unreachable. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const run = (cwd: string, args: string[], env: Record<string, string | undefined> = {}) =>
   runCliBundle(args, { cwd, env: { ...serviceEnv(simulator.url), ...env } });

@@ -5,11 +5,10 @@
  * measures it).
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../doubles/simulator';
+import { closedPort } from '../support/closed-port';
 import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 
@@ -22,15 +21,6 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()));
 });
-
-/** A loopback port nothing listens on: connections to it are refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('the bundled action when the review service cannot be reached', () => {
   it('stops at once with one line naming the base URL and the error, every file not reviewed', async () => {
