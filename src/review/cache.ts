@@ -9,7 +9,7 @@
  * another format is ignored, with one warning, and the file is reviewed again. Nothing here
  * throws: a cache that cannot be read or written costs requests, never the run or its verdict.
  * Writes go to a temporary file renamed into place, so two jobs sharing a folder never read
- * half an entry. The API key is not part of the key or the entry; the answers are redacted by
+ * half an entry, and a `.gitignore` keeps the folder out of git. The API key is not part of the key or the entry; the answers are redacted by
  * the client before they get here.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -47,6 +47,7 @@ export function createResultCache(options: { dir: string; baseUrl: string; log: 
   const root = join(dir, `v${CACHE_FORMAT_VERSION}`);
   const pathOf = (key: string): string => join(root, key.slice(0, 2), `${key}.json`);
   let writable = true;
+  let ignoreFileWritten = false;
 
   return {
     dir,
@@ -74,6 +75,8 @@ export function createResultCache(options: { dir: string; baseUrl: string; log: 
       const temporary = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
       try {
         await mkdir(join(root, key.slice(0, 2)), { recursive: true });
+        if (!ignoreFileWritten) await writeGitIgnore(dir);
+        ignoreFileWritten = true;
         await writeFile(temporary, JSON.stringify({ format: FORMAT, version: CACHE_FORMAT_VERSION, key, result }));
         // rename() replaces the target in one step: a reader sees the old entry or the new one.
         await rename(temporary, path);
@@ -86,6 +89,19 @@ export function createResultCache(options: { dir: string; baseUrl: string; log: 
       }
     },
   };
+}
+
+/**
+ * A `.gitignore` of `*` at the folder's top, as pytest and ruff do for theirs: a cache inside a
+ * repository (a `cache-dir` in the workspace, a `--cache-dir` in the clone) is never listed by
+ * git as a change, so it is neither committed nor reviewed. One already there is left as it is.
+ */
+async function writeGitIgnore(dir: string): Promise<void> {
+  try {
+    await writeFile(join(dir, '.gitignore'), '# Created by review-gate: its result cache is not part of the repository.\n*\n', { flag: 'wx' });
+  } catch (error) {
+    if (errorCode(error) !== 'EEXIST') throw error;
+  }
 }
 
 function ignored(path: string, what: string, why: string): string {

@@ -65,10 +65,14 @@ describe('the terminal command and the result cache', () => {
     expect(existsSync(join(cacheHome, 'review-gate'))).toBe(false);
   });
 
-  it('uses the folder given with --cache-dir', async () => {
+  it('uses the folder given with --cache-dir, which git then ignores, inside the repository too', async () => {
     await cli(['--cache-dir', 'my-cache']);
-    await cli(['--cache-dir', 'my-cache']);
+    const again = await cli(['--cache-dir', 'my-cache']);
     expect(reviews()).toBe(2);
     expect(existsSync(join(repo, 'my-cache', 'v1'))).toBe(true);
+    // The cache's entries are not changes of the repository: not listed, not reviewed, not in git status.
+    expect(again.out).toContain('2 changed files: 2 reviewed (2 from the result cache), 0 skipped');
+    const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: repo, encoding: 'utf8' });
+    expect(status.split('\n').filter(Boolean).sort()).toEqual([' M src/app.py', '?? src/util.py']);
   });
 });
