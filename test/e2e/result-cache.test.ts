@@ -89,7 +89,7 @@ describe('the bundled action with cache-dir', () => {
 
   it('reviews a file again, after one warning, when its entry was damaged between runs', async () => {
     const first = await run(pullRequest(3, HEAD_1));
-    const entries = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    const entries = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.json'));
     expect(entries).toHaveLength(3);
     const damaged = entries.find((e) => readFileSync(join(e.parentPath, e.name), 'utf8').includes('eval'))!;
     writeFileSync(join(damaged.parentPath, damaged.name), '{"format":"review-gate/review-result","version":1,"result":{"issues":[');

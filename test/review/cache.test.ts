@@ -145,4 +145,16 @@ describe('the result cache', () => {
     expect(warnings).toEqual([`Cannot write to the cache folder ${blocked} (ENOTDIR); the answers of this run are not cached.`]);
     expect(await cache.get(key, 'src/a.py')).toBeUndefined();
   });
+
+  it('puts a .gitignore of everything at the folder\'s top, and leaves one already there alone', async () => {
+    const cache = open();
+    await cache.put(cache.key(request), answer);
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8').split('\n').filter((l) => l !== '' && !l.startsWith('#'))).toEqual(['*']);
+
+    writeFileSync(join(dir, '.gitignore'), 'mine\n');
+    const next = open();
+    await next.put(next.key({ ...request, code: 'y = 1\n' }), answer);
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('mine\n');
+    expect(warnings).toEqual([]);
+  });
 });
