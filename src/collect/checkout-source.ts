@@ -12,7 +12,8 @@
 import { readGitFileAt } from './git-file-at';
 import { execFile } from 'node:child_process';
 import { FileNotFoundError } from '../github/errors';
-import type { ChangeStatus, ChangedFile, PullRequestSource } from '../types';
+import type { ChangedFile, PullRequestSource } from '../types';
+import { parseRawDiff } from './git-raw-diff';
 import { fileTooLarge } from './errors';
 import { openGitObjects } from './git-objects';
 import { gitEnvironment } from './workspace-blobs';
@@ -28,15 +29,6 @@ export type CheckoutOpening = { kind: 'ready'; source: CheckoutSource } | { kind
 const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 const NO_OBJECT = /^0+$/;
 const SUBMODULE_MODE = '160000';
-
-const STATUS: Readonly<Record<string, ChangeStatus>> = {
-  A: 'added',
-  M: 'modified',
-  D: 'removed',
-  R: 'renamed',
-  C: 'copied',
-  T: 'changed',
-};
 
 /** Options that make the output GitHub's whatever the repository's configuration says. */
 const DIFF_OPTIONS = [
@@ -102,41 +94,13 @@ export async function openCheckoutSource(options: { cwd: string; baseSha: string
   return { kind: 'ready', source };
 }
 
-interface RawEntry {
-  status: ChangeStatus;
-  path: string;
-  previousPath?: string;
-  newMode: string;
-  newSha: string;
-}
-
-/** Parses `git diff --raw -z`: `:<mode> <mode> <sha> <sha> <status>\0<path>\0`, two paths for R and C. */
-export function parseRaw(output: string): RawEntry[] {
-  const fields = output.split('\0');
-  const entries: RawEntry[] = [];
-  for (let i = 0; i < fields.length && (fields[i] ?? '').startsWith(':'); ) {
-    const [, newMode = '', , newSha = '', code = ''] = (fields[i] ?? '').slice(1).split(' ');
-    const letter = code.charAt(0);
-    // An unknown status (git adding one) is treated as a modification rather than dropped.
-    const status = STATUS[letter] ?? 'modified';
-    if (letter === 'R' || letter === 'C') {
-      entries.push({ status, previousPath: fields[i + 1] ?? '', path: fields[i + 2] ?? '', newMode, newSha });
-      i += 3;
-    } else {
-      entries.push({ status, path: fields[i + 1] ?? '', newMode, newSha });
-      i += 2;
-    }
-  }
-  return entries;
-}
-
 /**
  * The listing with each file's patch as GitHub's API shows it: the hunks only, from the first
  * `@@`. git writes the patches in the listing's order, one `diff --git` header each (a binary
  * or a pure rename has a header and no hunk), so the n-th section is the n-th file's.
  */
 export function changedFiles(listing: string, patches: string): ChangedFile[] {
-  const entries = parseRaw(listing);
+  const entries = parseRawDiff(listing);
   const sections = patches.split(/^diff --git /m).slice(1);
   if (sections.length !== entries.length) {
     throw new Error(`${entries.length} changed files but ${sections.length} patches`);

@@ -15,22 +15,14 @@ import type { Comparison, ComparisonRequest } from './git-base';
 import { readGitFileAt } from './git-file-at';
 import { gitRunner } from './git-run';
 import type { GitRunner } from './git-run';
-import type { ChangeStatus, ChangedFile, PullRequestSource } from '../types';
+import type { ChangedFile, PullRequestSource } from '../types';
+import { parseRawDiff } from './git-raw-diff';
 
 export { GitError, GitUsageError, UnknownRevisionError } from './git-run';
 export type { Comparison } from './git-base';
 
 /** Stands in for a blob SHA: working-tree files are read from disk, not by SHA. */
 export const WORKING_TREE = 'working-tree';
-
-const STATUS_BY_LETTER: Readonly<Record<string, ChangeStatus>> = {
-  A: 'added',
-  M: 'modified',
-  D: 'removed',
-  R: 'renamed',
-  C: 'copied',
-  T: 'changed',
-};
 
 export interface GitSource extends PullRequestSource {
   /** What is compared; resolved once, on first use. */
@@ -69,7 +61,7 @@ export function createGitSource(options: { cwd: string } & ComparisonRequest): G
           additions: 0,
           deletions: 0,
           ...(entry.previousPath === undefined ? {} : { previousPath: entry.previousPath }),
-          ...(entry.status === 'removed' ? {} : { blobSha: comparison.side.kind === 'working-tree' ? WORKING_TREE : entry.blob }),
+          ...(entry.status === 'removed' ? {} : { blobSha: comparison.side.kind === 'working-tree' ? WORKING_TREE : entry.newSha }),
         };
         if (hunkStart >= 0) addPatch(file, diff.slice(hunkStart).replace(/\n$/, ''));
         files.push(file);
@@ -148,34 +140,4 @@ function addedFilePatch(content: string): string {
   const lines = content.replace(/\n$/, '').split('\n');
   if (content === '') return '';
   return [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((line) => `+${line}`)].join('\n');
-}
-
-interface RawEntry {
-  status: ChangeStatus;
-  path: string;
-  previousPath?: string;
-  /** The blob on the changed side (all zeros when it is only in the working tree). */
-  blob: string;
-}
-
-/**
- * Parses `git diff --raw -z --no-abbrev`: `:mode mode sha sha S\0path\0` or, for renames and
- * copies, `:mode mode sha sha R100\0old\0new\0`.
- */
-export function parseRawDiff(output: string): RawEntry[] {
-  const fields = output.split('\0');
-  const entries: RawEntry[] = [];
-  for (let i = 0; i + 1 < fields.length; ) {
-    const [, , , blob = '', code = ''] = (fields[i] ?? '').replace(/^:/, '').split(' ');
-    const letter = code.charAt(0);
-    const status = STATUS_BY_LETTER[letter] ?? 'changed';
-    if (letter === 'R' || letter === 'C') {
-      entries.push({ status, previousPath: fields[i + 1] ?? '', path: fields[i + 2] ?? '', blob });
-      i += 3;
-    } else {
-      entries.push({ status, path: fields[i + 1] ?? '', blob });
-      i += 2;
-    }
-  }
-  return entries;
 }

@@ -1,0 +1,47 @@
+/**
+ * `git diff --raw -z --no-abbrev`, read: the one listing of changed files both git sources (the
+ * terminal's and the action's checkout) take their files from.
+ */
+import type { ChangeStatus } from '../types';
+
+export interface RawDiffEntry {
+  status: ChangeStatus;
+  path: string;
+  /** The name before a rename or copy. */
+  previousPath?: string;
+  /** The mode on the changed side (`160000` for a submodule, `000000` when removed). */
+  newMode: string;
+  /** The blob on the changed side: all zeros when removed, or when only in the working tree. */
+  newSha: string;
+}
+
+const STATUS_BY_LETTER: Readonly<Record<string, ChangeStatus>> = {
+  A: 'added',
+  M: 'modified',
+  D: 'removed',
+  R: 'renamed',
+  C: 'copied',
+  T: 'changed',
+};
+
+/**
+ * Parses `:<mode> <mode> <sha> <sha> <status>\0<path>\0`, with two paths (old, new) for R and C.
+ * A status letter git may add one day is read as a modification: the file is still reviewed.
+ */
+export function parseRawDiff(output: string): RawDiffEntry[] {
+  const fields = output.split('\0');
+  const entries: RawDiffEntry[] = [];
+  for (let i = 0; i < fields.length && (fields[i] ?? '').startsWith(':'); ) {
+    const [, newMode = '', , newSha = '', code = ''] = (fields[i] ?? '').slice(1).split(' ');
+    const letter = code.charAt(0);
+    const status = STATUS_BY_LETTER[letter] ?? 'modified';
+    if (letter === 'R' || letter === 'C') {
+      entries.push({ status, previousPath: fields[i + 1] ?? '', path: fields[i + 2] ?? '', newMode, newSha });
+      i += 3;
+    } else {
+      entries.push({ status, path: fields[i + 1] ?? '', newMode, newSha });
+      i += 2;
+    }
+  }
+  return entries;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { parseRawDiff } from '../../src/collect/git-raw-diff';
+
+const A = 'a'.repeat(40);
+const B = 'b'.repeat(40);
+const ZERO = '0'.repeat(40);
+
+describe('parseRawDiff', () => {
+  it('reads every status, a rename with both names, and names with spaces and tabs as they are', () => {
+    const listing = [
+      `:000000 100644 ${ZERO} ${A} A`, 'src/new file.py',
+      `:100644 100644 ${A} ${B} M`, 'src/a\tb.ts',
+      `:100644 000000 ${A} ${ZERO} D`, 'gone.js',
+      `:100644 100644 ${A} ${B} R087`, 'old/name.go', 'new/name.go',
+      `:100644 100644 ${A} ${B} C100`, 'orig.rs', 'copy.rs',
+      `:120000 100644 ${A} ${B} T`, 'link.py',
+      `:160000 160000 ${A} ${B} M`, 'vendor/sub',
+      '',
+    ].join('\0');
+    expect(parseRawDiff(listing)).toEqual([
+      { status: 'added', path: 'src/new file.py', newMode: '100644', newSha: A },
+      { status: 'modified', path: 'src/a\tb.ts', newMode: '100644', newSha: B },
+      { status: 'removed', path: 'gone.js', newMode: '000000', newSha: ZERO },
+      { status: 'renamed', previousPath: 'old/name.go', path: 'new/name.go', newMode: '100644', newSha: B },
+      { status: 'copied', previousPath: 'orig.rs', path: 'copy.rs', newMode: '100644', newSha: B },
+      { status: 'changed', path: 'link.py', newMode: '100644', newSha: B },
+      { status: 'modified', path: 'vendor/sub', newMode: '160000', newSha: B },
+    ]);
+  });
+
+  it('reads a status letter it does not know as a modification, so the file is still reviewed', () => {
+    expect(parseRawDiff(`:100644 100644 ${A} ${B} X\0app.py\0`)).toEqual([{ status: 'modified', path: 'app.py', newMode: '100644', newSha: B }]);
+  });
+
+  it('reads an empty listing as no files', () => {
+    expect(parseRawDiff('')).toEqual([]);
+  });
+});
