@@ -11,7 +11,7 @@ import { EXIT, EXIT_MEANINGS } from '../../src/cli/exit';
 import { ROOT } from '../doubles/run-action';
 import { startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
-import { closedPort } from '../support/closed-port';
+import { CLOSED_PORT } from '../support/closed-port';
 import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from './bundled';
 import type { TempRepo } from './bundled';
 
@@ -113,7 +113,7 @@ describe('exit status 3: could not run', () => {
   });
 
   it('when the service is unreachable', async () => {
-    const result = await run(failing.dir, ['--max-retries', '0'], { REVIEW_GATE_API_URL: `http://127.0.0.1:${await closedPort()}` });
+    const result = await run(failing.dir, ['--max-retries', '0'], { REVIEW_GATE_API_URL: `http://127.0.0.1:${CLOSED_PORT}` });
     expect(result.code).toBe(EXIT.couldNotRun);
     expect(result.out).toMatch(/review-gate could not run: the review service at http:\/\/127\.0\.0\.1:\d+ could not be reached \(network_error\)/);
   });

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../doubles/simulator';
-import { closedPort } from '../support/closed-port';
+import { CLOSED_PORT } from '../support/closed-port';
 import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 
@@ -28,7 +28,7 @@ describe('the bundled action when the review service cannot be reached', () => {
     const fixture: PullRequestFixture = { ...demo, files };
     const github = await startFixtureGitHub(fixture);
     open.push(github);
-    const apiUrl = `http://127.0.0.1:${await closedPort()}`;
+    const apiUrl = `http://127.0.0.1:${CLOSED_PORT}`;
 
     const run = await runBundledAction({ inputs: { 'api-key': DEMO_KEY, 'api-url': apiUrl, 'github-token': GITHUB_TOKEN }, githubApiUrl: github.url, fixture });
 

@@ -3,7 +3,7 @@ import { createGitHubClient } from '../../src/github/octokit';
 import { createPullRequestSource } from '../../src/collect/github-source';
 import { createReviewPublisher } from '../../src/report/github/publisher';
 import { createWriteGate } from '../../src/github/write-gate';
-import { closedPort } from '../support/closed-port';
+import { CLOSED_PORT } from '../support/closed-port';
 import { startHungServer } from '../support/hung-server';
 import { startFakeGitHub } from '../doubles/fake-github';
 import type { FakeGitHub } from '../doubles/fake-github';
@@ -127,14 +127,15 @@ describe('createGitHubClient', () => {
       expect(error).toMatchObject({ name: 'GitHubApiError' });
       expect(error).toMatchObject({ status: undefined });
       expect(String((error as Error).message)).toContain('failed: no answer — GitHub did not answer GET /repos/acme/widgets/pulls/7/files within 50ms');
-      expect(hung.received()).toBe(3);
+      // The server shares this event loop: it may count the last request after the client gave up.
+      await vi.waitFor(() => expect(hung.received()).toBe(3));
     } finally {
       await hung.close();
     }
   });
 
   it('says a refused connection got no answer, not that GitHub answered 500', async () => {
-    const octokit = createGitHubClient({ token: TOKEN, baseUrl: `http://127.0.0.1:${await closedPort()}`, retry: { retries: 0 } });
+    const octokit = createGitHubClient({ token: TOKEN, baseUrl: `http://127.0.0.1:${CLOSED_PORT}`, retry: { retries: 0 } });
     const error = await createPullRequestSource(octokit).listChangedFiles(prRef()).then(
       () => undefined,
       (e: unknown) => e,

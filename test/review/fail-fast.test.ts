@@ -4,7 +4,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,6 +16,7 @@ import { NetworkError, TimeoutError } from '../../src/review/service/errors';
 import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
 import type { ReviewResult } from '../../src/review/service/types';
 import { connectFailureCode } from '../../src/review/unreachable';
+import { CLOSED_PORT } from '../support/closed-port';
 import type { ChangedFile, Logger } from '../../src/types';
 import { reviewResult } from '../support/review-result';
 import { createVirtualClock } from '../support/virtual-clock';
@@ -113,11 +113,7 @@ describe('what counts as failing to connect', () => {
   });
 
   it('the client reports a closed port as ECONNREFUSED', async () => {
-    const server = createHttpServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
-    const client = createClient({ apiKey: 'svc_live_test_0000000000000000', baseUrl: `http://127.0.0.1:${port}` });
+    const client = createClient({ apiKey: 'svc_live_test_0000000000000000', baseUrl: `http://127.0.0.1:${CLOSED_PORT}` });
     const error = await client.reviewOnce({ code: 'x = 1' }).catch((e: unknown) => e);
     expect(connectFailureCode(error)).toBe('ECONNREFUSED');
   });

@@ -44,7 +44,8 @@ describe('npm run demo', () => {
     expect(demo.stderr).toBe('');
     expect(demo.code).toBe(1);
     expect(demo.stdout).toMatch(/\nExit status 1: the check fails\.\n$/);
-    expect(demo.seconds).toBeLessThan(15);
+    // About 3.5 s idle; the bound only catches a demo that waits on something (a network, a retry).
+    expect(demo.seconds).toBeLessThan(30);
   });
 
   it('prints each finding once, and no contradictory note', () => {
