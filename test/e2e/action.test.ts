@@ -4,35 +4,19 @@
  * services see: requests, comments, outputs, the job summary and the exit status.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { extractFingerprints } from '../../src/report/markers';
-import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture, RunOptions } from '../doubles/run-action';
+import { useBundledAction } from './harness';
 
-let fixture: PullRequestFixture;
-const open: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-  fixture = await loadFixture();
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
-
-async function servers(options: { fixture?: PullRequestFixture; readOnly?: boolean } = {}) {
-  const simulator = await startSimulator();
-  const github = await startFixtureGitHub(options.fixture ?? fixture, options.readOnly === true ? { readOnly: true } : {});
-  open.push(simulator, github);
-  return { simulator, github };
-}
+const { demo: fixture, servers } = useBundledAction();
 
 function run(
   simulator: RunningSimulator,
@@ -127,7 +111,7 @@ describe('the bundled action on a pull request', () => {
   });
 
   it('falls back to annotations and the job summary when the token cannot write, and the gate still decides', async () => {
-    const { simulator, github } = await servers({ readOnly: true });
+    const { simulator, github } = await servers({ github: { readOnly: true } });
     const result = await run(simulator, github);
 
     expect(result.exitCode).toBe(1);

@@ -4,27 +4,17 @@
  * (50 per request, no cap of 10), and is written on pull_request and on workflow_run with
  * pr-number alike. A token that may not write checks costs one line, never the verdict.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../../src/report/markers';
-import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub, FakeGitHubOptions } from '../doubles/fake-github';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture, RunOptions } from '../doubles/run-action';
+import { useBundledAction } from './harness';
 
-let demo: PullRequestFixture;
-const open: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-  demo = await loadFixture();
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const harness = useBundledAction();
+const { demo } = harness;
 
 /** A pull request adding one Python file of 130 lines that no simulator rule flags. */
 function addedFile(): PullRequestFixture {
@@ -42,10 +32,7 @@ const FINDINGS = Array.from({ length: 120 }, (_, i) => ({
 }));
 
 async function servers(github: Partial<FakeGitHubOptions> = {}, fixture = addedFile()) {
-  const simulator: RunningSimulator = await startSimulator();
-  const fake: FakeGitHub = await startFixtureGitHub(fixture, github);
-  open.push(simulator, fake);
-  return { simulator, github: fake, fixture };
+  return { ...(await harness.servers({ fixture, github })), fixture };
 }
 
 function run(simulator: RunningSimulator, github: FakeGitHub, fixture: PullRequestFixture, inputs: Record<string, string> = {}, extra: Partial<RunOptions> = {}) {

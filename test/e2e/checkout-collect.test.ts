@@ -3,24 +3,23 @@
  * request (fetch-depth: 0) reads every changed file, patch and content from local git, and
  * reaches exactly the outcome of a run through the GitHub API.
  */
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY, startSimulator } from '../doubles/simulator';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../doubles/simulator';
+import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { GITHUB_VIEW, createPullRequestRepo } from '../support/git-pull-request';
 import type { PullRequestRepo } from '../support/git-pull-request';
+import { useBundledAction } from './harness';
 
+const { demo, servers } = useBundledAction();
 let pull: PullRequestRepo;
 let fixture: PullRequestFixture;
-const open: Array<{ close(): Promise<void> }> = [];
 
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
+beforeAll(() => {
   pull = createPullRequestRepo();
   fixture = {
-    ...(await loadFixture()),
+    ...demo,
     headSha: pull.head,
     baseSha: pull.base,
     files: GITHUB_VIEW.map(({ content, ...file }) => ({
@@ -30,14 +29,9 @@ beforeAll(async () => {
   };
 });
 afterAll(() => rmSync(pull.repo, { recursive: true, force: true }));
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
 
 async function run(env: Record<string, string>, event?: unknown) {
-  const simulator = await startSimulator();
-  const github = await startFixtureGitHub(fixture);
-  open.push(simulator, github);
+  const { simulator, github } = await servers({ fixture });
   const result = await runBundledAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN },
     githubApiUrl: github.url,

@@ -4,35 +4,23 @@
  * starts (`pull_request_review_comment`) or one after a push that moves the line. A reply without
  * a reason, or by someone without write access, does not, and the summary says why.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import { describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub, FakeReviewComment } from '../doubles/fake-github';
-import { GITHUB_TOKEN, ROOT, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { ActionRun, PullRequestFixture, RunOptions } from '../doubles/run-action';
 import { NUMBER, SECOND_HEAD, addedFile, fixtureOf, ownComments, reviewCommentEvent, summaryBody } from './thread-fixtures';
+import { useBundledAction } from './harness';
 
-const open: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(() => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const harness = useBundledAction();
 
 const HANDLER = ['import json', '', '', 'def handle(raw):', '    data = json.loads(raw)', '    return eval(data["expr"])'];
 const fixture = fixtureOf([addedFile('src/handler.py', HANDLER)]);
 const REASON = 'false positive: input is validated upstream';
 
-async function servers(): Promise<{ simulator: RunningSimulator; github: FakeGitHub }> {
-  const simulator = await startSimulator();
-  const github = await startFixtureGitHub(structuredClone(fixture));
-  open.push(simulator, github);
-  return { simulator, github };
+function servers(): Promise<{ simulator: RunningSimulator; github: FakeGitHub }> {
+  return harness.servers({ fixture: structuredClone(fixture) });
 }
 
 function run(simulator: RunningSimulator, github: FakeGitHub, extra: Partial<RunOptions> = {}, inputs: Record<string, string> = {}): Promise<ActionRun> {

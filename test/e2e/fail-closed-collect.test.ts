@@ -5,31 +5,20 @@
  * incomplete, never as skipped; what is skipped is listed with the pattern or reason that skipped it.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { GITHUB_TOKEN, ROOT, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
+import { useBundledAction } from './harness';
 
 type FixtureFile = PullRequestFixture['files'][number];
 
-let demo: PullRequestFixture;
-const open: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  for (const bundle of ['dist/index.js', 'dist/cli/index.js']) {
-    if (!existsSync(join(ROOT, bundle))) throw new Error(`${bundle} is missing: run \`npm run build\` first.`);
-  }
-  demo = await loadFixture();
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const { demo, servers, closeAfterTest } = useBundledAction({ bundles: ['dist/index.js', 'dist/cli/index.js'] });
 
 /** A text file as GitHub lists it: every line added. */
 function added(filename: string, content: string): FixtureFile {
@@ -49,9 +38,10 @@ async function runOn(
   options: { contextLimitTokens?: number; setup?: (simulator: RunningSimulator) => void } = {},
 ) {
   const fixture: PullRequestFixture = { ...demo, files };
-  const simulator = await startSimulator(options.contextLimitTokens === undefined ? {} : { contextLimitTokens: options.contextLimitTokens });
-  const github = await startFixtureGitHub(fixture);
-  open.push(simulator, github);
+  const { simulator, github } = await servers({
+    fixture,
+    simulator: options.contextLimitTokens === undefined ? {} : { contextLimitTokens: options.contextLimitTokens },
+  });
   options.setup?.(simulator);
   const startedAt = Date.now();
   const result = await runBundledAction({
@@ -245,7 +235,7 @@ describe('the terminal command (items 1 and 11)', () => {
   it('fails on a new .js file with a Latin-1 byte instead of skipping it as binary', async () => {
     gitRepo();
     const simulator = await startSimulator();
-    open.push(simulator);
+    closeAfterTest(simulator);
     writeFileSync(join(repo, 'tool.js'), Buffer.from('// r\xe9sum\xe9\neval(process.argv[2]);\n', 'latin1'));
     const result = await cli(['--api-url', simulator.url], { REVIEW_GATE_API_KEY: DEMO_KEY });
 

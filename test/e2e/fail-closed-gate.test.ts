@@ -4,26 +4,13 @@
  * score as sent, and loses no finding from its listings. The service's odd answers come from the
  * simulator's `answer` fault, which patches the fields the rules would never send.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY, startSimulator } from '../doubles/simulator';
-import type { RunningSimulator } from '../doubles/simulator';
-import type { FakeGitHub } from '../doubles/fake-github';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../doubles/simulator';
+import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
+import { useBundledAction } from './harness';
 
-let demo: PullRequestFixture;
-const open: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-  demo = await loadFixture();
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const { demo, servers } = useBundledAction();
 
 /** A pull request adding one Python file of `lines` lines that no simulator rule flags. */
 function addedFile(lines: number): PullRequestFixture {
@@ -53,9 +40,7 @@ async function runWith(
   inputs: Record<string, string> = {},
   options: { readOnly?: boolean } = {},
 ) {
-  const simulator: RunningSimulator = await startSimulator();
-  const github: FakeGitHub = await startFixtureGitHub(fixture, options.readOnly === true ? { readOnly: true } : {});
-  open.push(simulator, github);
+  const { simulator, github } = await servers({ fixture, github: options.readOnly === true ? { readOnly: true } : {} });
   simulator.inject({ kind: 'answer', patch, path: '/v1/agent/review', times: fixture.files.length });
   const result = await runBundledAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },

@@ -4,28 +4,18 @@
  * reads what the runner, GitHub or a reader would get: stdout as the runner parses it, the
  * requests the fake GitHub received, the outputs and the job summary.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import { describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../doubles/simulator';
 import type { FaultRequest, RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { ActionRun, PullRequestFixture, RunOptions } from '../doubles/run-action';
 import { startConnectProxy } from '../support/connect-proxy';
 import { forgedCommands, runnerCommands } from '../support/runner-commands';
+import { useBundledAction } from './harness';
 
-let demo: PullRequestFixture;
-const open: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-  demo = await loadFixture();
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const harness = useBundledAction();
+const { demo } = harness;
 
 const SOURCE = 'import os\nvalue = eval(os.environ["X"])\n';
 
@@ -37,12 +27,7 @@ function pullRequestAdding(...names: string[]): PullRequestFixture {
   };
 }
 
-async function servers(fixture: PullRequestFixture) {
-  const simulator = await startSimulator();
-  const github = await startFixtureGitHub(fixture);
-  open.push(simulator, github);
-  return { simulator, github };
-}
+const servers = (fixture: PullRequestFixture) => harness.servers({ fixture });
 
 function run(simulator: RunningSimulator, github: FakeGitHub, fixture: PullRequestFixture, inputs: Record<string, string> = {}, extra: Partial<RunOptions> = {}) {
   return runBundledAction({
@@ -167,7 +152,7 @@ describe('api-url over plain http', () => {
     const fixture = pullRequestAdding('src/app.py');
     const { simulator, github } = await servers(fixture);
     const proxy = await startConnectProxy(Number(new URL(simulator.url).port));
-    open.push(proxy);
+    harness.closeAfterTest(proxy);
     const result = await run(simulator, github, fixture, { 'api-url': 'http://review.internal.example' }, { env: { HTTP_PROXY: proxy.url } });
 
     expect(result.exitCode).toBe(1);
@@ -183,7 +168,7 @@ describe('api-url over plain http', () => {
     const fixture = pullRequestAdding('src/app.py');
     const { simulator, github } = await servers(fixture);
     const proxy = await startConnectProxy(Number(new URL(simulator.url).port));
-    open.push(proxy);
+    harness.closeAfterTest(proxy);
     const result = await run(
       simulator,
       github,

@@ -3,35 +3,17 @@
  * and sees pushes and a second run while a run is still posting. Asserts what the pull request
  * ends up with: one summary comment, one copy of each inline comment, nothing stale.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMPTIED_REVIEW_BODY } from '../../src/report/github/inline-convergence';
 import { extractFingerprints, SUMMARY_MARKER } from '../../src/report/markers';
-import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub, ForcedAnswer } from '../doubles/fake-github';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
-import type { ActionRun, PullRequestFixture, RunOptions } from '../doubles/run-action';
+import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
+import type { ActionRun, RunOptions } from '../doubles/run-action';
+import { useBundledAction } from './harness';
 
-let fixture: PullRequestFixture;
-const open: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-  fixture = await loadFixture();
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
-
-async function servers(): Promise<{ simulator: RunningSimulator; github: FakeGitHub }> {
-  const simulator = await startSimulator();
-  const github = await startFixtureGitHub(fixture);
-  open.push(simulator, github);
-  return { simulator, github };
-}
+const { demo: fixture, servers, closeAll } = useBundledAction();
 
 function run(simulator: RunningSimulator, github: FakeGitHub, inputs: Record<string, string> = {}, extra: Partial<RunOptions> = {}): Promise<ActionRun> {
   return runBundledAction({
@@ -92,7 +74,7 @@ describe('two runs racing on one pull request', () => {
       expect(summaries(github)[0]?.body).toContain('## ✅ Passed');
       expect(results.map((r) => [r.exitCode, r.outputs.result])).toEqual([[0, 'passed'], [0, 'passed']]);
       if (github.requests.filter((r) => r.method === 'POST' && r.path === issueCommentsPath()).length === 2) raced++;
-      await Promise.all(open.splice(0).map((server) => server.close()));
+      await closeAll();
     }
     // The test is only worth something if the runs did race: both created a summary.
     expect(raced).toBeGreaterThan(0);
@@ -121,7 +103,7 @@ describe('two runs racing on one pull request', () => {
       const emptied = submitted(github).filter((r) => !withComments.has(r.id));
       expect(emptied.map((r) => r.body)).toEqual(emptied.map(() => EMPTIED_REVIEW_BODY));
       if (emptied.length > 0) raced++;
-      await Promise.all(open.splice(0).map((server) => server.close()));
+      await closeAll();
     }
     expect(raced).toBeGreaterThan(0);
   }, 90_000);

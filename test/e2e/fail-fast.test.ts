@@ -4,30 +4,21 @@
  * the check with every file not reviewed for that reason (no timing is asserted: the benchmark
  * measures it).
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../doubles/simulator';
 import { CLOSED_PORT } from '../support/closed-port';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { GITHUB_TOKEN, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
+import { useBundledAction } from './harness';
 
-let demo: PullRequestFixture;
-const open: Array<{ close(): Promise<void> }> = [];
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-  demo = await loadFixture();
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const { demo, closeAfterTest } = useBundledAction();
 
 describe('the bundled action when the review service cannot be reached', () => {
   it('stops at once with one line naming the base URL and the error, every file not reviewed', async () => {
     const files = Array.from({ length: 80 }, (_, i) => ({ filename: `src/m${i}.py`, status: 'added', content: `V${i} = ${i}\n`, additions: 1, patch: `@@ -0,0 +1 @@\n+V${i} = ${i}` }));
     const fixture: PullRequestFixture = { ...demo, files };
     const github = await startFixtureGitHub(fixture);
-    open.push(github);
+    closeAfterTest(github);
     const apiUrl = `http://127.0.0.1:${CLOSED_PORT}`;
 
     const run = await runBundledAction({ inputs: { 'api-key': DEMO_KEY, 'api-url': apiUrl, 'github-token': GITHUB_TOKEN }, githubApiUrl: github.url, fixture });

@@ -5,26 +5,17 @@
  * files reviewed in the run count: a comment on a file the run left out stays open. The summary
  * counts the findings fixed since the last run.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIXED_MARKER, extractFingerprints } from '../../src/report/markers';
-import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub, FakeGitHubOptions, FakeReviewComment } from '../doubles/fake-github';
-import { GITHUB_TOKEN, ROOT, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { ActionRun, PullRequestFixture } from '../doubles/run-action';
 import { NUMBER, SECOND_HEAD, addedFile, fixtureOf, ownComments, summaryBody } from './thread-fixtures';
+import { useBundledAction } from './harness';
 
-const open: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(() => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const harness = useBundledAction();
 
 /** handler.py: two eval() findings; the push fixes the one on line 6 and keeps the one on line 5. */
 const HANDLER = ['import json', '', '', 'def handle(raw):', '    rule = eval(raw)', '    return eval(json.loads(raw)["expr"])'];
@@ -35,11 +26,8 @@ const first = fixtureOf([addedFile('src/handler.py', HANDLER), addedFile('src/ut
 const pushedFiles = () => [addedFile('src/handler.py', FIXED_HANDLER), addedFile('src/util.py', UTIL)];
 const second = fixtureOf(pushedFiles(), SECOND_HEAD);
 
-async function servers(extra: Partial<FakeGitHubOptions> = {}): Promise<{ simulator: RunningSimulator; github: FakeGitHub }> {
-  const simulator = await startSimulator();
-  const github = await startFixtureGitHub(structuredClone(first), extra);
-  open.push(simulator, github);
-  return { simulator, github };
+function servers(github: Partial<FakeGitHubOptions> = {}): Promise<{ simulator: RunningSimulator; github: FakeGitHub }> {
+  return harness.servers({ fixture: structuredClone(first), github });
 }
 
 function run(simulator: RunningSimulator, github: FakeGitHub, fixture: PullRequestFixture): Promise<ActionRun> {

@@ -2,31 +2,19 @@
  * End to end: the bundled action against a GitHub that never answers, and against an event file
  * it cannot read. Both must end the run with a clear message, never hang or print a stack trace.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_KEY, startSimulator } from '../doubles/simulator';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
-import type { PullRequestFixture } from '../doubles/run-action';
+import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import { startHungServer } from '../support/hung-server';
+import { useBundledAction } from './harness';
 
-let fixture: PullRequestFixture;
-const open: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-  fixture = await loadFixture();
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const { demo: fixture, servers, closeAfterTest } = useBundledAction();
 
 describe('the bundled action and the GitHub edge', () => {
   it('gives up on a GitHub that never answers after request-timeout and max-retries, and says so', async () => {
     const simulator = await startSimulator();
     const github = await startHungServer();
-    open.push(simulator, github);
+    closeAfterTest(simulator, github);
 
     const result = await runBundledAction({
       inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, 'request-timeout': '1', 'max-retries': '1' },
@@ -42,9 +30,7 @@ describe('the bundled action and the GitHub edge', () => {
   });
 
   it('fails the run, with the review posted, when the summary comment write never gets an answer', async () => {
-    const simulator = await startSimulator();
-    const github = await startFixtureGitHub(fixture);
-    open.push(simulator, github);
+    const { simulator, github } = await servers();
     const comments = `/repos/${fixture.owner}/${fixture.repo}/issues/${fixture.number}/comments`;
     github.failNext({ method: 'POST', path: comments }, { hang: true }, 10);
 
@@ -65,7 +51,7 @@ describe('the bundled action and the GitHub edge', () => {
   it('reports an event file that is not JSON as a clear error, without a stack trace', async () => {
     const simulator = await startSimulator();
     const github = await startHungServer();
-    open.push(simulator, github);
+    closeAfterTest(simulator, github);
 
     const result = await runBundledAction({
       inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN },

@@ -3,20 +3,17 @@
  * reviewed and nothing else fails, the check run concludes neutral, the step exits 0, the output
  * `result` is `neutral`, and every surface says so and lists each unreviewed file with its reason.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../../src/report/markers';
-import { DEMO_KEY, startSimulator } from '../doubles/simulator';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { DEMO_KEY } from '../doubles/simulator';
+import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
+import { useBundledAction } from './harness';
 
+const { demo, servers } = useBundledAction();
 let fixture: PullRequestFixture;
-const open: Array<{ close(): Promise<void> }> = [];
 
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-  const demo = await loadFixture();
+beforeAll(() => {
   const added = (filename: string, lines: string[]) => ({
     filename,
     status: 'added',
@@ -34,14 +31,8 @@ beforeAll(async () => {
   };
 });
 
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
-
 async function runWith(inputs: Record<string, string>, issues?: unknown[]) {
-  const simulator = await startSimulator();
-  const github = await startFixtureGitHub(fixture);
-  open.push(simulator, github);
+  const { simulator, github } = await servers({ fixture });
   if (issues !== undefined) simulator.inject({ kind: 'answer', patch: { issues }, path: '/v1/agent/review' });
   const result = await runBundledAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, 'max-file-size': '100', ...inputs },

@@ -3,32 +3,19 @@
  * one verdict — exit status, outputs, job summary, the summary comment when it can be written,
  * and the final log line. Nothing changes the verdict afterwards.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../../src/report/markers';
-import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import { DEMO_KEY } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
-import type { ActionRun, PullRequestFixture } from '../doubles/run-action';
+import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
+import type { ActionRun } from '../doubles/run-action';
+import { useBundledAction } from './harness';
 
-let fixture: PullRequestFixture;
-const open: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-  fixture = await loadFixture();
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const { demo: fixture, servers } = useBundledAction();
 
 /** Only src/service.ts: warnings and infos, no error, so the code alone would pass the gate. */
 async function runOnCleanFile(prepare: (github: FakeGitHub) => void): Promise<{ result: ActionRun; github: FakeGitHub }> {
-  const simulator = await startSimulator();
-  const github = await startFixtureGitHub(fixture);
-  open.push(simulator, github);
+  const { simulator, github } = await servers();
   prepare(github);
   const result = await runBundledAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, include: 'src/service.ts' },

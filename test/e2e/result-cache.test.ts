@@ -3,36 +3,29 @@
  * step runs it. A re-run of the same head costs no review request and gives the same outputs; a
  * push that changes one file costs one; a damaged entry costs one warning and one request.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { GITHUB_TOKEN, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
+import { useBundledAction } from './harness';
 
 type FixtureFile = PullRequestFixture['files'][number];
 
-let demo: PullRequestFixture;
+const { demo, closeAfterTest } = useBundledAction();
 let cacheDir: string;
 let simulator: RunningSimulator;
-const open: Array<{ close(): Promise<void> }> = [];
 
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-  demo = await loadFixture();
-});
 beforeEach(async () => {
   cacheDir = mkdtempSync(join(tmpdir(), 'review-gate-e2e-cache-'));
   // One service for every run of a test: the cache key holds its URL.
   simulator = await startSimulator();
-  open.push(simulator);
+  closeAfterTest(simulator);
 });
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-  rmSync(cacheDir, { recursive: true, force: true });
-});
+afterEach(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 function added(filename: string, content: string): FixtureFile {
   const lines = content.replace(/\n$/, '').split('\n');
@@ -49,7 +42,7 @@ function pullRequest(n: number, headSha: string, changed?: number): PullRequestF
 
 async function run(fixture: PullRequestFixture) {
   const github = await startFixtureGitHub(fixture);
-  open.push(github);
+  closeAfterTest(github);
   const before = simulator.requests.filter((r) => r.path === '/v1/agent/review').length;
   const result = await runBundledAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, 'cache-dir': cacheDir },

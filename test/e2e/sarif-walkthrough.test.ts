@@ -4,42 +4,33 @@
  * the same fingerprints as the inline comments; and the opt-in `walkthrough` shows atop the
  * summary comment, or costs one line when it fails.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { extractFingerprints } from '../../src/report/markers';
 import { SARIF_FINGERPRINT_KEY, SARIF_LIMITS } from '../../src/report/sarif';
-import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { codeScanningProblems, sarifSchemaErrors } from '../support/sarif-checks';
+import { useBundledAction } from './harness';
 
 interface SarifFile {
   runs: Array<{ results: Array<{ level: string; partialFingerprints: Record<string, string> }>; invocations: Array<{ toolExecutionNotifications: Array<{ message: { text: string } }> }> }>;
 }
 
-let demo: PullRequestFixture;
-const open: Array<{ close(): Promise<void> }> = [];
+const harness = useBundledAction();
+const { demo } = harness;
 const folders: string[] = [];
 
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-  demo = await loadFixture();
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
+afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-async function servers(fixture: PullRequestFixture): Promise<{ simulator: RunningSimulator; github: FakeGitHub }> {
-  const simulator = await startSimulator();
-  const github = await startFixtureGitHub(fixture);
-  open.push(simulator, github);
-  return { simulator, github };
-}
+const servers = (fixture: PullRequestFixture) => harness.servers({ fixture });
 
 function workspace(): string {
   const dir = mkdtempSync(join(tmpdir(), 'review-gate-workspace-'));

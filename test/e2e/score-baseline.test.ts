@@ -5,27 +5,14 @@
  * content GitHub serves at the base commit. The service's scores come from the simulator's
  * `answer` fault, matched on each version's content.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../../src/report/markers';
-import { DEMO_KEY, startSimulator } from '../doubles/simulator';
-import type { RunningSimulator } from '../doubles/simulator';
-import { GITHUB_TOKEN, ROOT, fakePullOf, loadFixture, runBundledAction } from '../doubles/run-action';
+import { DEMO_KEY } from '../doubles/simulator';
+import { GITHUB_TOKEN, fakePullOf, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { startFakeGitHub } from '../doubles/fake-github';
+import { useBundledAction } from './harness';
 
-let demo: PullRequestFixture;
-const open: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-  demo = await loadFixture();
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const { demo, servers } = useBundledAction();
 
 /** A file of a few lines whose first line names it and its version, so a fault can tell them apart. */
 const version = (marker: string): string => `${marker} = 1\ntotal = 2\ncount = 3\n`;
@@ -55,9 +42,7 @@ async function runWith(legacy: Legacy[], added: Array<{ path: string; score: num
   ];
   const fixture: PullRequestFixture = { ...demo, files };
   const baseFiles = Object.fromEntries(legacy.map((f) => [f.previousPath ?? f.path, version(marker(f.path, 'base'))]));
-  const simulator: RunningSimulator = await startSimulator();
-  const github = await startFakeGitHub({ owner: demo.owner, repo: demo.repo, token: GITHUB_TOKEN, pulls: [{ ...fakePullOf(fixture), baseFiles }] });
-  open.push(simulator, github);
+  const { simulator, github } = await servers({ fixture, github: { pulls: [{ ...fakePullOf(fixture), baseFiles }] } });
   const score = (side: string, path: string, quality_score: number) =>
     simulator.inject({ kind: 'answer', patch: { quality_score }, path: '/v1/agent/review', bodyContains: marker(path, side) });
   for (const f of legacy) {

@@ -3,31 +3,20 @@
  * findings on its line, or, on a line of its own, on the next line; the summary lists each with
  * the reason and the line. Without a reason it does not count, and the summary says so.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import { describe, expect, it } from 'vitest';
+import { DEMO_KEY } from '../doubles/simulator';
 import type { FakeFile } from '../doubles/fake-github';
-import { GITHUB_TOKEN, ROOT, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { ActionRun } from '../doubles/run-action';
 import type { FakeGitHub } from '../doubles/fake-github';
 import { addedFile, fixtureOf, ownComments, summaryBody } from './thread-fixtures';
+import { useBundledAction } from './harness';
 
-const open: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(() => {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/index.js is missing: run `npm run build` first.');
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
+const { servers } = useBundledAction();
 
 async function runOn(files: Array<FakeFile & { content: string }>, inputs: Record<string, string> = {}): Promise<{ result: ActionRun; github: FakeGitHub }> {
   const fixture = fixtureOf(files);
-  const simulator = await startSimulator();
-  const github = await startFixtureGitHub(structuredClone(fixture));
-  open.push(simulator, github);
+  const { simulator, github } = await servers({ fixture: structuredClone(fixture) });
   const result = await runBundledAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
     githubApiUrl: github.url,
