@@ -6,23 +6,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { DEFAULT_EXCLUDES, SettingsError, readSettings } from '../../src/config/settings';
+import { DEFAULT_EXCLUDES, readSettings } from '../../src/config/settings';
 import { ROOT } from '../doubles/run-action';
+import { REQUIRED_INPUTS as required, inputReader as reader, settingsProblems as problemsOf } from './settings-inputs';
 
 interface ActionInput { description: string; required?: boolean; default?: string }
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, ActionInput> };
-const required = { 'api-key': 'svc_live_abc', 'api-url': 'https://api.example.com' };
-const reader = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
-
-function problemsOf(inputs: Record<string, string>): string[] {
-  try {
-    readSettings(reader({ ...required, ...inputs }));
-  } catch (error) {
-    if (error instanceof SettingsError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 /** `(1–3000)`, `(1–10,000,000)`, `(0.05–300, decimals allowed)` in a description. */
 function statedRange(description: string): { min: number; max: number; decimals: boolean } | undefined {

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeBaseUrl, quotableUrl } from '../../src/review/service/options';
 import { insecureHttpWarning, isLoopbackHost } from '../../src/config/api-url';
-import { SettingsError, readSettings } from '../../src/config/settings';
+import { readSettings } from '../../src/config/settings';
+import { inputReader as reader, settingsProblems } from './settings-inputs';
 
 const base = { 'api-key': 'svc_live_abcdefgh12345678', 'api-url': 'https://api.example.com' };
-const reader = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
-
-function problemsOf(inputs: Record<string, string>): string[] {
-  try {
-    readSettings(reader({ ...base, ...inputs }));
-  } catch (error) {
-    if (error instanceof SettingsError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problemsOf = (inputs: Record<string, string>): string[] => settingsProblems(inputs, base);
 
 describe('api-url over plain http', () => {
   it.each(['http://api.example.com', 'http://10.0.0.7:8080/assist', 'http://[2001:db8::1]/', 'http://0.0.0.0:8787'])(

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SettingsError, readSettings } from '../../src/config/settings';
+import { readSettings } from '../../src/config/settings';
+import { REQUIRED_INPUTS, inputReader, settingsProblems as problemsOf } from './settings-inputs';
 
-const base = { 'api-key': 'svc_live_abc', 'api-url': 'https://api.example.com' };
-const read = (inputs: Record<string, string>) => readSettings((name) => ({ ...base, ...inputs })[name] ?? '');
-
-function problemsOf(inputs: Record<string, string>): string[] {
-  try {
-    read(inputs);
-  } catch (error) {
-    if (error instanceof SettingsError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const read = (inputs: Record<string, string>) => readSettings(inputReader({ ...REQUIRED_INPUTS, ...inputs }));
 
 describe('max-duration', () => {
   it('defaults to 30 minutes, well under the 360 minutes GitHub gives a job', () => {

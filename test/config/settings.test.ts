@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXCLUDES, SettingsError, readSettings } from '../../src/config/settings';
-
-const base = { 'api-key': 'svc_live_abc', 'api-url': 'https://api.example.com' };
-const reader = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
-
-function problemsOf(inputs: Record<string, string>): string[] {
-  try {
-    readSettings(reader({ ...base, ...inputs }));
-  } catch (error) {
-    if (error instanceof SettingsError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+import { DEFAULT_EXCLUDES, readSettings } from '../../src/config/settings';
+import { REQUIRED_INPUTS as base, inputReader as reader, settingsProblems as problemsOf } from './settings-inputs';
 
 describe('readSettings', () => {
   it('applies the documented defaults when only the required inputs are set', () => {
