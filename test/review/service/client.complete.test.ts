@@ -1,19 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Agent } from 'undici';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { InvalidResponseError, NetworkError, ServiceError, TimeoutError } from '../../../src/review/service';
-import { COMPLETION_OK, clientOn, errorBody, localServer, mockService, rejectionOf } from './helpers';
+import { COMPLETION_OK, clientOn, errorBody, localServer, rejectionOf, useMockService } from './helpers';
 
 const PATH = '/v1/complete';
 const direct = new Agent({ keepAliveTimeout: 10 });
 afterAll(() => direct.close());
 
-let mock = mockService();
-afterEach(async () => {
-  mock.agent.assertNoPendingInterceptors();
-  await mock.agent.close();
-  mock = mockService();
-});
+const mock = useMockService();
 
 describe('complete', () => {
   it('sends stream false and returns the validated completion with its request id', async () => {

@@ -1,20 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InvalidResponseError, NetworkError, ServiceError, isServiceError } from '../../../src/review/service';
 import { ERROR_CODES } from '../../../src/review/service/types';
 import { VERSION } from '../../../src/version';
 import { DOCUMENTED_STATUS } from '../../support/reference';
-import { API_KEY, ORIGIN, REVIEW_OK, clientOn, errorBody, mockService, rejectionOf } from './helpers';
+import { API_KEY, ORIGIN, REVIEW_OK, clientOn, errorBody, rejectionOf, useMockService } from './helpers';
 
 const STATUS = DOCUMENTED_STATUS;
 const PATH = '/v1/agent/review';
 const REQ = { code: 'print(1)', language: 'python' } as const;
 
-let mock = mockService();
-afterEach(async () => {
-  mock.agent.assertNoPendingInterceptors();
-  await mock.agent.close();
-  mock = mockService();
-});
+const mock = useMockService();
 
 describe('review', () => {
   it('sends the request with the bearer key, JSON content type, Accept and User-Agent', async () => {

@@ -1,19 +1,14 @@
 import { Agent } from 'undici';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { TimeoutError, createClient, isApiError } from '../../../src/review/service';
 import type { ApiError } from '../../../src/review/service';
-import { API_KEY, ORIGIN, clientOn, errorBody, localServer, mockService, rejectionOf } from './helpers';
+import { API_KEY, ORIGIN, clientOn, errorBody, localServer, rejectionOf, useMockService } from './helpers';
 
 const REQ = { code: 'print(1)', language: 'python' } as const;
 const direct = new Agent(); // for local servers: no proxy from the environment
 afterAll(() => direct.close());
 
-let mock = mockService();
-afterEach(async () => {
-  mock.agent.assertNoPendingInterceptors();
-  await mock.agent.close();
-  mock = mockService();
-});
+const mock = useMockService();
 
 describe('timeouts and aborts', () => {
   it('reports an attempt that outlives timeoutMs as a TimeoutError, not a network error', async () => {

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockAgent } from 'undici';
+import { afterEach } from 'vitest';
 import { createClient } from '../../../src/review/service';
 import type { ClientOptions } from '../../../src/review/service';
 
@@ -38,6 +39,34 @@ export function mockService() {
       };
     });
   return { agent, pool, requests, answer };
+}
+
+export type MockService = ReturnType<typeof mockService>;
+
+/**
+ * A fresh `mockService()` for every test of the calling file: after each test it checks that no
+ * answer set up was left unused, closes the agent and starts the next one. The returned object
+ * always reaches the current test's mock.
+ */
+export function useMockService(): MockService {
+  let current = mockService();
+  afterEach(async () => {
+    current.agent.assertNoPendingInterceptors();
+    await current.agent.close();
+    current = mockService();
+  });
+  return {
+    get agent() {
+      return current.agent;
+    },
+    get pool() {
+      return current.pool;
+    },
+    get requests() {
+      return current.requests;
+    },
+    answer: (...args) => current.answer(...args),
+  };
 }
 
 /** A client on the mock, with sleeps recorded instead of waited. */
