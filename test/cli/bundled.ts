@@ -95,6 +95,14 @@ export function tempRepo(prefix = 'review-gate-cli-'): TempRepo {
   };
 }
 
+/** A temporary repository with `files` (path → content) committed on main as 'base'. */
+export function committedRepo(files: Record<string, string>, prefix?: string): TempRepo {
+  const repo = tempRepo(prefix);
+  for (const [path, content] of Object.entries(files)) repo.write(path, content);
+  repo.commit('base');
+  return repo;
+}
+
 /** A bare "remote" with main pushed and `origin/HEAD` set, as a clone has. */
 export function withOrigin(repo: TempRepo): string {
   const remote = mkdtempSync(join(tmpdir(), 'review-gate-origin-'));

@@ -1,30 +1,25 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT, runCli } from '../../src/cli/run';
 import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
+import { committedRepo } from './bundled';
+import type { TempRepo } from './bundled';
 
+let local: TempRepo;
 let repo: string;
 let simulator: RunningSimulator;
 
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: repo, stdio: 'pipe' });
-
 beforeEach(async () => {
-  repo = mkdtempSync(join(tmpdir(), 'review-gate-cli-'));
-  git('init', '-q', '-b', 'main');
-  mkdirSync(join(repo, 'src'));
-  writeFileSync(join(repo, 'src/legacy.py'), 'legacy_base = 1\ntotal = 2\n');
-  git('add', '.');
-  git('commit', '-q', '-m', 'base');
+  local = committedRepo({ 'src/legacy.py': 'legacy_base = 1\ntotal = 2\n' });
+  repo = local.dir;
   simulator = await startSimulator();
 });
 
 afterEach(async () => {
   await simulator.close();
-  rmSync(repo, { recursive: true, force: true });
+  local.remove();
 });
 
 async function cli(args: string[]) {
