@@ -6,12 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../../src/report/markers';
-import { DEMO_KEY } from '../doubles/simulator';
-import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub, FakeGitHubOptions } from '../doubles/fake-github';
-import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
-import type { PullRequestFixture, RunOptions } from '../doubles/run-action';
-import { useBundledAction } from './harness';
+import type { PullRequestFixture } from '../doubles/run-action';
+import { runAgainst as run, useBundledAction } from './harness';
 
 const harness = useBundledAction();
 const { demo } = harness;
@@ -33,15 +30,6 @@ const FINDINGS = Array.from({ length: 120 }, (_, i) => ({
 
 async function servers(github: Partial<FakeGitHubOptions> = {}, fixture = addedFile()) {
   return { ...(await harness.servers({ fixture, github })), fixture };
-}
-
-function run(simulator: RunningSimulator, github: FakeGitHub, fixture: PullRequestFixture, inputs: Record<string, string> = {}, extra: Partial<RunOptions> = {}) {
-  return runBundledAction({
-    inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
-    githubApiUrl: github.url,
-    fixture,
-    ...extra,
-  });
 }
 
 const checkWrites = (github: FakeGitHub) => github.requests.filter((r) => r.method !== 'GET' && r.path.includes('/check-runs'));

@@ -5,14 +5,13 @@
  * requests the fake GitHub received, the outputs and the job summary.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO_KEY } from '../doubles/simulator';
-import type { FaultRequest, RunningSimulator } from '../doubles/simulator';
+import type { FaultRequest } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';
-import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
-import type { ActionRun, PullRequestFixture, RunOptions } from '../doubles/run-action';
+import { GITHUB_TOKEN } from '../doubles/run-action';
+import type { ActionRun, PullRequestFixture } from '../doubles/run-action';
 import { startConnectProxy } from '../support/connect-proxy';
 import { forgedCommands, runnerCommands } from '../support/runner-commands';
-import { useBundledAction } from './harness';
+import { runAgainst as run, useBundledAction } from './harness';
 
 const harness = useBundledAction();
 const { demo } = harness;
@@ -28,15 +27,6 @@ function pullRequestAdding(...names: string[]): PullRequestFixture {
 }
 
 const servers = (fixture: PullRequestFixture) => harness.servers({ fixture });
-
-function run(simulator: RunningSimulator, github: FakeGitHub, fixture: PullRequestFixture, inputs: Record<string, string> = {}, extra: Partial<RunOptions> = {}) {
-  return runBundledAction({
-    inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
-    githubApiUrl: github.url,
-    fixture,
-    ...extra,
-  });
-}
 
 /** Everything the run left for people to read, but the runner's own mask command. */
 function everythingShown(result: ActionRun): string {

@@ -6,11 +6,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll } from 'vitest';
-import { startSimulator } from '../doubles/simulator';
+import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import type { RunningSimulator, SimulatorOptions } from '../doubles/simulator';
 import type { FakeGitHub, FakeGitHubOptions } from '../doubles/fake-github';
-import { ROOT, loadFixture, startFixtureGitHub } from '../doubles/run-action';
-import type { PullRequestFixture } from '../doubles/run-action';
+import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import type { ActionRun, PullRequestFixture, RunOptions } from '../doubles/run-action';
 
 /** Loaded once per test file (each file runs in its own module graph). */
 const DEMO = await loadFixture();
@@ -69,4 +69,20 @@ export function useBundledAction(options: { bundles?: string[] } = {}): BundledA
     },
     closeAll,
   };
+}
+
+/** Runs the bundle on `fixture` against these servers with the demo key and token; `inputs` add to or replace them. */
+export function runAgainst(
+  simulator: RunningSimulator,
+  github: FakeGitHub,
+  fixture: PullRequestFixture,
+  inputs: Record<string, string> = {},
+  extra: Partial<RunOptions> = {},
+): Promise<ActionRun> {
+  return runBundledAction({
+    inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
+    githubApiUrl: github.url,
+    fixture,
+    ...extra,
+  });
 }
