@@ -61,7 +61,8 @@ export interface QueueOptions<T = unknown> {
 export type TaskOutcome<T> =
   | { state: 'fulfilled'; value: T }
   | { state: 'rejected'; error: unknown }
-  | { state: 'cancelled'; reason: string };
+  /** `cause`: the error that stopped the queue (a rejected key, an unreachable service), if one did. */
+  | { state: 'cancelled'; reason: string; cause?: unknown };
 
 /** One task: `attempt` is called once per try. `signal` aborts at the queue's deadline. */
 export interface QueueTask<T> {
@@ -82,6 +83,7 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
   const inFlight = new AdaptiveLimit(options.concurrency);
   const pace = new RateWindow();
   let stoppedBecause: string | undefined;
+  let stoppedBy: unknown;
   let pausedUntil = 0;
   let pauseAnnounced = false;
   // `deadline` aborts the tasks' own work; `halt` ends every wait (on any stop, and at the deadline).
@@ -92,10 +94,16 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
   // Task i's first attempt waits for turn i - 1: task i - 1 took a slot, or ended without one.
   const turns = tasks.map(() => signalled());
 
-  const stop = (reason: string): void => {
-    stoppedBecause ??= reason;
+  const stop = (reason: string, cause?: unknown): void => {
+    if (stoppedBecause === undefined) {
+      stoppedBecause = reason;
+      stoppedBy = cause;
+    }
     halt.abort();
   };
+  /** A task the stop ended: it carries the stop's reason and the error behind it. */
+  const cancelled = (reason: string): TaskOutcome<T> =>
+    stoppedBy === undefined ? { state: 'cancelled', reason } : { state: 'cancelled', reason, cause: stoppedBy };
 
   /**
    * Waits out pauses and the learned pace, then records the start in the same step (no other
@@ -150,12 +158,12 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
         }
         const reason = options.watchAttempt?.(error);
         if (reason !== undefined) {
-          stop(reason);
+          stop(reason, error);
           throw new QueueStoppedError(reason);
         }
         // Stopped before the slot is given back, so no waiting task takes it for a new attempt.
         const stopping = options.stopReason(error);
-        if (stopping !== undefined) stop(stopping);
+        if (stopping !== undefined) stop(stopping, error);
         throw error;
       }
     } finally {
@@ -177,7 +185,7 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
   };
 
   const settle = async (task: QueueTask<T>, index: number, timing: Timing): Promise<TaskOutcome<T>> => {
-    if (stoppedBecause !== undefined) return { state: 'cancelled', reason: stoppedBecause };
+    if (stoppedBecause !== undefined) return cancelled(stoppedBecause);
     try {
       const prepared = await task.prepare?.(signal);
       if (prepared !== undefined) return { state: 'fulfilled', value: prepared.answer };
@@ -193,9 +201,9 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
     } catch (error) {
       // The deadline first: the abort surfaces as whatever the task's I/O throws for it.
       if (signal.aborted && options.deadline !== undefined) return { state: 'cancelled', reason: options.deadline.reason };
-      if (error instanceof QueueStoppedError) return { state: 'cancelled', reason: error.message };
+      if (error instanceof QueueStoppedError) return cancelled(error.message);
       const reason = options.stopReason(error);
-      if (reason !== undefined) stop(reason);
+      if (reason !== undefined) stop(reason, error);
       return { state: 'rejected', error };
     }
   };

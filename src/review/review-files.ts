@@ -158,8 +158,12 @@ function settle(result: TaskOutcome<ReviewResult>, candidate: ReviewCandidate, c
       const findings = locateFindings(candidate.file, result.value.issues, content, log);
       return { kind: 'reviewed', path, language: candidate.language, result: result.value, findings };
     }
-    case 'cancelled':
-      return { kind: 'failed', path, reason: result.reason };
+    case 'cancelled': {
+      // The service's code of the error that stopped the run (an unreachable service, a rejected
+      // key) tells the terminal's exit status why this file was never sent.
+      const code = isApiError(result.cause) ? result.cause.code : undefined;
+      return code === undefined ? { kind: 'failed', path, reason: result.reason } : { kind: 'failed', path, reason: result.reason, code };
+    }
     case 'rejected': {
       const error = result.error;
       if (error instanceof SkipFile) return { kind: 'skipped', path, reason: error.message };

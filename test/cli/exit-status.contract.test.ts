@@ -118,6 +118,14 @@ describe('exit status 3: could not run', () => {
     expect(result.out).toMatch(/review-gate could not run: the review service at http:\/\/127\.0\.0\.1:\d+ could not be reached \(network_error\)/);
   });
 
+  it('when the service is unreachable, with the default retries and several files', async () => {
+    for (const name of ['b.py', 'c.py', 'd.py']) failing.write(name, `${name[0]} = 1\n`);
+    const result = await run(failing.dir, [], { REVIEW_GATE_API_URL: `http://127.0.0.1:${CLOSED_PORT}` });
+    failing.git('clean', '-fq');
+    expect(result.code).toBe(EXIT.couldNotRun);
+    expect(result.out).toMatch(/review-gate could not run: the review service at http:\/\/127\.0\.0\.1:\d+ could not be reached \(network_error\); 4 of 4 files not reviewed/);
+  });
+
   it('at the daily limit', async () => {
     simulator.inject({ kind: 'daily_limit', path: '/v1/agent/review' });
     const result = await run(failing.dir, []);

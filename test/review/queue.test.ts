@@ -84,7 +84,12 @@ describe('runQueue', () => {
     const cancelled = outcomes.filter((o) => o.state === 'cancelled');
     expect(cancelled.length).toBeGreaterThanOrEqual(5);
     for (const o of cancelled) {
-      expect(o).toEqual({ state: 'cancelled', reason: 'not reviewed: daily limit reached, resets at midnight IST (18:30 UTC)' });
+      expect(o).toEqual({
+        state: 'cancelled',
+        reason: 'not reviewed: daily limit reached, resets at midnight IST (18:30 UTC)',
+        // The error that stopped the queue: the terminal's exit status reads its code.
+        cause: expect.objectContaining({ code: 'daily_limit_exceeded' }),
+      });
     }
     // Never retried; nothing started after the answer came back at t=50; f1, in flight, finished.
     expect(service.log.filter((e) => e.label === 'f2')).toHaveLength(1);
