@@ -10,6 +10,7 @@
  *   byte that no JavaScript, TypeScript, Python, Go or Rust source may start with — so padding a
  *   comment with control bytes never makes source code pass for binary and slip past the gate.
  *   No share-of-control-bytes heuristic decides this, for the same reason.
+ *   Not for Python: it runs any file that holds a ZIP archive, so a binary `.py` is undecodable.
  * - `undecodable`: anything else. It is a supported-language file the action could not read as
  *   text, so it counts as not reviewed (incomplete), never as skipped.
  */
@@ -77,6 +78,15 @@ const SAVE_AS_UTF8 = 'save it as UTF-8';
 /** Decodes a file of `language` for review; see the module comment for what each answer means. */
 export function decodeSource(bytes: Uint8Array, language: ReviewLanguage | undefined): Decoded {
   const format = binaryFormatOf(bytes);
+  if (format !== undefined && language === 'python') {
+    // `python file.py` runs a ZIP archive's __main__.py, and finds the archive by the record at
+    // its end: any binary file can carry one. No binary format is a .py file's honest content.
+    return {
+      kind: 'undecodable',
+      detail: `a ${format}, which Python runs as a program when it holds a ZIP archive`,
+      hint: 'remove it, or give it the extension of what it is',
+    };
+  }
   if (format !== undefined) return { kind: 'binary', format };
 
   // UTF-32 LE starts with the UTF-16 LE mark: tell it apart before trusting the mark.

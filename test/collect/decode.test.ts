@@ -160,6 +160,15 @@ describe('decodeSource: binary files it skips', () => {
     expect(decodeSource(Buffer.from(bytes), 'javascript')).toEqual({ kind: 'binary', format });
   });
 
+  it('never skips a binary .py: Python runs a ZIP archive, found by its end record, whatever the start says', () => {
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]);
+    const pngWithZipAtTheEnd = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('PK\x05\x06')]);
+    for (const bytes of [zip, pngWithZipAtTheEnd]) {
+      expect(decodeSource(bytes, 'python')).toMatchObject({ kind: 'undecodable', detail: expect.stringContaining('which Python runs as a program') });
+    }
+    expect(decodeSource(zip, 'javascript')).toEqual({ kind: 'binary', format: 'ZIP archive' });
+  });
+
   it('recognizes a .ts video segment (MPEG transport stream) by its packets', () => {
     const packet = (first: boolean): Buffer => {
       const p = Buffer.alloc(188, 0xff);

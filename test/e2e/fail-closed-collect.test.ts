@@ -92,6 +92,15 @@ describe('text that is not UTF-8 (item 1)', () => {
     expect(run.stdout).toMatch(/::notice::1 file could not be reviewed: web\/latin\.js \(not reviewed: could not decode as text/);
   });
 
+  it('does not skip a ZIP archive named .py, which `python` runs: not reviewed, and the check fails', async () => {
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]), Buffer.from('__main__.py'), Buffer.from('PK\x05\x06')]);
+    const run = await runOn([addedBytes('tools/evil.py', zip), added('src/ok.py', 'x = 1\n')]);
+
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs).toMatchObject({ result: 'failed', 'files-reviewed': '1', 'files-skipped': '0', 'files-failed': '1' });
+    expect(run.outputs.reasons).toContain('tools/evil.py (not reviewed: could not decode as text (a ZIP archive, which Python runs as a program');
+  });
+
   it('still skips a real binary file, found by its content, and says which format it is', async () => {
     const packet = (first: boolean): Buffer => {
       const p = Buffer.alloc(188, 0xff);
