@@ -77,7 +77,10 @@ async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     // GitHub's 1 MiB the job summary cannot list everything. Either way the log lists every finding.
     const hasJobSummary = (env.GITHUB_STEP_SUMMARY ?? '') !== '';
     const jobSummary = renderJobSummary(report);
-    const listedIn = hasJobSummary && jobSummary.complete ? 'the job summary' : 'the log below';
+    // The verdict is out already (check run, summary comment): a job summary that cannot be
+    // written is a warning, its content goes to the log, and nothing else changes.
+    const jobSummaryWritten = hasJobSummary && (await writeJobSummaryOrWarn(io, jobSummary.markdown));
+    const listedIn = jobSummaryWritten && jobSummary.complete ? 'the job summary' : 'the log below';
     writeOutputs(io, report);
     await writeSarifOutput(io, report, settings, env, redactor);
     emitAnnotations(io, report.findings, listedIn);
@@ -87,8 +90,8 @@ async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       io.info(renderRunSummary(report, 'comment'));
       io.endGroup();
     }
-    if (hasJobSummary) await io.writeJobSummary(jobSummary.markdown);
     if (!hasJobSummary) printAllFindings(io, report.findings, 'there is no job summary outside the Actions runner');
+    else if (!jobSummaryWritten) printAllFindings(io, report.findings, 'the job summary could not be written');
     else if (!jobSummary.complete) printAllFindings(io, report.findings, 'the job summary has no room for them all (GitHub allows 1 MiB)');
     for (const notice of report.verdict.notices) io.notice(notice);
     const summaryNote = summaryCommentNote(report);
@@ -110,6 +113,17 @@ async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     io.setOutput('result', 'failed');
     io.setOutput('reasons', message);
     io.setFailed(message);
+  }
+}
+
+/** Writes the job summary; false, after one warning, when the runner's file cannot be written. */
+async function writeJobSummaryOrWarn(io: ActionsIo, markdown: string): Promise<boolean> {
+  try {
+    await io.writeJobSummary(markdown);
+    return true;
+  } catch (error) {
+    io.warning(`The job summary could not be written (${describeError(error)}); the findings are listed in the log below, and the verdict stands.`);
+    return false;
   }
 }
 

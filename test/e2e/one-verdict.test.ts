@@ -14,13 +14,14 @@ import { useBundledAction } from './harness';
 const { demo: fixture, servers } = useBundledAction();
 
 /** Only src/service.ts: warnings and infos, no error, so the code alone would pass the gate. */
-async function runOnCleanFile(prepare: (github: FakeGitHub) => void): Promise<{ result: ActionRun; github: FakeGitHub }> {
+async function runOnCleanFile(prepare: (github: FakeGitHub) => void, env: Record<string, string> = {}): Promise<{ result: ActionRun; github: FakeGitHub }> {
   const { simulator, github } = await servers();
   prepare(github);
   const result = await runBundledAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, include: 'src/service.ts' },
     githubApiUrl: github.url,
     fixture,
+    env,
   });
   return { result, github };
 }
@@ -67,5 +68,17 @@ describe('one verdict on every surface', () => {
     const [review] = github.reviews.filter((r) => r.state !== 'PENDING');
     expect(review?.body).toMatch(/^\*\*review-gate\*\* findings on lines this pull request adds, at `[0-9a-f]{12}`/);
     expect(review?.body).not.toMatch(/passed|failed/i);
+  });
+
+  it('keeps the verdict when the job summary cannot be written: a warning, the findings in the log', async () => {
+    const { result, github } = await runOnCleanFile(() => undefined, { GITHUB_STEP_SUMMARY: '/nonexistent/review-gate/summary.md' });
+
+    expect(result.exitCode).toBe(0);
+    expect(result.outputs.result).toBe('passed');
+    expect(github.checkRuns.map((c) => c.conclusion)).toEqual(['success']);
+    expect(summaries(github)[0]?.body).toContain('## ✅ Passed');
+    expect(result.stdout).toMatch(/^::warning::The job summary could not be written \(.*Unable to access summary file: '\/nonexistent\/review-gate\/summary\.md'.*\); the findings are listed in the log below, and the verdict stands\.$/m);
+    expect(result.stdout).toContain('::group::Every finding of this run (3): the job summary could not be written');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('review-gate passed.');
   });
 });
