@@ -8,7 +8,7 @@
 import { collectFiles } from './collect/collect-files';
 import type { Settings } from './config/settings';
 import { decide } from './gate/decide';
-import { applyDismissals, judgeDismissals } from './locate/dismissals';
+import { applyDismissals, judgeDismissals, markDismissedElsewhere } from './locate/dismissals';
 import { closeFixedThreads, dismissalReplies, readFeedback } from './report/feedback';
 import type { FeedbackReport, ReviewFeedback } from './report/feedback';
 import type { ThreadReport } from './report/thread-plan';
@@ -79,7 +79,8 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
   // A suppressed or dismissed finding gets no new comment; the summary lists it with its reason.
   const plan = planInlineComments(findings.filter((f) => f.disposition === undefined), settings.maxComments);
 
-  const posting: PostingReport = publisher === undefined ? { kind: 'dry-run' } : await postReview(publisher, pr, plan.comments, log);
+  const toPost = markDismissedElsewhere(plan.comments, judged);
+  const posting: PostingReport = publisher === undefined ? { kind: 'dry-run' } : await postReview(publisher, pr, toPost, log);
   const verdict = decide(
     {
       outcomes,

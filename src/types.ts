@@ -149,6 +149,11 @@ export interface PlannedComment {
   /** Hidden marker value; stable across pushes that only move the line. */
   fingerprint: string;
   finding: LabelledFinding;
+  /**
+   * Ids of review-gate's comments with this fingerprint whose dismissal covers other findings
+   * (see applyDismissals): they are not this finding's comment, so it is posted all the same.
+   */
+  dismissedElsewhere?: number[];
 }
 
 // ---- I/O edges -------------------------------------------------------------------------

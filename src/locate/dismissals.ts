@@ -7,7 +7,7 @@
  * replies come in as data, read from GitHub before the gate decides.
  */
 import { findingFingerprint } from '../report/fingerprint';
-import type { FileOutcome, LabelledFinding } from '../types';
+import type { FileOutcome, LabelledFinding, PlannedComment } from '../types';
 
 /** `maintainers`: a maintainer's dismissal counts; `off`: none does. */
 export type DismissMode = 'maintainers' | 'off';
@@ -23,6 +23,12 @@ export interface DismissalReply {
   commentId: number;
   /** Fingerprints carried by the comment replied to (the first of its thread, review-gate's). */
   fingerprints: string[];
+  /** Id of the comment replied to: one dismissal per thread. */
+  threadId: number;
+  /** Its line as GitHub lists it (GitHub's current `line`, else `original_line`), if any. */
+  line: number | undefined;
+  /** How many places that comment spoke for: its own line and the lines it named as the same finding. */
+  occurrences: number;
   login: string;
   /** GitHub's `author_association` of the reply. */
   association: string;
@@ -34,9 +40,16 @@ export interface Dismissal {
   reason: string;
 }
 
+/** A dismissed thread: who and why, and how far it reaches (see `applyDismissals`). */
+export interface DismissedThread extends Dismissal {
+  threadId: number;
+  line: number | undefined;
+  occurrences: number;
+}
+
 export interface JudgedDismissals {
-  /** Fingerprint → the first dismissal that counts (the oldest reply). */
-  accepted: Map<string, Dismissal>;
+  /** Fingerprint → its dismissed threads, oldest first; each counts its first (oldest) reply that counts. */
+  accepted: Map<string, DismissedThread[]>;
   /** Fingerprint → why each other dismissal of it does not count. */
   refused: Map<string, string[]>;
 }
@@ -68,7 +81,7 @@ function refusal(reply: DismissalReply, mode: DismissMode, reason: string): stri
 }
 
 export function judgeDismissals(replies: readonly DismissalReply[], mode: DismissMode): JudgedDismissals {
-  const accepted = new Map<string, Dismissal>();
+  const accepted = new Map<string, DismissedThread[]>();
   const refused = new Map<string, string[]>();
   for (const reply of [...replies].sort((a, b) => a.commentId - b.commentId)) {
     const command = parseDismissCommand(reply.body);
@@ -76,7 +89,10 @@ export function judgeDismissals(replies: readonly DismissalReply[], mode: Dismis
     const why = refusal(reply, mode, command.reason);
     for (const fingerprint of reply.fingerprints) {
       if (why === undefined) {
-        if (!accepted.has(fingerprint)) accepted.set(fingerprint, { by: reply.login, reason: command.reason });
+        const threads = accepted.get(fingerprint) ?? [];
+        if (threads.some((t) => t.threadId === reply.threadId)) continue;
+        const { threadId, line, occurrences } = reply;
+        accepted.set(fingerprint, [...threads, { by: reply.login, reason: command.reason, threadId, line, occurrences }]);
       } else {
         refused.set(fingerprint, [...(refused.get(fingerprint) ?? []), why]);
       }
@@ -86,22 +102,58 @@ export function judgeDismissals(replies: readonly DismissalReply[], mode: Dismis
 }
 
 /**
- * Labels the reviewed files' findings with the dismissals that match their fingerprint. A finding
- * already suppressed in code keeps that label; a dismissed one does not list refused attempts.
+ * Labels the reviewed files' findings with the dismissals that cover them. A finding already
+ * suppressed in code keeps that label; a dismissed one does not list refused attempts.
+ *
+ * The fingerprint leaves the line number out (so a dismissal follows its finding when lines are
+ * added above it), which makes every line with the same text and message look alike. So a
+ * dismissal covers only as many findings as its comment spoke for (its line and the lines it
+ * named as "the same finding"), and of the findings with that fingerprint those nearest to the
+ * comment's line: GitHub moves a comment's `line` along with pushes, and a copy of the line added
+ * later elsewhere is farther away. Every other look-alike is a new finding: commented on and gated.
  */
 export function applyDismissals(outcomes: readonly FileOutcome[], judged: JudgedDismissals): FileOutcome[] {
   if (judged.accepted.size === 0 && judged.refused.size === 0) return [...outcomes];
-  return outcomes.map((outcome) =>
-    outcome.kind === 'reviewed' ? { ...outcome, findings: outcome.findings.map((f) => dismissed(f, judged)) } : outcome,
-  );
+  return outcomes.map((outcome) => (outcome.kind === 'reviewed' ? { ...outcome, findings: labelFindings(outcome.findings, judged) } : outcome));
 }
 
-function dismissed(finding: LabelledFinding, judged: JudgedDismissals): LabelledFinding {
-  if (finding.disposition !== undefined) return finding;
-  const fingerprint = findingFingerprint(finding);
-  const dismissal = judged.accepted.get(fingerprint);
-  if (dismissal !== undefined) return { ...finding, disposition: { kind: 'dismissed', ...dismissal } };
-  const refused = judged.refused.get(fingerprint);
-  if (refused === undefined) return finding;
-  return { ...finding, refusedDispositions: [...(finding.refusedDispositions ?? []), ...refused] };
+function labelFindings(findings: readonly LabelledFinding[], judged: JudgedDismissals): LabelledFinding[] {
+  const fingerprints = findings.map((f) => (f.disposition === undefined ? findingFingerprint(f) : undefined));
+  const covering = new Map<number, Dismissal>();
+  for (const [fingerprint, threads] of judged.accepted) {
+    const candidates = fingerprints.flatMap((fp, index) => (fp === fingerprint ? [index] : []));
+    for (const thread of [...threads].sort((a, b) => a.threadId - b.threadId)) {
+      const open = candidates.filter((index) => !covering.has(index));
+      const nearest = open.sort((a, b) => distance(findings[a], thread.line) - distance(findings[b], thread.line) || a - b);
+      for (const index of nearest.slice(0, thread.occurrences)) covering.set(index, { by: thread.by, reason: thread.reason });
+    }
+  }
+  return findings.map((finding, index) => {
+    const fingerprint = fingerprints[index];
+    if (fingerprint === undefined) return finding;
+    const dismissal = covering.get(index);
+    if (dismissal !== undefined) return { ...finding, disposition: { kind: 'dismissed', ...dismissal } };
+    // Refused attempts are listed with the finding; an accepted dismissal that does not reach
+    // this finding is not shown: it is a new finding (see above).
+    const refused = judged.refused.get(fingerprint);
+    if (refused === undefined) return finding;
+    return { ...finding, refusedDispositions: [...(finding.refusedDispositions ?? []), ...refused] };
+  });
+}
+
+/** Lines between a finding and a dismissed comment; a finding or comment without a line is farthest. */
+function distance(finding: LabelledFinding | undefined, line: number | undefined): number {
+  if (finding?.line === null || finding?.line === undefined || line === undefined || !Number.isFinite(finding.line)) return Number.MAX_SAFE_INTEGER;
+  return Math.abs(finding.line - line);
+}
+
+/**
+ * Planned comments (of findings no dismissal covers) that share a fingerprint with dismissed
+ * comments name those comments: they speak for other findings, so this one is posted anyway.
+ */
+export function markDismissedElsewhere(comments: readonly PlannedComment[], judged: JudgedDismissals): PlannedComment[] {
+  return comments.map((comment) => {
+    const threads = judged.accepted.get(comment.fingerprint);
+    return threads === undefined ? comment : { ...comment, dismissedElsewhere: threads.map((t) => t.threadId) };
+  });
 }

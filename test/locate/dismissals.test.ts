@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyDismissals, judgeDismissals, parseDismissCommand } from '../../src/locate/dismissals';
-import type { DismissalReply } from '../../src/locate/dismissals';
+import type { DismissalReply, DismissedThread } from '../../src/locate/dismissals';
 import { findingFingerprint } from '../../src/report/fingerprint';
 import type { FileOutcome, LabelledFinding } from '../../src/types';
 import { reviewResult } from '../support/review-result';
@@ -34,6 +34,9 @@ describe('parseDismissCommand', () => {
 const reply = (over: Partial<DismissalReply>): DismissalReply => ({
   commentId: 10,
   fingerprints: ['fp1'],
+  threadId: 5,
+  line: 6,
+  occurrences: 1,
   login: 'mona',
   association: 'MEMBER',
   body: '/review-gate dismiss false positive',
@@ -43,7 +46,7 @@ const reply = (over: Partial<DismissalReply>): DismissalReply => ({
 describe('judgeDismissals', () => {
   it.each(['OWNER', 'MEMBER', 'COLLABORATOR', 'member'])('accepts a reasoned dismissal by %s', (association) => {
     const judged = judgeDismissals([reply({ association })], 'maintainers');
-    expect(judged.accepted.get('fp1')).toEqual({ by: 'mona', reason: 'false positive' });
+    expect(judged.accepted.get('fp1')).toEqual([{ by: 'mona', reason: 'false positive', threadId: 5, line: 6, occurrences: 1 }]);
     expect(judged.refused.size).toBe(0);
   });
 
@@ -75,7 +78,7 @@ describe('judgeDismissals', () => {
       ],
       'maintainers',
     );
-    expect(judged.accepted.get('fp1')).toEqual({ by: 'first', reason: 'first reason' });
+    expect(judged.accepted.get('fp1')).toEqual([{ by: 'first', reason: 'first reason', threadId: 5, line: 6, occurrences: 1 }]);
     expect(judged.refused.size).toBe(0);
   });
 });
@@ -84,12 +87,13 @@ describe('applyDismissals', () => {
   const finding = (line: number, lineText: string, extra: Partial<LabelledFinding> = {}): LabelledFinding => ({
     path: 'src/a.py', line, severity: 'error', message: 'eval() runs arbitrary code', suggestion: '', location: 'added-line', lineText, ...extra,
   });
+  const thread = (over: Partial<DismissedThread> = {}): DismissedThread => ({ by: 'mona', reason: 'x', threadId: 5, line: 6, occurrences: 1, ...over });
   const outcome = (findings: LabelledFinding[]): FileOutcome => ({ kind: 'reviewed', path: 'src/a.py', language: 'python', result: reviewResult(), findings });
 
   it('dismisses by fingerprint, whatever line the finding moved to', () => {
     const moved = finding(40, '    return eval(raw)');
     const fp = findingFingerprint(finding(6, '    return eval(raw)'));
-    const [labelled] = applyDismissals([outcome([moved, finding(41, 'other = eval(x)')])], { accepted: new Map([[fp, { by: 'mona', reason: 'safe' }]]), refused: new Map() });
+    const [labelled] = applyDismissals([outcome([moved, finding(41, 'other = eval(x)')])], { accepted: new Map([[fp, [thread({ reason: 'safe' })]]]), refused: new Map() });
     expect(labelled?.kind === 'reviewed' && labelled.findings.map((f) => f.disposition)).toEqual([{ kind: 'dismissed', by: 'mona', reason: 'safe' }, undefined]);
   });
 
@@ -97,7 +101,7 @@ describe('applyDismissals', () => {
     const suppressed = finding(1, 'a', { disposition: { kind: 'suppressed', reason: 'fixture', line: 1 } });
     const other = finding(2, 'b');
     const judged = {
-      accepted: new Map([[findingFingerprint(suppressed), { by: 'mona', reason: 'x' }]]),
+      accepted: new Map([[findingFingerprint(suppressed), [thread({ line: 1 })]]]),
       refused: new Map([[findingFingerprint(other), ['no reason']]]),
     };
     const [labelled] = applyDismissals([outcome([suppressed, other]), { kind: 'skipped', path: 'b.md', reason: 'language' }], judged);

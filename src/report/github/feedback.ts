@@ -11,6 +11,7 @@ import type { PullRequestRef } from '../../types';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';
 import type { FeedbackSnapshot, ReviewFeedback } from '../feedback';
+import { sameFindingLines } from '../markdown/comment';
 import { FIXED_MARKER, extractFingerprints } from '../markers';
 import type { OwnThreadComment } from '../thread-plan';
 import type { AuthorTrust } from './identity';
@@ -30,6 +31,9 @@ export interface ListedComment {
   body: string;
   path: string;
   in_reply_to_id?: number;
+  /** GitHub moves `line` along with pushes (null once outdated); `original_line` stays where it was posted. */
+  line?: number | null;
+  original_line?: number | null;
   author_association: string;
   user: { login: string; type?: string } | null;
 }
@@ -62,7 +66,11 @@ export function readSnapshot(comments: readonly ListedComment[], ours: ReadonlyS
     if (thread === undefined) continue;
     thread.humanReplies++;
     if (parseDismissCommand(c.body) === undefined) continue;
-    dismissals.push({ commentId: c.id, fingerprints: thread.fingerprints, login: c.user.login, association: c.author_association, body: c.body });
+    const replied = root as ListedComment;
+    dismissals.push({
+      commentId: c.id, fingerprints: thread.fingerprints, login: c.user.login, association: c.author_association, body: c.body,
+      threadId: replied.id, line: replied.line ?? replied.original_line ?? undefined, occurrences: 1 + sameFindingLines(replied.body).length,
+    });
   }
   return { own: [...own.values()], dismissals };
 }

@@ -20,6 +20,8 @@ export interface ListedInlineComment {
   id: number;
   reviewId: number | null;
   fingerprints: string[];
+  /** Where it sits (GitHub's `line`, else `original_line`): a racing run's copy sits on the same line. */
+  line?: number | null;
 }
 
 /** Every review comment on the pull request, replies included; pending reviews' comments are not listed. */
@@ -37,7 +39,9 @@ export async function listOwnInlineComments(octokit: GitHubClient, trusted: Auth
   const ours = await Promise.all(comments.map((comment) => trusted(comment.user)));
   return comments
     .filter((_, i) => ours[i] === true)
-    .map((comment) => ({ id: comment.id, reviewId: comment.pull_request_review_id, fingerprints: extractFingerprints(comment.body) }));
+    .map((comment) => ({
+      id: comment.id, reviewId: comment.pull_request_review_id, fingerprints: extractFingerprints(comment.body), line: comment.line ?? comment.original_line ?? null,
+    }));
 }
 
 export interface DuplicatePlan {
@@ -51,13 +55,19 @@ export interface DuplicatePlan {
 export const EMPTIED_REVIEW_BODY =
   'review-gate: the inline comments of this review repeated those of an earlier review, posted by a run that raced this one, and were removed; the earlier review has them.';
 
+/**
+ * A copy is a comment with the same fingerprints on the same line. The line counts because a
+ * finding beyond a dismissal's reach gets a comment of its own with the dismissed one's
+ * fingerprint (see applyDismissals), on another line; that one is not a copy.
+ */
 export function planDuplicateRemoval(comments: readonly ListedInlineComment[]): DuplicatePlan {
   const seen = new Set<string>();
   const remove: ListedInlineComment[] = [];
+  const key = (comment: ListedInlineComment, fp: string): string => JSON.stringify([fp, comment.line ?? null]);
   for (const comment of [...comments].sort((a, b) => a.id - b.id)) {
     if (comment.fingerprints.length === 0) continue;
-    if (comment.fingerprints.every((fp) => seen.has(fp))) remove.push(comment);
-    else for (const fp of comment.fingerprints) seen.add(fp);
+    if (comment.fingerprints.every((fp) => seen.has(key(comment, fp)))) remove.push(comment);
+    else for (const fp of comment.fingerprints) seen.add(key(comment, fp));
   }
   const removed = new Set(remove.map((c) => c.id));
   const reviewIds = new Set(remove.flatMap((c) => (c.reviewId === null ? [] : [c.reviewId])));

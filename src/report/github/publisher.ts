@@ -53,9 +53,12 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
 
   const listOwnComments = (pr: PullRequestRef): Promise<ListedInlineComment[]> => listOwnInlineComments(octokit, trusted, pr);
 
-  /** Fingerprint → id of the review carrying it. Pending reviews' comments are not listed. */
-  async function listedFingerprints(pr: PullRequestRef): Promise<Map<string, number | null>> {
-    const comments = await listOwnComments(pr);
+  /**
+   * Fingerprint → id of the review carrying it. Pending reviews' comments are not listed, nor
+   * `passOver`: dismissed comments that speak for other findings than the ones being posted.
+   */
+  async function listedFingerprints(pr: PullRequestRef, passOver: ReadonlySet<number>): Promise<Map<string, number | null>> {
+    const comments = (await listOwnComments(pr)).filter((comment) => !passOver.has(comment.id));
     return new Map(comments.flatMap((comment) => comment.fingerprints.map((fp) => [fp, comment.reviewId] as const)));
   }
 
@@ -67,7 +70,8 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
       log?.info(`${describePr(pr)}: the head moved to ${shortSha(head)} since ${shortSha(pr.headSha)} was reviewed; no review posted`);
       return { kind: 'superseded', headSha: head };
     }
-    const plan = planReview(comments, (await listedFingerprints(pr)).keys(), maxPerReview);
+    const passOver = new Set(comments.flatMap((comment) => comment.dismissedElsewhere ?? []));
+    const plan = planReview(comments, (await listedFingerprints(pr, passOver)).keys(), maxPerReview);
     const alreadyPresent = [...plan.alreadyPresent];
     if (plan.batches.length === 0) {
       log?.info(`${describePr(pr)}: all ${alreadyPresent.length} inline comments are already there; no review posted`);
@@ -76,7 +80,7 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
 
     const firstBody = body.trim() === '' ? DEFAULT_BODY : body;
     const prober = createProber({ octokit, gate, log, pr });
-    const poster: ReviewPosterContext = { octokit, gate, log, pr, prober, listFingerprints: () => listedFingerprints(pr) };
+    const poster: ReviewPosterContext = { octokit, gate, log, pr, prober, listFingerprints: () => listedFingerprints(pr, passOver) };
     let posted: PlannedComment[] = [];
     const rejected: PlannedComment[] = [];
     let reviewsPosted = 0;

@@ -42,6 +42,14 @@ function suggestionPart(finding: LabelledFinding, max: number): string {
   }
 }
 
+/** Reads back the lines named by the note above in a comment body: how many places one comment (and a dismissal of it) spoke for. */
+const SAME_AT_NOTE = /_The same finding is on lines? ([\d, ]+) of this file\._/;
+
+export function sameFindingLines(body: string): number[] {
+  const listed = SAME_AT_NOTE.exec(body)?.[1] ?? '';
+  return listed.split(',').map((n) => Number(n.trim())).filter((n) => Number.isInteger(n) && n > 0);
+}
+
 export function renderInlineComment(
   finding: LabelledFinding,
   fingerprint: string,

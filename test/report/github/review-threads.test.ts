@@ -110,6 +110,8 @@ describe('readSnapshot', () => {
     ];
     const snapshot = readSnapshot(comments, new Set([1, 6]));
     expect(snapshot.own).toEqual([{ id: 1, path: 'src/a.ts', fingerprints: [fp(1)], body: comments[0]?.body, humanReplies: 2, markedFixed: false }]);
-    expect(snapshot.dismissals).toEqual([{ commentId: 2, fingerprints: [fp(1)], login: 'mona', association: 'MEMBER', body: '/review-gate dismiss safe' }]);
+    expect(snapshot.dismissals).toEqual([
+      { commentId: 2, fingerprints: [fp(1)], threadId: 1, line: undefined, occurrences: 1, login: 'mona', association: 'MEMBER', body: '/review-gate dismiss safe' },
+    ]);
   });
 });

@@ -1,0 +1,105 @@
+/**
+ * How far one dismissal reaches. The fingerprint leaves the line number out, so every line with
+ * the same text and message looks alike; a dismissal covers only as many of those as its comment
+ * spoke for, the nearest to the comment's line, and every other look-alike is a new finding.
+ */
+import { describe, expect, it } from 'vitest';
+import { applyDismissals, judgeDismissals, markDismissedElsewhere } from '../../src/locate/dismissals';
+import type { DismissedThread, JudgedDismissals } from '../../src/locate/dismissals';
+import { findingFingerprint } from '../../src/report/fingerprint';
+import { planDuplicateRemoval } from '../../src/report/github/inline-convergence';
+import { readSnapshot } from '../../src/report/github/feedback';
+import type { ListedComment } from '../../src/report/github/feedback';
+import { renderInlineComment, sameFindingLines } from '../../src/report/markdown/comment';
+import { fingerprintMarker } from '../../src/report/markers';
+import type { FileOutcome, LabelledFinding, PlannedComment } from '../../src/types';
+import { reviewResult } from '../support/review-result';
+
+const EVAL = '    return eval(data["expr"])';
+const finding = (line: number, lineText = EVAL): LabelledFinding => ({
+  path: 'src/handler.py', line, severity: 'error', message: 'eval() runs arbitrary code', suggestion: '', location: 'added-line', lineText,
+});
+const FP = findingFingerprint(finding(1));
+const thread = (over: Partial<DismissedThread> = {}): DismissedThread => ({ by: 'mona', reason: 'validated upstream', threadId: 100, line: 6, occurrences: 1, ...over });
+const judged = (...threads: DismissedThread[]): JudgedDismissals => ({ accepted: new Map([[FP, threads]]), refused: new Map() });
+
+/** The dismissal label of each finding, by line, after applying `judgedDismissals`. */
+function dismissedLines(findings: LabelledFinding[], judgedDismissals: JudgedDismissals): Record<number, string | undefined> {
+  const outcome: FileOutcome = { kind: 'reviewed', path: 'src/handler.py', language: 'python', result: reviewResult(), findings };
+  const [labelled] = applyDismissals([outcome], judgedDismissals);
+  if (labelled?.kind !== 'reviewed') throw new Error('expected a reviewed outcome');
+  return Object.fromEntries(labelled.findings.map((f) => [f.line ?? 0, f.disposition?.kind]));
+}
+
+describe('a dismissal covers only the finding it was made on', () => {
+  it('leaves a second identical line added later undismissed, as a new finding', () => {
+    expect(dismissedLines([finding(6), finding(20)], judged(thread()))).toEqual({ 6: 'dismissed', 20: undefined });
+  });
+
+  it('follows the dismissed finding when lines added above move it down, not the copy added below', () => {
+    expect(dismissedLines([finding(9), finding(30)], judged(thread()))).toEqual({ 9: 'dismissed', 30: undefined });
+  });
+
+  it('covers a copy above or below the same way: the nearest to the comment is the one dismissed', () => {
+    expect(dismissedLines([finding(2), finding(8)], judged(thread({ line: 7 })))).toEqual({ 2: undefined, 8: 'dismissed' });
+  });
+
+  it('covers every line its comment named as the same finding, and no more', () => {
+    expect(dismissedLines([finding(6), finding(12)], judged(thread({ occurrences: 2 })))).toEqual({ 6: 'dismissed', 12: 'dismissed' });
+    expect(dismissedLines([finding(6), finding(12), finding(40)], judged(thread({ occurrences: 2 })))).toEqual({ 6: 'dismissed', 12: 'dismissed', 40: undefined });
+  });
+
+  it('lets a second dismissed comment with the same fingerprint cover the copy', () => {
+    const both = judged(thread(), thread({ threadId: 200, line: 20, by: 'hubot' }));
+    expect(dismissedLines([finding(6), finding(20)], both)).toEqual({ 6: 'dismissed', 20: 'dismissed' });
+  });
+
+  it('keeps one dismissal per thread: a second maintainer reply in the same thread reaches no further', () => {
+    const base = { fingerprints: [FP], threadId: 100, line: 6, occurrences: 1, association: 'MEMBER' };
+    const twice = judgeDismissals(
+      [{ ...base, commentId: 101, login: 'mona', body: '/review-gate dismiss safe' }, { ...base, commentId: 102, login: 'hubot', body: '/review-gate dismiss agreed' }],
+      'maintainers',
+    );
+    expect(twice.accepted.get(FP)).toHaveLength(1);
+    expect(dismissedLines([finding(6), finding(20)], twice)).toEqual({ 6: 'dismissed', 20: undefined });
+  });
+});
+
+describe('the comment of a finding beyond a dismissal', () => {
+  it('names the dismissed comments, so the publisher does not take them for its own', () => {
+    const comment: PlannedComment = { path: 'src/handler.py', line: 20, body: 'b', fingerprint: FP, finding: finding(20) };
+    const other: PlannedComment = { ...comment, fingerprint: findingFingerprint(finding(3, 'x = 1')) };
+    expect(markDismissedElsewhere([comment, other], judged(thread(), thread({ threadId: 200 })))).toEqual([{ ...comment, dismissedElsewhere: [100, 200] }, other]);
+  });
+
+  it('is not removed as a racing copy of the dismissed comment; a copy on the same line is', () => {
+    const plan = planDuplicateRemoval([
+      { id: 100, reviewId: 1, fingerprints: [FP], line: 6 },
+      { id: 300, reviewId: 3, fingerprints: [FP], line: 20 },
+      { id: 301, reviewId: 4, fingerprints: [FP], line: 20 },
+    ]);
+    expect(plan.remove.map((c) => c.id)).toEqual([301]);
+  });
+});
+
+describe('what a dismissal reply is read with', () => {
+  const listed = (over: Partial<ListedComment> & { id: number }): ListedComment => ({
+    body: '', path: 'src/handler.py', author_association: 'MEMBER', user: { login: 'mona', type: 'User' }, ...over,
+  });
+
+  it("takes the replied comment's id, its current line (else its original line) and the lines it named", () => {
+    const grouped = renderInlineComment(finding(6), FP, { sameAt: [12, 40] });
+    expect(sameFindingLines(grouped)).toEqual([12, 40]);
+    const comments = [
+      listed({ id: 1, body: grouped, line: 9, original_line: 6 }),
+      listed({ id: 2, in_reply_to_id: 1, body: '/review-gate dismiss safe' }),
+      listed({ id: 3, body: `single\n\n${fingerprintMarker(FP)}`, line: null, original_line: 20 }),
+      listed({ id: 4, in_reply_to_id: 3, body: '/review-gate dismiss safe' }),
+    ];
+    const snapshot = readSnapshot(comments, new Set([1, 3]));
+    expect(snapshot.dismissals.map((d) => [d.threadId, d.line, d.occurrences])).toEqual([
+      [1, 9, 3],
+      [3, 20, 1],
+    ]);
+  });
+});
