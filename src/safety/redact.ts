@@ -4,11 +4,13 @@
  * (the service's answers, right after validation) and again at every sink (the log, the outputs,
  * the job summary, what is posted to GitHub) as a last line of defence.
  *
- * A secret is found as written, URL-encoded (either hex case) and JSON-escaped (with or without
- * `\/`), and also when whitespace or invisible characters were put between its characters: a
- * service that wraps a long line, or text salted with zero-width spaces to slip past an exact
- * match, still gives the secret away to a reader.
+ * A secret is found as written in any letter case, URL-encoded, JSON- or markdown-escaped, as
+ * HTML entities, in hex and in base64 (see secret-forms.ts), and also when whitespace or
+ * invisible characters were put between its characters: a service that wraps a long line, or
+ * text salted with zero-width spaces to slip past an exact match, still gives the secret away.
  */
+
+import { formKindsOf } from './secret-forms';
 
 export const REDACTED = '[redacted]';
 
@@ -28,40 +30,24 @@ export interface Redactor {
 /** What may stand between two characters of a secret and still reads as the secret. */
 const GAP = '[\\p{White_Space}\\p{Default_Ignorable_Code_Point}\\p{Cf}]*';
 
-function escapeForRegExp(unit: string): string {
-  return unit.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
-}
-
-/** `%2f` and `%2F` are the same byte: a percent-encoding matches in either case. */
-function unitPattern(unit: string): string {
-  const hex = /^%([0-9A-F])([0-9A-F])$/.exec(unit);
-  if (hex === null) return escapeForRegExp(unit);
-  const either = (digit: string) => (/[A-F]/.test(digit) ? `[${digit}${digit.toLowerCase()}]` : digit);
-  return `%${either(hex[1] as string)}${either(hex[2] as string)}`;
-}
-
-/** The secret as code points, with a percent-encoded byte kept as one unit. */
-function unitsOf(form: string): string[] {
-  return form.match(/%[0-9A-F]{2}|[\s\S]/gu) ?? [];
-}
-
-function formsOf(secret: string): string[] {
-  const json = JSON.stringify(secret).slice(1, -1);
-  return [...new Set([secret, encodeURIComponent(secret), json, json.replace(/\//g, '\\/')])];
-}
-
-function patternOf(secrets: readonly string[]): RegExp | undefined {
-  const forms = [...new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH).flatMap(formsOf))];
-  if (forms.length === 0) return undefined;
-  // Longest first, so a secret that contains another is replaced whole.
-  forms.sort((a, b) => b.length - a.length);
-  const alternatives = forms.map((form) => unitsOf(form).map(unitPattern).join(GAP));
-  return new RegExp(alternatives.join('|'), 'gu');
+/** One regular expression per kind of form (see formKindsOf), each matching every secret. */
+function patternsOf(secrets: readonly string[]): RegExp[] {
+  const kinds = secrets.filter((s) => s.length >= MIN_SECRET_LENGTH).map(formKindsOf);
+  const patterns: RegExp[] = [];
+  for (let kind = 0; kind < (kinds[0]?.length ?? 0); kind += 1) {
+    const forms = kinds.flatMap((secretKinds) => secretKinds[kind] ?? []);
+    // Longest first, so a secret that contains another is replaced whole.
+    forms.sort((a, b) => b.units.length - a.units.length);
+    const alternatives = [...new Set(forms.map((form) => form.units.join(GAP)))];
+    // Case-insensitive: an upper-cased secret, either hex case and `&#X73;` still give it away.
+    patterns.push(new RegExp(alternatives.join('|'), 'giu'));
+  }
+  return patterns;
 }
 
 export function createRedactor(secrets: readonly string[]): Redactor {
-  const pattern = patternOf(secrets);
-  const text = (value: string): string => (pattern === undefined ? value : value.replace(pattern, REDACTED));
+  const patterns = patternsOf(secrets);
+  const text = (value: string): string => patterns.reduce((redacted, pattern) => redacted.replace(pattern, REDACTED), value);
   const deep = (value: unknown): unknown => {
     if (typeof value === 'string') return text(value);
     if (Array.isArray(value)) return value.map(deep);
