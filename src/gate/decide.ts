@@ -115,11 +115,20 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
   if (thresholds.gateScope === 'file') {
     return findings.length === 0 ? [] : [`${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}`];
   }
-  const placed = findings.filter((f) => f.location !== 'impossible-line');
+  const placed = findings.filter((f) => f.location !== 'impossible-line' && f.location !== 'diff-unknown');
+  const undiffed = findings.filter((f) => f.location === 'diff-unknown');
   const unplaced = findings.filter((f) => f.location === 'impossible-line');
   const reasons: string[] = [];
   if (placed.length > 0) {
     reasons.push(`${plural(placed.length, `${severity} finding`)} on added lines ${threshold}${unknownSeverities(placed)}`);
+  }
+  if (undiffed.length > 0) {
+    const where = summarizeList([...new Set(undiffed.map((f) => f.path))], 3);
+    reasons.push(
+      `${plural(undiffed.length, `${severity} finding`)} in files whose diff GitHub did not send (${where}) ` +
+        `${undiffed.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell which lines the pull request adds there ` +
+        `${threshold}${unknownSeverities(undiffed)}`,
+    );
   }
   if (unplaced.length > 0) {
     const where = summarizeList(unplaced.map((f) => `${f.path} ${describeLine(f)}`), 3);

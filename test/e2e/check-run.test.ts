@@ -57,6 +57,27 @@ describe('the check run on the head commit', () => {
     expect(result.stdout).toMatch(/^Check run 'review-gate' created on 4f1c2a9e8d7b: failure, 120 annotations/m);
   });
 
+  it('annotates the errors it counts without an added line: a file GitHub sent no diff for, a line that cannot be placed', async () => {
+    const base = addedFile();
+    const [file] = base.files;
+    const fixture: PullRequestFixture = { ...base, files: [{ ...file!, status: 'modified', patch: undefined, additions: 4000 }] };
+    const { simulator, github } = await servers({}, fixture);
+    const issues = [
+      { severity: 'error', line: 7, message: 'no diff for this one', suggestion: '' },
+      { severity: 'error', line: 0, message: 'nowhere to put this one', suggestion: '' },
+    ];
+    simulator.inject({ kind: 'answer', patch: { issues }, path: '/v1/agent/review' });
+    const result = await run(simulator, github, fixture);
+
+    expect(result.exitCode).toBe(1);
+    expect(result.outputs.reasons).toContain('1 error finding in files whose diff GitHub did not send (src/app.py) counts toward the gate');
+    expect(result.outputs.reasons).not.toContain('on added lines');
+    expect(github.checkRuns[0]?.annotations.map((a) => [a.path, a.start_line, a.annotation_level, a.title, a.message])).toEqual([
+      ['src/app.py', 1, 'failure', 'review-gate: Error at line 0, which cannot be placed', 'nowhere to put this one'],
+      ['src/app.py', 7, 'failure', 'review-gate: Error, in a file whose diff GitHub did not send', 'no diff for this one'],
+    ]);
+  });
+
   it('concludes success with exit 0, and a second run on the same commit updates the same check run', async () => {
     const { simulator, github, fixture } = await servers();
     const first = await run(simulator, github, fixture, { 'check-name': 'review-gate / quality' });

@@ -97,12 +97,12 @@ describe('runPipeline', () => {
 
   it('skips binary and empty files with their reasons and sends them nowhere', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]);
-    const files = [changed('img.py', png), changed('empty.py', '  \n')];
+    const files = [changed('img.js', png), changed('empty.py', '  \n')];
     const { deps: d, requests } = deps(files, () => Promise.resolve(result([])));
     const report = await runPipeline(settings(), pr, d);
     expect(requests).toEqual([]);
     expect(report.outcomes.map((o) => [o.path, o.kind, o.kind === 'skipped' ? o.reason : ''])).toEqual([
-      ['img.py', 'skipped', 'binary file (PNG image)'],
+      ['img.js', 'skipped', 'binary file (PNG image)'],
       ['empty.py', 'skipped', 'empty at the head commit'],
     ]);
     expect(report.verdict.result).toBe('passed');
@@ -211,6 +211,9 @@ describe('runPipeline', () => {
       ['tools/run.py', 'outside-diff'],
       ['big/generated.py', 'diff-unknown'],
     ]);
-    expect(report.verdict.reasons).toEqual(['1 error finding on added lines (fail-on-severity: error)']);
+    expect(report.verdict.reasons).toEqual([
+      '1 error finding in files whose diff GitHub did not send (big/generated.py) counts toward the gate: ' +
+        'the action cannot tell which lines the pull request adds there (fail-on-severity: error)',
+    ]);
   });
 });

@@ -1,10 +1,12 @@
 /**
- * Findings as workflow annotations, for runs whose token cannot write to the pull request (fork
- * pull requests). GitHub keeps only so many annotations of each level per step, so the most
- * severe are chosen and the rest counted. Annotations are plain text, not markdown.
+ * Findings as annotations (workflow commands, and the check run's): those on added lines, and
+ * those the gate counts in `gate-scope: added` without placing them on one. GitHub keeps only so
+ * many workflow annotations of each level per step, so the most severe are chosen and the rest
+ * counted. Annotations are plain text, not markdown.
  */
 import type { Severity } from '../../review/service/types';
 import type { LabelledFinding } from '../../types';
+import { describeLine } from '../../locate/label';
 import { plainText } from './sanitize';
 import { SEVERITY_LABEL, compareFindings } from './severity';
 
@@ -43,6 +45,19 @@ function reportedAsText(f: LabelledFinding): string {
   return f.reportedSeverity === undefined ? '' : ` (reported as ${f.reportedSeverity.slice(0, 40)})`;
 }
 
+/**
+ * Where a finding's annotation goes. Findings the gate counts without seeing them on an added
+ * line are annotated too, saying why, so a failed check never points at nothing: in a file whose
+ * diff GitHub did not send, on the line the service named; at a line that cannot be placed, on
+ * the file's first line.
+ */
+function annotatedLine(f: LabelledFinding): { line: number; note: string } {
+  if (f.location === 'impossible-line' || f.line === null || !Number.isInteger(f.line) || f.line < 1) {
+    return { line: 1, note: ` at ${describeLine(f)}, which cannot be placed` };
+  }
+  return { line: f.line, note: f.location === 'diff-unknown' ? ', in a file whose diff GitHub did not send' : '' };
+}
+
 export function planAnnotations(findings: LabelledFinding[], caps: AnnotationCaps): AnnotationPlan {
   for (const level of ['error', 'warning', 'notice'] as const) {
     if (!Number.isInteger(caps[level]) || caps[level] < 0) {
@@ -51,7 +66,7 @@ export function planAnnotations(findings: LabelledFinding[], caps: AnnotationCap
   }
   const onAdded = findings
     // A suppressed or dismissed finding is listed in the summary with its reason, not flagged in the diff.
-    .filter((f): f is LabelledFinding & { line: number } => f.location === 'added-line' && f.line !== null && f.disposition === undefined)
+    .filter((f) => f.disposition === undefined && (f.location === 'added-line' || f.location === 'diff-unknown' || f.location === 'impossible-line'))
     .sort(compareFindings);
   const used: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
   const omittedByLevel: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
@@ -64,11 +79,12 @@ export function planAnnotations(findings: LabelledFinding[], caps: AnnotationCap
     }
     used[level]++;
     const suggestion = f.suggestion.trim() === '' ? '' : ` Suggestion: ${f.suggestion}`;
+    const { line, note } = annotatedLine(f);
     annotations.push({
       level,
       path: f.path,
-      line: f.line,
-      title: plainText(`review-gate: ${SEVERITY_LABEL[f.severity].word}${reportedAsText(f)}`, MAX_TITLE),
+      line,
+      title: plainText(`review-gate: ${SEVERITY_LABEL[f.severity].word}${reportedAsText(f)}${note}`, MAX_TITLE),
       message: plainText(`${f.message}${suggestion}`, MAX_MESSAGE),
       finding: f,
     });

@@ -17,10 +17,26 @@ describe('planAnnotations', () => {
     expect(plan.omittedByLevel).toEqual({ error: 5, warning: 5, notice: 5 });
   });
 
-  it('leaves out findings that are not on added lines', () => {
-    const plan = planAnnotations([finding({ location: 'outside-diff' }), finding({ location: 'diff-unknown' })], GITHUB_ANNOTATION_CAPS);
+  it('leaves out findings on lines the pull request shows but does not add', () => {
+    const plan = planAnnotations([finding({ location: 'outside-diff' }), finding({ location: 'diff-context' })], GITHUB_ANNOTATION_CAPS);
     expect(plan.annotations).toEqual([]);
     expect(plan.omitted).toBe(0);
+  });
+
+  it('annotates the findings the gate counts without an added line, saying why: no diff, or a line that cannot be placed', () => {
+    const plan = planAnnotations(
+      [
+        finding({ severity: 'error', path: 'a.ts', line: 7, location: 'diff-unknown' }),
+        finding({ severity: 'error', path: 'b.py', line: null, reportedLine: '"2"', location: 'impossible-line' }),
+        finding({ severity: 'error', path: 'c.py', line: 0, location: 'impossible-line' }),
+      ],
+      GITHUB_ANNOTATION_CAPS,
+    );
+    expect(plan.annotations.map((a) => [a.path, a.line, a.title])).toEqual([
+      ['a.ts', 7, 'review-gate: Error, in a file whose diff GitHub did not send'],
+      ['b.py', 1, 'review-gate: Error at line "2", which cannot be placed'],
+      ['c.py', 1, 'review-gate: Error at line 0, which cannot be placed'],
+    ]);
   });
 
   it('gives a one-line title and message with the suggestion', () => {
