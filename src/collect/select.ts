@@ -5,6 +5,7 @@
  */
 import type { ReviewLanguage } from '../review/service/types';
 import { firstMatchingGlob } from './globs';
+import { plural } from '../words';
 import { DEFAULT_EXCLUDES } from '../config/settings';
 import type { ChangedFile, FileOutcome, ReviewCandidate } from '../types';
 
@@ -68,7 +69,7 @@ export function selectFiles(files: readonly ChangedFile[], rules: SelectionRules
       selection.notReviewed.push({
         kind: 'failed',
         path: file.path,
-        reason: `not reviewed: past max-files (${rules.maxFiles} files); raise max-files to review it`,
+        reason: `not reviewed: past max-files (${plural(rules.maxFiles, 'file')}); raise max-files to review it`,
       });
     } else selection.candidates.push({ file, language });
   }

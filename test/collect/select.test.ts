@@ -73,6 +73,8 @@ describe('selectFiles', () => {
       { kind: 'failed', path: 'c.py', reason: 'not reviewed: past max-files (2 files); raise max-files to review it' },
     ]);
     expect(selection.skipped.map((s) => s.path)).toEqual(['notes.md', 'vendor/x.py']);
+    const one = selectFiles([file('a.py'), file('b.py')], { ...rules, maxFiles: 1 });
+    expect(one.notReviewed.map((o) => o.reason)).toEqual(['not reviewed: past max-files (1 file); raise max-files to review it']);
   });
 
   it('names the default exclude pattern that skipped a file', () => {

@@ -102,9 +102,11 @@ export function parseReviewResult(body: unknown, requestId?: string): ReviewResu
     return s;
   });
   const securityFlags = optionalArray(body, 'security_flags');
-  // Kept exactly as sent, even fractional or outside 0–100: rounding 59.5 up to 60 would pass
-  // `min-score: 60`, so the gate compares (and every surface shows) the service's own number.
+  // Kept exactly as sent, even fractional: rounding 59.5 up to 60 would pass `min-score: 60`, so
+  // the gate compares (and every surface shows) the service's own number. Outside the documented
+  // 0–100 it is no score at all (150 would pass any min-score): the answer is invalid.
   const score = number('review', body, 'quality_score');
+  if (score < 0 || score > 100) invalid('review', 'quality_score', 'a number from 0 to 100', score);
   const usage = object('review', body, 'usage');
   const result: ReviewResult = {
     model,

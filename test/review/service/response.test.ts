@@ -96,9 +96,17 @@ describe('parseReviewResult', () => {
     expect(parseReviewResult({ ...REVIEW_OK, security_flags: flags }).security_flags).toEqual(flags);
   });
 
-  it('keeps the quality score exactly as sent: never rounded up to pass a threshold, never clamped', () => {
+  it('keeps the quality score exactly as sent: never rounded up to pass a threshold', () => {
     const score = (quality_score: number) => parseReviewResult({ ...REVIEW_OK, quality_score }).quality_score;
-    expect([score(59.5), score(59.99), score(60), score(-5), score(140)]).toEqual([59.5, 59.99, 60, -5, 140]);
+    expect([score(0), score(59.5), score(59.99), score(60), score(100)]).toEqual([0, 59.5, 59.99, 60, 100]);
+  });
+
+  it('refuses a quality score outside 0–100, which would pass or fail any min-score, naming the value', () => {
+    for (const quality_score of [-5, 100.5, 140]) {
+      expect(() => parseReviewResult({ ...REVIEW_OK, quality_score })).toThrow(
+        `Invalid review answer: quality_score must be a number from 0 to 100, got ${quality_score}`,
+      );
+    }
   });
 });
 
