@@ -105,10 +105,30 @@ describe('file names that try to command the runner or the terminal', () => {
     expect(commands.filter((c) => c.rest.startsWith(' file=forged.py'))).toEqual([]);
     expect(commands.filter((c) => c.name === 'add-mask' && c.rest.includes('forged'))).toEqual([]);
     // The action's own commands still work: the annotations and the verdict.
-    expect(commands.filter((c) => c.name === 'error' && c.rest.includes('line=2')).length).toBeGreaterThanOrEqual(5);
+    // A name that printing safely had to change is not attached to a file (it would name another
+    // one): its annotation names the path, defused, and the line.
+    const annotations = commands.filter((c) => c.name === 'error' && c.rest.includes('eval() runs arbitrary code'));
+    expect(annotations).toHaveLength(5);
+    const properties = (a: { rest: string }) => a.rest.slice(0, a.rest.indexOf('::'));
+    const unanchored = annotations.filter((a) => !properties(a).includes('file=') && /:2: eval\(\)/.test(a.rest));
+    const anchored = annotations.filter((a) => properties(a).includes('file=') && a.rest.includes(',line=2::eval()'));
+    expect([unanchored.length, anchored.length]).toEqual([4, 1]);
+    // The one anchored keeps its name: only spaces the runner shows as they are stand in it.
+    expect(anchored[0]?.rest).toContain('file=src/b%0A');
     expect(result.stdout).toMatch(/^::error::review-gate failed:/m);
     // The names are still shown, defused, where the log lists the files.
     expect(result.stdout).toContain(': :stop-commands::pause.py');
+  });
+
+  it('never attaches an annotation to another file: a bidi control stripped from a name would leave src/a.py', async () => {
+    const fixture = pullRequestAdding('src/a\u202e.py');
+    const { simulator, github } = await servers(fixture);
+    const result = await run(simulator, github, fixture);
+
+    const errors = runnerCommands(result.stdout).filter((c) => c.name === 'error' && c.rest.includes('eval()'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.rest).not.toContain('file=');
+    expect(errors[0]?.rest).toMatch(/::src\/a\.py:2: eval\(\)/);
   });
 
   it('prints no escape sequence, control or bidi character from a file name or the service', async () => {

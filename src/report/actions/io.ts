@@ -3,7 +3,8 @@
  * the failure message — passes the run's print safety first: controls stripped, secrets
  * redacted, workflow commands defused. An annotation's `file` and `title` are properties inside
  * the action's own command, escaped by @actions/core, so they are stripped and redacted but not
- * defused: `file` must stay the path for GitHub to attach the annotation to it. The job summary
+ * defused: `file` must stay the path for GitHub to attach the annotation to it (a path that had
+ * to change is not attached at all). The job summary
  * is markdown its renderer has sanitized already; it is redacted here, as a last line of defence.
  */
 import * as core from '@actions/core';
@@ -37,12 +38,27 @@ export function createActionsIo(redactor: Redactor): ActionsIo {
           ...(properties.file === undefined ? {} : { file: property(properties.file) }),
           ...(properties.title === undefined ? {} : { title: property(properties.title) }),
         };
+  /**
+   * A path that printing safely had to change (a control or bidi character stripped, a secret
+   * redacted) names another file, or none: `src/a\u202e.py` would annotate `src/a.py`. Such an
+   * annotation is not anchored to a file; its text names the path, as printed.
+   */
+  const annotate =
+    (emit: (message: string, properties?: AnnotationProperties) => void) =>
+    (message: string, properties?: AnnotationProperties): void => {
+      if (properties?.file === undefined || property(properties.file) === properties.file) {
+        emit(safe(message), safeProperties(properties));
+        return;
+      }
+      const { file, startLine, endLine: _endLine, startColumn: _startColumn, endColumn: _endColumn, ...unanchored } = properties;
+      emit(safe(`${file}${startLine === undefined ? '' : `:${startLine}`}: ${message}`), safeProperties(unanchored));
+    };
   return {
     info: (message) => core.info(safe(message)),
     debug: (message) => core.debug(safe(message)),
-    warning: (message, properties) => core.warning(safe(message), safeProperties(properties)),
-    error: (message, properties) => core.error(safe(message), safeProperties(properties)),
-    notice: (message, properties) => core.notice(safe(message), safeProperties(properties)),
+    warning: annotate(core.warning),
+    error: annotate(core.error),
+    notice: annotate(core.notice),
     group: (name, run) => core.group(safe(name), run),
     startGroup: (name) => core.startGroup(safe(name)),
     endGroup: () => core.endGroup(),
