@@ -27,6 +27,11 @@ export interface ActionsIo {
   writeJobSummary(markdown: string): Promise<void>;
 }
 
+/** The path with each character printing would strip written as `\u{…}`: the name shown is the name. */
+function visibly(path: string): string {
+  return [...path].map((c) => (stripTerminalControls(c) === c ? c : `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`)).join('');
+}
+
 export function createActionsIo(redactor: Redactor): ActionsIo {
   const safe = printSafe(redactor);
   const property = (text: string) => redactor.text(stripTerminalControls(text));
@@ -51,7 +56,7 @@ export function createActionsIo(redactor: Redactor): ActionsIo {
         return;
       }
       const { file, startLine, endLine: _endLine, startColumn: _startColumn, endColumn: _endColumn, ...unanchored } = properties;
-      emit(safe(`${file}${startLine === undefined ? '' : `:${startLine}`}: ${message}`), safeProperties(unanchored));
+      emit(safe(`${visibly(file)}${startLine === undefined ? '' : `:${startLine}`}: ${message}`), safeProperties(unanchored));
     };
   return {
     info: (message) => core.info(safe(message)),
