@@ -167,6 +167,26 @@ describe('a run whose commit is no longer the head', () => {
     expect(result.stdout).toMatch(/^::notice::Superseded: .* after its review was posted, so the summary comment was left to the newer run/m);
   });
 
+  it('leaves the newer run\'s summary alone when that run finished between this run\'s last head check and its write', async () => {
+    const { simulator, github } = await servers();
+    let newer: ActionRun | undefined;
+    // This run has read the head (still its commit) and lists the comments to write its summary:
+    // meanwhile a push lands and the run on the new head does all its work, summary included.
+    github.onNext({ method: 'GET', path: issueCommentsPath() }, async () => {
+      github.movePullHead(fixture.number, NEW_HEAD);
+      newer = await run(simulator, github, { ...PASSING, 'min-score': '95' }, { fixture: { ...fixture, headSha: NEW_HEAD } });
+    });
+
+    const older = await run(simulator, github, PASSING);
+
+    expect(newer?.exitCode).toBe(1);
+    expect(summaries(github)).toHaveLength(1);
+    expect(summaries(github)[0]?.body).toContain('## ❌ Failed');
+    expect(summaries(github)[0]?.body).toContain('reviewed at `bbbbbbbbbbbb`');
+    expect(older.exitCode).toBe(0);
+    expect(older.stdout).toContain('::notice::Superseded');
+  });
+
   it('replaces its summary with a note naming both commits when the push lands while the summary is written', async () => {
     const { simulator, github } = await servers();
     github.onNext({ method: 'POST', path: issueCommentsPath() }, () => github.movePullHead(fixture.number, NEW_HEAD));

@@ -9,7 +9,7 @@ import { GitHubApiError, describeGitHubError, describePr, isWriteRefused, readOn
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { AuthorTrust } from './identity';
 import { readPullHead, shortSha } from '../../github/pull-head';
-import { planSummary } from './summary-convergence';
+import { planSummary, reviewedHeadOf } from './summary-convergence';
 import type { OwnSummary, RunContent, SummaryPlan } from './summary-convergence';
 import type { WriteGate } from '../../github/write-gate';
 
@@ -41,6 +41,15 @@ export async function upsertSummaryComment(context: SummaryContext, pr: PullRequ
 
   let written: UpsertSummaryResult;
   let own = await listOwnSummaries(context, pr);
+  // A summary of another commit may be a newer run's, written since the head was read above (a
+  // push, and a faster run on it): read the head once more before writing over it.
+  if (own.some((c) => namesAnotherCommit(c.body, pr.headSha))) {
+    const again = await readPullHead(context.octokit, pr);
+    if (again !== pr.headSha) {
+      log?.info(`${describePr(pr)}: the head moved to ${shortSha(again)} and its run wrote the summary comment; it is left as it is`);
+      return { kind: 'superseded', headSha: again };
+    }
+  }
   if (own.length === 0) {
     written = await create(context, pr, run.body);
   } else {
@@ -66,6 +75,11 @@ export async function upsertSummaryComment(context: SummaryContext, pr: PullRequ
     return { kind: 'superseded', headSha: headNow };
   }
   return written;
+}
+
+function namesAnotherCommit(body: string, sha: string): boolean {
+  const reviewed = reviewedHeadOf(body);
+  return reviewed !== undefined && !sha.toLowerCase().startsWith(reviewed);
 }
 
 async function listOwnSummaries({ octokit, trusted }: SummaryContext, pr: PullRequestRef): Promise<Listed[]> {
