@@ -3,7 +3,8 @@
  * a pull request would show it.
  *
  * - No `--base`: the merge base of HEAD with its upstream branch, else with the remote's default
- *   branch (`origin/HEAD`), else HEAD itself (uncommitted work only). Committed work on a branch
+ *   branch (`origin/HEAD`), else HEAD itself (uncommitted work only). An upstream that is the
+ *   branch's own copy on the remote (set by `git push -u`) gives way to the default branch. Committed work on a branch
  *   is reviewed from its branch point, never against a later tip of main (which would blame the
  *   branch for what main changed since, and list main's new files as removed).
  * - `--base REF`: the merge base of HEAD and REF.
@@ -57,20 +58,18 @@ export async function resolveComparison(git: GitRunner, request: ComparisonReque
   }
 
   const upstream = await upstreamOf(git);
-  if (upstream !== undefined) {
+  const defaultBranch = await remoteDefaultBranch(git);
+  // After `git push -u`, the upstream is the branch's own copy on the remote: its merge base is
+  // the last push, which a pull request does not compare against. The default branch is then.
+  const ownCopy = upstream !== undefined && defaultBranch !== undefined && upstream !== defaultBranch && (await tracksItsOwnName(git));
+  if (upstream !== undefined && !ownCopy) {
     const base = await mergeBase(git, head, upstream, `HEAD and ${upstream}`);
     return { base, side, head, baseDescription: `the merge base of HEAD and ${upstream} (its upstream)`, hint: hintFor(base === head, what) };
   }
-  const defaultBranch = await remoteDefaultBranch(git);
   if (defaultBranch !== undefined) {
     const base = await mergeBase(git, head, defaultBranch, `HEAD and ${defaultBranch}`);
-    return {
-      base,
-      side,
-      head,
-      baseDescription: `the merge base of HEAD and ${defaultBranch} (the remote's default branch)`,
-      hint: hintFor(base === head, what),
-    };
+    const why = ownCopy ? `the remote's default branch; the upstream ${upstream} is this branch's own copy` : "the remote's default branch";
+    return { base, side, head, baseDescription: `the merge base of HEAD and ${defaultBranch} (${why})`, hint: hintFor(base === head, what) };
   }
   return {
     base: head,
@@ -145,6 +144,18 @@ async function upstreamOf(git: GitRunner): Promise<string | undefined> {
     return name === '' || (await commitOf(git, name)) === undefined ? undefined : name;
   } catch {
     return undefined;
+  }
+}
+
+/** Whether the current branch's upstream is the branch of the same name (`feature` → `refs/heads/feature`). */
+async function tracksItsOwnName(git: GitRunner): Promise<boolean> {
+  try {
+    const branch = (await git.text(['symbolic-ref', '--quiet', '--short', 'HEAD'])).trim();
+    if (branch === '') return false;
+    const merge = (await git.text(['config', '--get', `branch.${branch}.merge`])).trim();
+    return merge === `refs/heads/${branch}`;
+  } catch {
+    return false;
   }
 }
 

@@ -73,6 +73,35 @@ describe('the default base', () => {
     expect(comparison.base).toBe(branchPoint);
   });
 
+  it("passes over an upstream that is the branch's own pushed copy (git push -u) for the remote's default branch", async () => {
+    const { r, branchPoint } = branchedRepo();
+    r.git('checkout', '-q', 'main');
+    const remote = withOrigin(r);
+    cleanup.push(() => rmSync(remote, { recursive: true, force: true }));
+    r.git('checkout', '-q', 'feature');
+    r.git('push', '-q', '-u', 'origin', 'feature');
+    r.write('feature.py', 'value = 2\n');
+    const source = createGitSource({ cwd: r.dir });
+    const comparison = await source.comparison();
+    expect(comparison.base).toBe(branchPoint);
+    expect(comparison.baseDescription).toBe(
+      "the merge base of HEAD and origin/main (the remote's default branch; the upstream origin/feature is this branch's own copy)",
+    );
+    expect(await listed(source)).toEqual(['added feature.py']);
+  });
+
+  it('keeps an upstream of another name: a branch made from origin/main to track it', async () => {
+    const { r, branchPoint } = branchedRepo();
+    r.git('checkout', '-q', 'main');
+    const remote = withOrigin(r);
+    cleanup.push(() => rmSync(remote, { recursive: true, force: true }));
+    r.git('checkout', '-q', 'feature');
+    r.git('branch', '-q', '--set-upstream-to=origin/main');
+    const comparison = await createGitSource({ cwd: r.dir }).comparison();
+    expect(comparison.baseDescription).toBe('the merge base of HEAD and origin/main (its upstream)');
+    expect(comparison.base).toBe(branchPoint);
+  });
+
   it('falls back to HEAD, uncommitted work only, and says how to review committed work', async () => {
     const { r } = branchedRepo();
     r.write('feature.py', 'value = 2\n');
