@@ -72,13 +72,15 @@ describe('the comment of a finding beyond a dismissal', () => {
     expect(markDismissedElsewhere([comment, other], judged(thread(), thread({ threadId: 200 })))).toEqual([{ ...comment, dismissedElsewhere: [100, 200] }, other]);
   });
 
-  it('is not removed as a racing copy of the dismissed comment; a copy on the same line is', () => {
-    const plan = planDuplicateRemoval([
-      { id: 100, reviewId: 1, fingerprints: [FP], line: 6 },
-      { id: 300, reviewId: 3, fingerprints: [FP], line: 20 },
-      { id: 301, reviewId: 4, fingerprints: [FP], line: 20 },
-    ]);
-    expect(plan.remove.map((c) => c.id)).toEqual([301]);
+  it('is not removed as a racing copy of the dismissed comment, which is exempt; a racing copy of it is', () => {
+    const listed = [
+      { id: 100, reviewId: 1, fingerprints: [FP] },
+      { id: 300, reviewId: 3, fingerprints: [FP] },
+      { id: 301, reviewId: 4, fingerprints: [FP] },
+    ];
+    expect(planDuplicateRemoval(listed, new Set([100])).remove.map((c) => c.id)).toEqual([301]);
+    // Without the exemption the dismissed comment would make the new one a copy.
+    expect(planDuplicateRemoval(listed).remove.map((c) => c.id)).toEqual([300, 301]);
   });
 });
 

@@ -20,8 +20,6 @@ export interface ListedInlineComment {
   id: number;
   reviewId: number | null;
   fingerprints: string[];
-  /** Where it sits (GitHub's `line`, else `original_line`): a racing run's copy sits on the same line. */
-  line?: number | null;
 }
 
 /** Every review comment on the pull request, replies included; pending reviews' comments are not listed. */
@@ -39,9 +37,7 @@ export async function listOwnInlineComments(octokit: GitHubClient, trusted: Auth
   const ours = await Promise.all(comments.map((comment) => trusted(comment.user)));
   return comments
     .filter((_, i) => ours[i] === true)
-    .map((comment) => ({
-      id: comment.id, reviewId: comment.pull_request_review_id, fingerprints: extractFingerprints(comment.body), line: comment.line ?? comment.original_line ?? null,
-    }));
+    .map((comment) => ({ id: comment.id, reviewId: comment.pull_request_review_id, fingerprints: extractFingerprints(comment.body) }));
 }
 
 export interface DuplicatePlan {
@@ -56,18 +52,18 @@ export const EMPTIED_REVIEW_BODY =
   'review-gate: the inline comments of this review repeated those of an earlier review, posted by a run that raced this one, and were removed; the earlier review has them.';
 
 /**
- * A copy is a comment with the same fingerprints on the same line. The line counts because a
- * finding beyond a dismissal's reach gets a comment of its own with the dismissed one's
- * fingerprint (see applyDismissals), on another line; that one is not a copy.
+ * A copy is a newer comment with the same fingerprints: a racing run posted the finding too, on
+ * this commit or on a newer one where its line moved. `exempt` comments are no one's copy and
+ * make none: a dismissed comment whose dismissal covers other findings than one it looks like
+ * (see applyDismissals), so that one's own comment stays.
  */
-export function planDuplicateRemoval(comments: readonly ListedInlineComment[]): DuplicatePlan {
+export function planDuplicateRemoval(comments: readonly ListedInlineComment[], exempt: ReadonlySet<number> = new Set()): DuplicatePlan {
   const seen = new Set<string>();
   const remove: ListedInlineComment[] = [];
-  const key = (comment: ListedInlineComment, fp: string): string => JSON.stringify([fp, comment.line ?? null]);
   for (const comment of [...comments].sort((a, b) => a.id - b.id)) {
-    if (comment.fingerprints.length === 0) continue;
-    if (comment.fingerprints.every((fp) => seen.has(key(comment, fp)))) remove.push(comment);
-    else for (const fp of comment.fingerprints) seen.add(key(comment, fp));
+    if (comment.fingerprints.length === 0 || exempt.has(comment.id)) continue;
+    if (comment.fingerprints.every((fp) => seen.has(fp))) remove.push(comment);
+    else for (const fp of comment.fingerprints) seen.add(fp);
   }
   const removed = new Set(remove.map((c) => c.id));
   const reviewIds = new Set(remove.flatMap((c) => (c.reviewId === null ? [] : [c.reviewId])));
@@ -86,8 +82,9 @@ export async function removeDuplicateComments(
   { octokit, gate, log }: ConvergenceContext,
   pr: PullRequestRef,
   listed: readonly ListedInlineComment[],
+  exempt: ReadonlySet<number> = new Set(),
 ): Promise<ListedInlineComment[]> {
-  const plan = planDuplicateRemoval(listed);
+  const plan = planDuplicateRemoval(listed, exempt);
   if (plan.remove.length === 0) return [];
   const target = { owner: pr.owner, repo: pr.repo };
   const deleted: ListedInlineComment[] = [];

@@ -134,7 +134,7 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
     // review has landed either way, so a failure here costs a duplicate, never the gate.
     if (posted.length > 0) {
       try {
-        const removed = await removeDuplicateComments({ octokit, gate, log }, pr, await listOwnComments(pr));
+        const removed = await removeDuplicateComments({ octokit, gate, log }, pr, await listOwnComments(pr), passOver);
         const ownRemoved = new Set(removed.filter((c) => c.reviewId !== null && ownReviews.has(c.reviewId)).flatMap((c) => c.fingerprints));
         // Ours deleted, the racing run's older copy there: already present, as if listed first.
         alreadyPresent.push(...posted.filter((c) => ownRemoved.has(c.fingerprint)));
