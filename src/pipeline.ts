@@ -8,7 +8,7 @@
 import { collectFiles } from './collect/collect-files';
 import type { Settings } from './config/settings';
 import { decide } from './gate/decide';
-import { applyDismissals, judgeDismissals, markDismissedElsewhere } from './locate/dismissals';
+import { applyDismissals, judgeDismissals, markDismissedElsewhere, withOpenThreads } from './locate/dismissals';
 import { closeFixedThreads, dismissalReplies, readFeedback } from './report/feedback';
 import type { FeedbackReport, ReviewFeedback } from './report/feedback';
 import type { ThreadReport } from './report/thread-plan';
@@ -73,7 +73,7 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
 
   // Dismissals are labels like any other: read before the plan and the gate, never after.
   const feedback = await readFeedback(deps.feedback, pr, log);
-  const judged = judgeDismissals(dismissalReplies(feedback), settings.dismiss);
+  const judged = withOpenThreads(judgeDismissals(dismissalReplies(feedback), settings.dismiss), feedback.kind === 'read' ? feedback.snapshot.own : []);
   const outcomes: FileOutcome[] = [...applyDismissals(reviewed.outcomes, judged), ...selection.notReviewed, ...selection.skipped];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
   // A suppressed or dismissed finding gets no new comment; the summary lists it with its reason.

@@ -52,6 +52,26 @@ export interface JudgedDismissals {
   accepted: Map<string, DismissedThread[]>;
   /** Fingerprint → why each other dismissal of it does not count. */
   refused: Map<string, string[]>;
+  /**
+   * Fingerprint → the lines of review-gate's threads with that fingerprint that no dismissal
+   * covers (see `withOpenThreads`): a finding nearer one of them is that thread's, not a
+   * dismissed one's.
+   */
+  open?: Map<string, number[]>;
+}
+
+/** The judged dismissals with the lines of the threads they leave open. */
+export function withOpenThreads(
+  judged: JudgedDismissals,
+  threads: readonly { id: number; fingerprints: readonly string[]; line?: number }[],
+): JudgedDismissals {
+  const dismissed = new Set([...judged.accepted.values()].flat().map((t) => t.threadId));
+  const open = new Map<string, number[]>();
+  for (const thread of threads) {
+    if (dismissed.has(thread.id) || thread.line === undefined) continue;
+    for (const fp of thread.fingerprints) open.set(fp, [...(open.get(fp) ?? []), thread.line]);
+  }
+  return { ...judged, open };
 }
 
 const COMMAND = /^\s*\/review-gate\s+dismiss(?![\w-])(.*)$/is;
@@ -122,8 +142,19 @@ function labelFindings(findings: readonly LabelledFinding[], judged: JudgedDismi
   const covering = new Map<number, Dismissal>();
   for (const [fingerprint, threads] of judged.accepted) {
     const candidates = fingerprints.flatMap((fp, index) => (fp === fingerprint ? [index] : []));
-    for (const thread of [...threads].sort((a, b) => a.threadId - b.threadId)) {
-      const open = candidates.filter((index) => !covering.has(index));
+    const openLines = judged.open?.get(fingerprint) ?? [];
+    // Nearer a thread no one dismissed: that thread's finding (its line was fixed, this one not).
+    const nearerAnOpenThread = (index: number, line: number | undefined): boolean =>
+      openLines.some((open) => distance(findings[index], open) < distance(findings[index], line));
+    const byAge = [...threads].sort((a, b) => a.threadId - b.threadId);
+    // A look-alike on a line the pull request did not add can have no comment of its own: the
+    // oldest dismissal covers it, as dismissals always did (gate-scope: file counts it).
+    const [oldest] = byAge;
+    for (const index of candidates) {
+      if (oldest !== undefined && !covering.has(index) && unaddedLine(findings[index])) covering.set(index, { by: oldest.by, reason: oldest.reason });
+    }
+    for (const thread of byAge) {
+      const open = candidates.filter((index) => !covering.has(index) && !nearerAnOpenThread(index, thread.line));
       const nearest = open.sort((a, b) => distance(findings[a], thread.line) - distance(findings[b], thread.line) || a - b);
       for (const index of nearest.slice(0, thread.occurrences)) covering.set(index, { by: thread.by, reason: thread.reason });
     }
@@ -139,6 +170,11 @@ function labelFindings(findings: readonly LabelledFinding[], judged: JudgedDismi
     if (refused === undefined) return finding;
     return { ...finding, refusedDispositions: [...(finding.refusedDispositions ?? []), ...refused] };
   });
+}
+
+/** A context line or one outside the diff: there, but not added by the pull request. */
+function unaddedLine(finding: LabelledFinding | undefined): boolean {
+  return finding?.location === 'diff-context' || finding?.location === 'outside-diff';
 }
 
 /** Lines between a finding and a dismissed comment; a finding or comment without a line is farthest. */

@@ -17,6 +17,8 @@ export interface OwnThreadComment {
   humanReplies: number;
   /** Its body already says the finding was fixed (an earlier run's fallback). */
   markedFixed: boolean;
+  /** Its line as GitHub lists it (the current `line`, else `original_line`), if any. */
+  line?: number;
 }
 
 /** A review thread as GraphQL lists it. */

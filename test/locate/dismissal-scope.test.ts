@@ -4,7 +4,7 @@
  * spoke for, the nearest to the comment's line, and every other look-alike is a new finding.
  */
 import { describe, expect, it } from 'vitest';
-import { applyDismissals, judgeDismissals, markDismissedElsewhere } from '../../src/locate/dismissals';
+import { applyDismissals, judgeDismissals, markDismissedElsewhere, withOpenThreads } from '../../src/locate/dismissals';
 import type { DismissedThread, JudgedDismissals } from '../../src/locate/dismissals';
 import { findingFingerprint } from '../../src/report/fingerprint';
 import { planDuplicateRemoval } from '../../src/report/github/inline-convergence';
@@ -54,6 +54,20 @@ describe('a dismissal covers only the finding it was made on', () => {
     expect(dismissedLines([finding(6), finding(20)], both)).toEqual({ 6: 'dismissed', 20: 'dismissed' });
   });
 
+  it('does not move to a look-alike that has a comment of its own once the dismissed line is fixed', () => {
+    // Thread 100 (line 10) was dismissed; thread 300 is line 100's own, still open. Line 10 is fixed.
+    const open = withOpenThreads(judged(thread({ line: 10 })), [{ id: 100, fingerprints: [FP], line: 10 }, { id: 300, fingerprints: [FP], line: 100 }]);
+    expect(dismissedLines([finding(100)], open)).toEqual({ 100: undefined });
+    // While line 10 is there, each thread keeps its own finding.
+    expect(dismissedLines([finding(10), finding(100)], open)).toEqual({ 10: 'dismissed', 100: undefined });
+  });
+
+  it('covers look-alikes on lines the pull request did not add, which can have no comment of their own', () => {
+    const context = { ...finding(30), location: 'diff-context' as const };
+    const outside = { ...finding(80), location: 'outside-diff' as const };
+    expect(dismissedLines([finding(6), context, outside, finding(50)], judged(thread()))).toEqual({ 6: 'dismissed', 30: 'dismissed', 80: 'dismissed', 50: undefined });
+  });
+
   it('keeps one dismissal per thread: a second maintainer reply in the same thread reaches no further', () => {
     const base = { fingerprints: [FP], threadId: 100, line: 6, occurrences: 1, association: 'MEMBER' };
     const twice = judgeDismissals(
@@ -81,6 +95,15 @@ describe('the comment of a finding beyond a dismissal', () => {
     expect(planDuplicateRemoval(listed, new Set([100])).remove.map((c) => c.id)).toEqual([301]);
     // Without the exemption the dismissed comment would make the new one a copy.
     expect(planDuplicateRemoval(listed).remove.map((c) => c.id)).toEqual([300, 301]);
+  });
+
+  it('never takes a comment someone replied to for a copy, nor makes one of it', () => {
+    const listed = [
+      { id: 100, reviewId: 1, fingerprints: [FP], replied: true },
+      { id: 300, reviewId: 3, fingerprints: [FP] },
+      { id: 301, reviewId: 4, fingerprints: [FP], replied: true },
+    ];
+    expect(planDuplicateRemoval(listed).remove).toEqual([]);
   });
 });
 

@@ -56,7 +56,8 @@ export function readSnapshot(comments: readonly ListedComment[], ours: ReadonlyS
   for (const c of comments) {
     const fingerprints = extractFingerprints(c.body);
     if (!ours.has(c.id) || c.in_reply_to_id !== undefined || fingerprints.length === 0) continue;
-    own.set(c.id, { id: c.id, path: c.path, fingerprints, body: c.body, humanReplies: 0, markedFixed: c.body.includes(FIXED_MARKER) });
+    const line = c.line ?? c.original_line ?? undefined;
+    own.set(c.id, { id: c.id, path: c.path, fingerprints, body: c.body, humanReplies: 0, markedFixed: c.body.includes(FIXED_MARKER), ...(line === undefined ? {} : { line }) });
   }
   const dismissals: DismissalReply[] = [];
   for (const c of comments) {

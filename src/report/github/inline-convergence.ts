@@ -20,6 +20,8 @@ export interface ListedInlineComment {
   id: number;
   reviewId: number | null;
   fingerprints: string[];
+  /** Someone replied to it (a dismissal, a question): a conversation, never deleted as a copy. */
+  replied?: boolean;
 }
 
 /** Every review comment on the pull request, replies included; pending reviews' comments are not listed. */
@@ -35,9 +37,15 @@ export async function listReviewComments(octokit: GitHubClient, pr: PullRequestR
 export async function listOwnInlineComments(octokit: GitHubClient, trusted: AuthorTrust, pr: PullRequestRef): Promise<ListedInlineComment[]> {
   const comments = await listReviewComments(octokit, pr);
   const ours = await Promise.all(comments.map((comment) => trusted(comment.user)));
+  const replied = new Set(comments.flatMap((comment, i) => (ours[i] !== true && comment.in_reply_to_id !== undefined ? [comment.in_reply_to_id] : [])));
   return comments
     .filter((_, i) => ours[i] === true)
-    .map((comment) => ({ id: comment.id, reviewId: comment.pull_request_review_id, fingerprints: extractFingerprints(comment.body) }));
+    .map((comment) => ({
+      id: comment.id,
+      reviewId: comment.pull_request_review_id,
+      fingerprints: extractFingerprints(comment.body),
+      ...(replied.has(comment.id) ? { replied: true } : {}),
+    }));
 }
 
 export interface DuplicatePlan {
@@ -53,15 +61,16 @@ export const EMPTIED_REVIEW_BODY =
 
 /**
  * A copy is a newer comment with the same fingerprints: a racing run posted the finding too, on
- * this commit or on a newer one where its line moved. `exempt` comments are no one's copy and
- * make none: a dismissed comment whose dismissal covers other findings than one it looks like
- * (see applyDismissals), so that one's own comment stays.
+ * this commit or on a newer one where its line moved. Comments someone replied to, and `exempt`
+ * ones, are no one's copy and make none: a racing copy is never replied to before it is found,
+ * and a dismissed comment speaks for other findings than a look-alike (see applyDismissals), so
+ * that one's own comment stays.
  */
 export function planDuplicateRemoval(comments: readonly ListedInlineComment[], exempt: ReadonlySet<number> = new Set()): DuplicatePlan {
   const seen = new Set<string>();
   const remove: ListedInlineComment[] = [];
   for (const comment of [...comments].sort((a, b) => a.id - b.id)) {
-    if (comment.fingerprints.length === 0 || exempt.has(comment.id)) continue;
+    if (comment.fingerprints.length === 0 || comment.replied === true || exempt.has(comment.id)) continue;
     if (comment.fingerprints.every((fp) => seen.has(fp))) remove.push(comment);
     else for (const fp of comment.fingerprints) seen.add(fp);
   }
