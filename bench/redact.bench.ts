@@ -21,3 +21,10 @@ const redactor = createRedactor(secrets);
 measure('createRedactor (two secrets), first use', () => createRedactor(secrets).text('x'), 20);
 measure('text(): 1 MiB of markdown without secrets', () => redactor.text(page), 10);
 measure('text(): one finding message', () => redactor.text(finding), 100_000);
+
+// A secret with a run of backslashes against a long run of them that does not match: every way of
+// splitting the run among the secret's units is tried unless the run is one unit (it is).
+const backslashed = createRedactor([`ab${'\\'.repeat(10)}cd12345`]);
+const trap = `ab${'\\'.repeat(40)}cdX`;
+measure('text(): 40 backslashes vs a secret with 10', () => backslashed.text(trap), 100);
+console.log('  target: well under 1 ms each (one unit per run of backslashes; about 20 s with a unit per backslash)');

@@ -73,5 +73,19 @@ function base64Forms(bytes: Buffer): SecretForm[] {
  */
 export function formKindsOf(secret: string): SecretForm[][] {
   const bytes = Buffer.from(secret);
-  return [[{ units: [...bytes].map((byte) => `(?:\\\\x|0x)?${hexByte(byte)}`) }], base64Forms(bytes), [{ units: [...secret].map(textUnit) }]];
+  return [[{ units: [...bytes].map((byte) => `(?:\\\\x|0x)?${hexByte(byte)}`) }], base64Forms(bytes), [{ units: textUnits(secret) }]];
+}
+
+/**
+ * A unit per character, except that a run of k backslashes is one unit: at least k backslashes
+ * (JSON and markdown escapes double them), or k escaped ones. With a unit per backslash, each
+ * taking one or more, a long run of backslashes in the text could be split among them in
+ * exponentially many ways before the match failed.
+ */
+function textUnits(secret: string): string[] {
+  const units: string[] = [];
+  for (const run of secret.match(/\\+|[^\\]/gu) ?? []) {
+    units.push(run.startsWith('\\') ? `(?:\\\\{${run.length},}|(?:\\\\u005c|%5c|&#0*92;?|&#x0*5c;?){${run.length}})` : textUnit(run));
+  }
+  return units;
 }

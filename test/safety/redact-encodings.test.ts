@@ -72,4 +72,17 @@ describe('createRedactor, on a secret re-encoded', () => {
     ];
     for (const text of untouched) expect(redactor.text(text)).toBe(text);
   });
+
+  it('finds a secret with a run of backslashes as written, JSON-escaped and \\u-escaped, and leaves a long run of backslashes alone at once', () => {
+    const secret = `ab${'\\'.repeat(10)}cd12345`;
+    const withBackslashes = createRedactor([secret]);
+    const escaped = secret.replace(/\\/g, '\\u005c');
+    for (const form of [secret, JSON.stringify(secret).slice(1, -1), escaped]) {
+      expect(withBackslashes.text(`key: ${form}.`)).toBe(`key: ${REDACTED}.`);
+    }
+    // 40 backslashes between the secret's first letters and a wrong end: with a unit per backslash
+    // this took some 20 s of backtracking; a run is one unit now.
+    const near = `ab${'\\'.repeat(40)}cdX`;
+    expect(withBackslashes.text(near)).toBe(near);
+  });
 });
