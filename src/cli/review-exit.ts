@@ -32,8 +32,9 @@ export function reviewExitStatus(report: Pick<RunReport, 'outcomes' | 'verdict'>
 
 /** "the review service rejected the key …: <remedy> (request …); 3 of 3 files not reviewed". */
 export function couldNotRunExplanation(report: Pick<RunReport, 'outcomes'>, key: string, apiUrl: string): string {
+  // A file whose own request failed names the request; files the stop cancelled have none.
   const blocked = blockedFiles(report);
-  const first = blocked[0];
+  const first = blocked.find((o) => o.requestId !== undefined) ?? blocked[0];
   const notReviewed = report.outcomes.filter((o) => o.kind === 'failed').length;
   const candidates = report.outcomes.filter((o) => o.kind !== 'skipped').length;
   const tally = `${notReviewed} of ${candidates} files not reviewed`;

@@ -75,7 +75,7 @@ export function createResultCache(options: { dir: string; baseUrl: string; log: 
       const temporary = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
       try {
         await mkdir(join(root, key.slice(0, 2)), { recursive: true });
-        if (!ignoreFileWritten) await writeGitIgnore(dir);
+        if (!ignoreFileWritten) await writeGitIgnore(root);
         ignoreFileWritten = true;
         await writeFile(temporary, JSON.stringify({ format: FORMAT, version: CACHE_FORMAT_VERSION, key, result }));
         // rename() replaces the target in one step: a reader sees the old entry or the new one.
@@ -92,16 +92,16 @@ export function createResultCache(options: { dir: string; baseUrl: string; log: 
 }
 
 /**
- * A `.gitignore` of `*` at the folder's top, as pytest and ruff do for theirs: a cache inside a
- * repository (a `cache-dir` in the workspace, a `--cache-dir` in the clone) is never listed by
- * git as a change, so it is neither committed nor reviewed. One already there is left as it is.
+ * A `.gitignore` of `*` in the entries' folder (`v1/`), as pytest and ruff do for theirs: a cache
+ * inside a repository (a `cache-dir` in the workspace, a `--cache-dir` in the clone) is never
+ * listed by git as a change, so it is neither committed nor reviewed. In `v1/`, not the folder
+ * given, so `--cache-dir .` never ignores the repository itself. One already there is left as it
+ * is, and one that cannot be written costs nothing but the ignoring.
  */
-async function writeGitIgnore(dir: string): Promise<void> {
-  try {
-    await writeFile(join(dir, '.gitignore'), '# Created by review-gate: its result cache is not part of the repository.\n*\n', { flag: 'wx' });
-  } catch (error) {
-    if (errorCode(error) !== 'EEXIST') throw error;
-  }
+async function writeGitIgnore(root: string): Promise<void> {
+  await writeFile(join(root, '.gitignore'), '# Created by review-gate: its result cache is not part of the repository.\n*\n', { flag: 'wx' }).catch(
+    () => undefined,
+  );
 }
 
 function ignored(path: string, what: string, why: string): string {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -146,15 +146,18 @@ describe('the result cache', () => {
     expect(await cache.get(key, 'src/a.py')).toBeUndefined();
   });
 
-  it('puts a .gitignore of everything at the folder\'s top, and leaves one already there alone', async () => {
+  it('puts a .gitignore of everything in its entries\' folder, never the folder given, and leaves one already there alone', async () => {
     const cache = open();
     await cache.put(cache.key(request), answer);
-    expect(readFileSync(join(dir, '.gitignore'), 'utf8').split('\n').filter((l) => l !== '' && !l.startsWith('#'))).toEqual(['*']);
+    const ignore = join(dir, `v${CACHE_FORMAT_VERSION}`, '.gitignore');
+    expect(readFileSync(ignore, 'utf8').split('\n').filter((l) => l !== '' && !l.startsWith('#'))).toEqual(['*']);
+    // `--cache-dir .` must not ignore the repository.
+    expect(existsSync(join(dir, '.gitignore'))).toBe(false);
 
-    writeFileSync(join(dir, '.gitignore'), 'mine\n');
+    writeFileSync(ignore, 'mine\n');
     const next = open();
     await next.put(next.key({ ...request, code: 'y = 1\n' }), answer);
-    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('mine\n');
+    expect(readFileSync(ignore, 'utf8')).toBe('mine\n');
     expect(warnings).toEqual([]);
   });
 });

@@ -46,7 +46,7 @@ export async function upsertSummaryComment(context: SummaryContext, pr: PullRequ
   if (own.some((c) => namesAnotherCommit(c.body, pr.headSha))) {
     const again = await readPullHead(context.octokit, pr);
     if (again !== pr.headSha) {
-      log?.info(`${describePr(pr)}: the head moved to ${shortSha(again)} and its run wrote the summary comment; it is left as it is`);
+      log?.info(`${describePr(pr)}: the head moved to ${shortSha(again)} since ${shortSha(pr.headSha)} was reviewed; the summary comment is left to the run on the new head`);
       return { kind: 'superseded', headSha: again };
     }
   }
