@@ -1,7 +1,7 @@
 /**
  * The review queue: at most `concurrency` attempts in flight, and the flow control that keeps the
  * service's limits. Files are read one step ahead of the attempts (p-limit at twice the
- * concurrency), so reading never stalls a slot.
+ * concurrency), so a slot seldom waits for a read.
  *
  * - When the service answers with `retry_after` (429 rate_limit_exceeded, 503 overloaded), the
  *   whole queue pauses: no attempt of any worker starts until that time has passed. One worker
@@ -10,7 +10,9 @@
  *   step by step as requests succeed, and teaches the pace of the service's window
  *   (`RateWindow`), so the next windows are not each ended by a burst of 429s.
  * - First attempts start in the tasks' order, whatever order their files finish reading in, so
- *   which files a short budget (a daily limit, a deadline) reaches is the same on every run.
+ *   which files a short budget (a daily limit, a deadline) reaches is the same on every run. The
+ *   price: a file slow to read holds back the files after it (not the attempts in flight).
+ *   Reviews take seconds and reads milliseconds, so a fixed order was judged worth it.
  * - Other transient failures back off per task (exponential, with jitter) and retry up to the
  *   policy's bound; they do not hold up the other workers.
  * - A stopping error (daily limit, rejected key), or `watchAttempt` finding the service
