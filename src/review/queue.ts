@@ -80,7 +80,7 @@ export interface QueueTask<T> {
 export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: QueueOptions<T>): Promise<TaskOutcome<T>[]> {
   const { clock, policy } = options;
   // Twice as many tasks as attempts in flight: while a slot's request is out, the next file is
-  // already read, so a slot never waits on GitHub (or the disk) between two requests.
+  // already read, so a slot seldom waits on GitHub (or the disk) between two requests.
   const workers = pLimit(options.concurrency * 2);
   const inFlight = new AdaptiveLimit(options.concurrency);
   const pace = new RateWindow();
