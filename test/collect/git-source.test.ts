@@ -39,6 +39,16 @@ function branchedRepo(): { r: TempRepo; branchPoint: string } {
   return { r, branchPoint };
 }
 
+/** branchedRepo() with an origin whose default branch is main, on the feature branch. */
+function branchedRepoWithOrigin(): { r: TempRepo; branchPoint: string } {
+  const repo = branchedRepo();
+  repo.r.git('checkout', '-q', 'main');
+  const remote = withOrigin(repo.r);
+  cleanup.push(() => rmSync(remote, { recursive: true, force: true }));
+  repo.r.git('checkout', '-q', 'feature');
+  return repo;
+}
+
 async function listed(source: ReturnType<typeof createGitSource>) {
   const { files } = await source.listChangedFiles(pr);
   return files.map((f) => `${f.status} ${f.path}`).sort();
@@ -63,22 +73,14 @@ describe('the default base', () => {
   });
 
   it("falls back to the merge base with the remote's default branch (origin/HEAD)", async () => {
-    const { r, branchPoint } = branchedRepo();
-    r.git('checkout', '-q', 'main');
-    const remote = withOrigin(r);
-    cleanup.push(() => rmSync(remote, { recursive: true, force: true }));
-    r.git('checkout', '-q', 'feature');
+    const { r, branchPoint } = branchedRepoWithOrigin();
     const comparison = await createGitSource({ cwd: r.dir }).comparison();
     expect(comparison.baseDescription).toBe("the merge base of HEAD and origin/main (the remote's default branch)");
     expect(comparison.base).toBe(branchPoint);
   });
 
   it("passes over an upstream that is the branch's own pushed copy (git push -u) for the remote's default branch", async () => {
-    const { r, branchPoint } = branchedRepo();
-    r.git('checkout', '-q', 'main');
-    const remote = withOrigin(r);
-    cleanup.push(() => rmSync(remote, { recursive: true, force: true }));
-    r.git('checkout', '-q', 'feature');
+    const { r, branchPoint } = branchedRepoWithOrigin();
     r.git('push', '-q', '-u', 'origin', 'feature');
     r.write('feature.py', 'value = 2\n');
     const source = createGitSource({ cwd: r.dir });
@@ -91,11 +93,7 @@ describe('the default base', () => {
   });
 
   it('keeps an upstream of another name: a branch made from origin/main to track it', async () => {
-    const { r, branchPoint } = branchedRepo();
-    r.git('checkout', '-q', 'main');
-    const remote = withOrigin(r);
-    cleanup.push(() => rmSync(remote, { recursive: true, force: true }));
-    r.git('checkout', '-q', 'feature');
+    const { r, branchPoint } = branchedRepoWithOrigin();
     r.git('branch', '-q', '--set-upstream-to=origin/main');
     const comparison = await createGitSource({ cwd: r.dir }).comparison();
     expect(comparison.baseDescription).toBe('the merge base of HEAD and origin/main (its upstream)');
