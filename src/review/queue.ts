@@ -24,6 +24,7 @@
  *
  * The clock and the sleep are injected, so tests drive time by hand.
  */
+import { setMaxListeners } from 'node:events';
 import pLimit from 'p-limit';
 import { AdaptiveLimit } from './adaptive-limit';
 import type { AttemptEnd } from './adaptive-limit';
@@ -91,6 +92,9 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
   // `deadline` aborts the tasks' own work; `halt` ends every wait (on any stop, and at the deadline).
   const deadline = new AbortController();
   const halt = new AbortController();
+  // Every task waiting for a slot, a pause or a turn listens to these: more than Node's default of
+  // 10 is the normal case, not a leak, and the warning would reach the user's log.
+  setMaxListeners(0, deadline.signal, halt.signal);
   const { signal } = deadline;
   const halted = new Promise<void>((resolve) => halt.signal.addEventListener('abort', () => resolve(), { once: true }));
   // Task i's first attempt waits for turn i - 1: task i - 1 took a slot, or ended without one.

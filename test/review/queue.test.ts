@@ -148,4 +148,21 @@ describe('runQueue', () => {
     expect(service.log.map((e) => e.label)).toEqual(['f1', 'f2']);
     expect(outcomes.map((o) => o.state)).toEqual(['fulfilled', 'rejected', 'cancelled']);
   });
+
+  it('lets many attempts listen to its deadline at once without Node warning of a leak in the user\'s log', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const clock = createVirtualClock();
+      // 16 attempts in flight, each listening to the deadline's signal, as a request does.
+      const tasks = labels(40).map((label) => ({ label, attempt: async (signal: AbortSignal) => (await clock.sleep(100, signal), label) }));
+      const outcomes = await runQueue(tasks, { concurrency: 16, policy, clock, stopReason, deadline: { at: 1e9, reason: 'late' } });
+      expect(outcomes.every((o) => o.state === 'fulfilled')).toBe(true);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });
