@@ -9,10 +9,8 @@
  * - A 429 rate_limit_exceeded also lowers the attempts in flight (`AdaptiveLimit`), raised again
  *   step by step as requests succeed, and teaches the pace of the service's window
  *   (`RateWindow`), so the next windows are not each ended by a burst of 429s.
- * - First attempts start in the tasks' order, whatever order their files finish reading in, so
- *   which files a short budget (a daily limit, a deadline) reaches is the same on every run. The
- *   price: a file slow to read holds back the files after it (not the attempts in flight).
- *   Reviews take seconds and reads milliseconds, so a fixed order was judged worth it.
+ * - First attempts start in the tasks' order (`Turns`), so a short budget (a daily limit, a
+ *   deadline) reaches the same files on every run; a file slow to read holds back those after it.
  * - Other transient failures back off per task (exponential, with jitter) and retry up to the
  *   policy's bound; they do not hold up the other workers.
  * - A stopping error (daily limit, rejected key), or `watchAttempt` finding the service
@@ -29,6 +27,7 @@ import pLimit from 'p-limit';
 import { AdaptiveLimit } from './adaptive-limit';
 import type { AttemptEnd } from './adaptive-limit';
 import { RateWindow } from './rate-window';
+import { createTurns } from './turns';
 import type { LearnedRate, WindowTicket } from './rate-window';
 import { isServiceError } from './service/errors';
 import { retryDelayMs, withRetry } from './service/retry';
@@ -96,9 +95,8 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
   // 10 is the normal case, not a leak, and the warning would reach the user's log.
   setMaxListeners(0, deadline.signal, halt.signal);
   const { signal } = deadline;
-  const halted = new Promise<void>((resolve) => halt.signal.addEventListener('abort', () => resolve(), { once: true }));
-  // Task i's first attempt waits for turn i - 1: task i - 1 took a slot, or ended without one.
-  const turns = tasks.map(() => signalled());
+  // Task i's first attempt waits until task i - 1 took a slot, or ended without one.
+  const turns = createTurns(tasks.length, halt.signal);
 
   const stop = (reason: string, cause?: unknown): void => {
     if (stoppedBecause === undefined) {
@@ -143,11 +141,11 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
   const attemptOnce = async (task: QueueTask<T>, index: number, timing: Timing): Promise<T> => {
     if (stoppedBecause !== undefined) throw new QueueStoppedError(stoppedBecause);
     const first = timing.startedAt === undefined;
-    if (first && index > 0) await Promise.race([turns[index - 1]?.done, halted]);
+    if (first) await turns.waitFor(index);
     const slot = await inFlight.acquire(halt.signal, !first);
     if (slot === undefined) throw new QueueStoppedError(stoppedBecause ?? 'stopped');
     timing.startedAt ??= clock.now();
-    turns[index]?.signal();
+    turns.pass(index);
     let end: AttemptEnd = 'other';
     try {
       const ticket = await waitForTurn();
@@ -220,7 +218,7 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
     const timing: Timing = {};
     const began = clock.now();
     const outcome = await settle(task, index, timing);
-    turns[index]?.signal();
+    turns.pass(index);
     options.onSettled?.(index, outcome, clock.now() - (timing.startedAt ?? began));
     return outcome;
   };
@@ -240,15 +238,6 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
     // The deadline's timer must not keep the process alive once the queue is done.
     timer.abort();
   }
-}
-
-/** A one-way signal: `done` resolves once `signal()` is called (any number of times). */
-function signalled(): { done: Promise<void>; signal(): void } {
-  let signal = (): void => {};
-  const done = new Promise<void>((resolve) => {
-    signal = resolve;
-  });
-  return { done, signal };
 }
 
 interface Timing {
