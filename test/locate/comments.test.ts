@@ -61,6 +61,7 @@ const JSX: Array<[string, string, string[]]> = [
   ['attributes: strings, expressions, a comment between them (not reported)', 'x = <a b="// not" c={d /* real */} // skipped\n e>text</a>; // real2\n', ['/* real */', '// real2']],
   ['nested elements and fragments', 'x = <><b>// not<i>// not</i></b></>; // real\n', ['// real']],
   ['less-than after a value', 'x = a < b; // real\n', ['// real']],
+  ['a shift is no element', 'x = (a << 5) + a <<= 1; // real\n', ['// real']],
   ['JSX in a .js file after =>', 'const f = () => <b>// not</b>; // real\n', ['// real']],
   ['an element never closed: nothing in it counts', 'x = <b>\n{y /* in it */}\n', []],
   ['a closing tag that does not match: nothing after counts', '// first\nx = <b>text</i>;\n// after\n', ['// first']],

@@ -3,7 +3,7 @@
  * interpreted ("…", one line, with escapes) or raw (`…`, any lines, no escapes); runes are '…'
  * with escapes, so '`' and '"' are no string openers. Pure.
  */
-import { lineComment, skipQuoted } from './span';
+import { skipQuoted, slashComment } from './span';
 import type { CommentSpan } from './span';
 
 export function goComments(text: string): CommentSpan[] {
@@ -11,17 +11,11 @@ export function goComments(text: string): CommentSpan[] {
   let i = 0;
   while (i < text.length) {
     const c = text[i];
-    const next = text[i + 1];
+    const slash = slashComment(text, i, false);
     let to = i + 1;
-    if (c === '/' && next === '/') {
-      const comment = lineComment(text, i, 2);
-      comments.push(comment);
-      to = comment.end;
-    } else if (c === '/' && next === '*') {
-      const close = text.indexOf('*/', i + 2);
-      if (close < 0) break;
-      comments.push({ start: i, end: close + 2, bodyStart: i + 2, bodyEnd: close });
-      to = close + 2;
+    if (slash !== undefined) {
+      if (slash.comment !== undefined) comments.push(slash.comment);
+      to = slash.to;
     } else if (c === '"' || c === "'") {
       to = skipQuoted(text, i + 1, c, false);
     } else if (c === '`') {

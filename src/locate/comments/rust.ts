@@ -5,7 +5,7 @@
  * number of `#`. A quote is a char ('x', '\n', '"') or a lifetime or label ('a, 'static) by
  * rustc's rule: a lifetime when what follows it is an identifier not closed by a quote. Pure.
  */
-import { lineComment, skipQuoted } from './span';
+import { skipQuoted, slashComment } from './span';
 import type { CommentSpan } from './span';
 
 const ID_START = /[\p{XID_Start}_]/u;
@@ -25,22 +25,6 @@ function identifierEnd(text: string, from: number): number {
   let i = from;
   for (let at = charAt(text, i); at.width > 0 && ID_CONTINUE.test(at.char); at = charAt(text, i)) i += at.width;
   return i;
-}
-
-/** After a block comment opened at `from - 2`: the index after its matching close, or -1. */
-function nestedCommentEnd(text: string, from: number): number {
-  let depth = 1;
-  for (let i = from; i < text.length - 1; i++) {
-    if (text[i] === '/' && text[i + 1] === '*') {
-      depth++;
-      i++;
-    } else if (text[i] === '*' && text[i + 1] === '/') {
-      depth--;
-      i++;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return -1;
 }
 
 /** A raw string whose `#`s start at `from`: the index after it, -1 unclosed, undefined when it is no raw string. */
@@ -78,15 +62,11 @@ export function rustComments(text: string): CommentSpan[] {
   let i = 0;
   while (i < text.length) {
     const c = text[i] as string;
-    const next = text[i + 1];
+    const slash = slashComment(text, i, true);
     let to = i + 1;
-    if (c === '/' && next === '/') {
-      const comment = lineComment(text, i, 2);
-      comments.push(comment);
-      to = comment.end;
-    } else if (c === '/' && next === '*') {
-      to = nestedCommentEnd(text, i + 2);
-      if (to >= 0) comments.push({ start: i, end: to, bodyStart: i + 2, bodyEnd: to - 2 });
+    if (slash !== undefined) {
+      if (slash.comment !== undefined) comments.push(slash.comment);
+      to = slash.to;
     } else if (c === '"') {
       to = skipQuoted(text, i + 1, '"', true);
     } else if (c === "'") {

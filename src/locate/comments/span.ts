@@ -48,3 +48,38 @@ export function skipQuoted(text: string, from: number, quote: string, multiline:
   }
   return -1;
 }
+
+/** After a block comment's opener (at `from - 2`): the index after its close, or -1; `nested` counts inner openers (Rust). */
+function blockCommentEnd(text: string, from: number, nested: boolean): number {
+  if (!nested) {
+    const close = text.indexOf('*/', from);
+    return close < 0 ? -1 : close + 2;
+  }
+  let depth = 1;
+  for (let i = from; i < text.length - 1; i++) {
+    if (text[i] === '/' && text[i + 1] === '*') {
+      depth++;
+      i++;
+    } else if (text[i] === '*' && text[i + 1] === '/') {
+      depth--;
+      i++;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * A `//` or `/* … *\/` comment opening at `i`, in the syntax Go and Rust share: the comment and
+ * the index after it (`to` -1 for a block comment never closed); undefined when none opens there.
+ */
+export function slashComment(text: string, i: number, nested: boolean): { comment?: CommentSpan; to: number } | undefined {
+  if (text[i] !== '/') return undefined;
+  if (text[i + 1] === '/') {
+    const comment = lineComment(text, i, 2);
+    return { comment, to: comment.end };
+  }
+  if (text[i + 1] !== '*') return undefined;
+  const to = blockCommentEnd(text, i + 2, nested);
+  return to < 0 ? { to } : { comment: { start: i, end: to, bodyStart: i + 2, bodyEnd: to - 2 }, to };
+}
