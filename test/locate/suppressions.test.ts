@@ -99,6 +99,16 @@ describe('findMarkers in a file', () => {
     expect(findMarkers(text, 'typescript', 'view.tsx').get(3)).toEqual([{ line: 2, ownLine: true, reason: 'a JSX comment' }]);
   });
 
+  it.each<[ReviewLanguage, string]>([
+    ['python', '# review-gate-ignore: crlf'],
+    ['javascript', '// review-gate-ignore: crlf'],
+    ['go', '/* review-gate-ignore: crlf */'],
+    ['rust', '// review-gate-ignore: crlf'],
+  ])('reads %s with CRLF line ends as with LF: %s above the next line', (language, marker) => {
+    const text = ['x', marker, 'y', ''].join('\r\n');
+    expect([...findMarkers(text, language)]).toEqual([[3, [{ line: 2, ownLine: true, reason: 'crlf' }]]]);
+  });
+
   it('reads a marker in a .ts file after a cast that would be JSX in a .tsx file', () => {
     const text = 'const n = <number>x;\n// review-gate-ignore: cast checked\neval(s);\n';
     expect(findMarkers(text, 'typescript', 'a.ts').get(3)).toEqual([{ line: 2, ownLine: true, reason: 'cast checked' }]);
