@@ -98,6 +98,8 @@ export async function runReview(argv: readonly string[], terminal: Terminal): Pr
         ...cachedReviewDeps((request, call) => client.reviewOnce(request, call), {
           dir: options.noCache ? undefined : terminalCacheDir(settings.cacheDir, terminal.cwd, terminal.env, process.platform),
           baseUrl: settings.apiUrl,
+          secret: settings.apiKey,
+          workspace: terminal.cwd,
           log,
         }),
         publisher: undefined,
