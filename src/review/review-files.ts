@@ -29,7 +29,7 @@ export interface ReviewDeps {
    */
   reviewOnce: ReviewOnce;
   /** The result cache, when the run has one: asked before a file is queued. */
-  cache?: Pick<CachedReview, 'lookup' | 'dir'>;
+  cache?: Pick<CachedReview, 'lookup' | 'dir' | 'reportIgnored'>;
   clock: QueueClock;
   log: Logger;
   retryPolicy: RetryPolicy;
@@ -119,6 +119,7 @@ export async function reviewFiles(
     }
     if (deps.cache !== undefined && candidates.length > 0) {
       log.info(`Result cache (${deps.cache.dir}): ${fromCache} of ${candidates.length} files answered from the cache.`);
+      deps.cache.reportIgnored();
     }
     const fatal = outcomes.find((o): o is NotReviewed => o.kind === 'failed' && isFatalCode(o.code));
     return fatal === undefined ? { outcomes, tokensUsed } : { outcomes, tokensUsed, fatal: fatal.reason };

@@ -65,6 +65,8 @@ export interface RequestLogEntry {
   fault?: FaultKind;
   /** The `retry_after` (seconds) the answer carried, if any. */
   retryAfter?: number;
+  /** The request body as received (what the client sent: the code under review); undefined past the size limit. */
+  body?: string;
   /** `performance.now()` when the request arrived and when its answer was sent (benchmarks). */
   receivedAt: number;
   answeredAt: number;
@@ -180,6 +182,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     };
 
     const raw = await readBody(req);
+    if (raw !== undefined) entry.body = raw;
     const fault = faults.take(path, raw ?? '');
     if (fault) entry.fault = fault.kind;
     if (fault?.kind === 'reply') {
