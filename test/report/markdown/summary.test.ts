@@ -90,6 +90,14 @@ describe('renderSummary', () => {
     expect(body).toContain('- `src/c.py` — the service kept answering 503 overloaded (code `overloaded`, request id `req_123`)');
   });
 
+  it("names a failed file's request id once when its reason already quotes it", () => {
+    const reason = 'Review service answered 400 context_too_long: too long (request svc_req_000000000042)';
+    const files: FileOutcome[] = [{ kind: 'failed', path: 'src/d.py', reason, code: 'context_too_long', requestId: 'svc_req_000000000042' }];
+    const body = renderSummary(input({ files }), COMMENT);
+    expect(body).toContain(`- \`src/d.py\` — ${reason} (code \`context_too_long\`)\n`);
+    expect(body.split('svc_req_000000000042')).toHaveLength(2);
+  });
+
   it('ends with tokens used and the head commit', () => {
     const body = renderSummary(input(), COMMENT);
     expect(body.trimEnd().split('\n').at(-1)).toBe('<sub>Tokens used: 12,345 · reviewed at `0123456789ab` · review-gate</sub>');
