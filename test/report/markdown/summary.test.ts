@@ -175,6 +175,17 @@ describe('renderSummaryWithin: no listing cap', () => {
     expect(rendered.markdown.length).toBeGreaterThan(MAX_SUMMARY_COMMENT_LENGTH - 400);
   });
 
+  it("keeps the check run's note on annotations left out under the facts, however much is cut", () => {
+    const overflow = warnings(300, (i) => `${'a long message '.repeat(18)}${i}`);
+    const note = '50 more findings on added lines are not annotated here: a check run carries the 250 most severe.';
+    for (const maxLength of [MAX_SUMMARY_COMMENT_LENGTH, 2_000]) {
+      const rendered = renderSummaryWithin(input({ overflow, annotationsLeftOut: note }), { marker: false, maxLength, restListedIn: 'the job summary of this run' });
+      expect(rendered.markdown).toMatch(/^counted by the gate|· counted by the gate/m);
+      expect(rendered.markdown).toContain(`.\n\nℹ️ ${note}`);
+    }
+    expect(renderSummary(input({ overflow }), COMMENT)).not.toContain('not annotated');
+  });
+
   it('measures the job summary in UTF-8 bytes, as GitHub does', () => {
     const overflow = warnings(2_000, (i) => `${'é🛑'.repeat(60)}${i}`);
     const options = { marker: false, maxLength: 200_000, unit: 'utf8-bytes' as const, restListedIn: 'the log of this step' };
