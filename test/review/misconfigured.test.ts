@@ -5,15 +5,12 @@
  * The same answer among reviews, or after the service's own error answers, is one file's failure.
  */
 import { describe, expect, it } from 'vitest';
-import { readSettings } from '../../src/config/settings';
-import { runPipeline } from '../../src/pipeline';
 import { MISCONFIGURED_AFTER, MISCONFIGURED_CODE, notTheService } from '../../src/review/misconfigured';
 import { InvalidResponseError, NetworkError, ServiceError, TimeoutError } from '../../src/review/service/errors';
-import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
 import type { ReviewResult } from '../../src/review/service/types';
-import type { ChangedFile, FileOutcome, Logger } from '../../src/types';
+import type { FileOutcome } from '../../src/types';
 import { reviewResult } from '../support/review-result';
-import { createVirtualClock } from '../support/virtual-clock';
+import { reviewWithAnswers } from '../support/review-run';
 
 const API_URL = 'https://gateway.example.com/ai';
 const PAGE = '<html> <head><title>404 Not Found</title></head> <body> <center><h1>404 Not Found</h1></center> </body> </html>';
@@ -29,32 +26,8 @@ const webPage = (status: number, snippet = PAGE) =>
   new InvalidResponseError(`Review service answered ${status} with a body that is not JSON: ${snippet}`, { status, snippet });
 
 async function review(files: number, answer: (path: string, attempt: number) => Promise<ReviewResult>, inputs: Record<string, string> = {}) {
-  const clock = createVirtualClock();
-  const warnings: string[] = [];
-  const log: Logger = { info: () => undefined, warning: (m) => warnings.push(m), group: (_n, body) => body() };
-  const attempts: string[] = [];
-  const paths = Array.from({ length: files }, (_, i) => `src/m${i}.py`);
-  const settings = readSettings((name) => ({ 'api-key': 'svc_live_test_0000000000000000', 'api-url': API_URL, ...inputs })[name] ?? '');
-  const report = await runPipeline(settings, { owner: 'o', repo: 'r', number: 1, headSha: 'h' }, {
-    source: {
-      listChangedFiles: () =>
-        Promise.resolve({
-          files: paths.map((path): ChangedFile => ({ path, status: 'added', blobSha: path, additions: 1, deletions: 0, patch: '@@ -0,0 +1 @@\n+x = 1' })),
-          truncated: false,
-        }),
-      readFile: () => Promise.resolve(Buffer.from('x = 1\n')),
-    },
-    reviewOnce: (_request, options) => {
-      const path = options.path ?? '?';
-      attempts.push(path);
-      return answer(path, attempts.filter((p) => p === path).length);
-    },
-    publisher: undefined,
-    clock,
-    log,
-    retryPolicy: { ...DEFAULT_RETRY_POLICY, jitter: 0 },
-  });
-  return { report, warnings, attempts };
+  const { report, lines, attempts } = await reviewWithAnswers(files, answer, { 'api-url': API_URL, ...inputs });
+  return { report, attempts, warnings: lines.flatMap((l) => (l.startsWith('WARN ') ? [l.slice('WARN '.length)] : [])) };
 }
 
 const failed = (outcomes: readonly FileOutcome[]) => outcomes.filter((o): o is Extract<FileOutcome, { kind: 'failed' }> => o.kind === 'failed');
