@@ -216,7 +216,7 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
   }
   io.info(chosen.describe());
   // After the gate and the summary comment, from the same verdict.
-  const checkRun = await writeCheckRun(checkRunContent(report, renderCheckRunSummary(report), checkTarget));
+  const checkRun = await writeCheckRun(checkRunContent(report, (annotationsNote) => renderCheckRunSummary(report, annotationsNote), checkTarget));
   return { ...report, checkRun };
 }
 

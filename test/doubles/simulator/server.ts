@@ -14,6 +14,7 @@ import {
   FaultQueue,
   HTML_502_PAGE,
   malformedBody,
+  webPage,
   wrongShapeBody,
   type Fault,
   type FaultKind,
@@ -324,6 +325,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       case 'html_502':
         sendText(res, 502, 'text/html', HTML_502_PAGE);
         return done(502);
+      case 'web_page':
+        // A redirect says where to: the same path on https, as a site that moved to TLS answers.
+        if (fault.status >= 300 && fault.status < 400) res.setHeader('Location', `https://127.0.0.1${path}`);
+        sendText(res, fault.status, 'text/html', webPage(fault.status));
+        return done(fault.status);
       case 'hang':
         return done(0);
     }
