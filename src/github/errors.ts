@@ -23,6 +23,15 @@ export class GitHubApiError extends Error {
   }
 }
 
+/**
+ * GitHub sent a list review-gate refuses to read: a null or malformed entry, one entry twice with
+ * different contents (the list changed while it was paged), or pages that never end. The message
+ * names the list, and the page and the position of the entry.
+ */
+export class GitHubListError extends Error {
+  override name = 'GitHubListError' as const;
+}
+
 /** The file's blob is not at the head commit (deleted since, or never had one). */
 export class FileNotFoundError extends Error {
   override name = 'FileNotFoundError' as const;

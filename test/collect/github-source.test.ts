@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FileNotFoundError } from '../../src/github/errors';
+import { FileNotFoundError, GitHubListError } from '../../src/github/errors';
 import { isNotReviewableError } from '../../src/collect/errors';
 import type { NotReviewableError } from '../../src/collect/errors';
 import { createPullRequestSource } from '../../src/collect/github-source';
@@ -189,5 +189,57 @@ describe('createPullRequestSource', () => {
     const started = await startFake([]);
     fake = started.fake;
     expect(() => createPullRequestSource(started.octokit, { perPage: 101 })).toThrow('Expected `perPage` to be an integer from 1 to 100, got 101');
+  });
+});
+
+describe('createPullRequestSource: every file once, or a clear refusal', () => {
+  const files = manyFiles(40);
+  /** Serves the file list as `pages(entries)` instead of GitHub's usual pages. */
+  const fileList = (pages: (items: unknown[]) => unknown[][]) => ({ listPages: ({ path, items }: { path: string; items: unknown[] }) => (path.endsWith('/files') ? pages(items) : undefined) });
+
+  it('lists a file repeated across pages once', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files }], fileList((items) => [items.slice(0, 30), items.slice(25)]));
+    fake = started.fake;
+
+    const { files: list } = await createPullRequestSource(started.octokit).listChangedFiles(prRef());
+
+    expect(list.map((f) => f.path)).toEqual(files.map((f) => f.filename));
+  });
+
+  it('refuses a null entry, naming the list, the page and the position', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files }], fileList((items) => [items.slice(0, 30), [items[30], null]]));
+    fake = started.fake;
+
+    const error: unknown = await createPullRequestSource(started.octokit).listChangedFiles(prRef()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitHubListError);
+    expect((error as Error).message).toBe("GitHub's list of the files of acme/widgets#7 has a null entry (page 2, position 2)");
+  });
+
+  it('refuses an entry whose counts are not numbers', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files }], fileList((items) => [[{ ...(items[0] as object), additions: '1' }]]));
+    fake = started.fake;
+
+    await expect(createPullRequestSource(started.octokit).listChangedFiles(prRef())).rejects.toThrow(
+      "GitHub's list of the files of acme/widgets#7 has a malformed entry (page 1, position 1): additions is not a whole number (got \"1\")",
+    );
+  });
+
+  it('refuses one file listed twice with another status: the list changed while it was read', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files }], fileList((items) => [items.slice(0, 30), [{ ...(items[0] as object), status: 'removed' }]]));
+    fake = started.fake;
+
+    await expect(createPullRequestSource(started.octokit).listChangedFiles(prRef())).rejects.toThrow(
+      "GitHub's list of the files of acme/widgets#7 changed while it was read: 'src/f0.ts' is at page 1, position 1 and again at page 2, position 1, with another status",
+    );
+  });
+
+  it('stops a list whose pages never end after one page past GitHub\'s 3,000 files', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files }], fileList((items) => Array.from({ length: 500 }, () => items.slice(0, 30))));
+    fake = started.fake;
+
+    await expect(createPullRequestSource(started.octokit).listChangedFiles(prRef())).rejects.toThrow(
+      "GitHub's list of the files of acme/widgets#7 did not end after 101 pages",
+    );
+    expect(fileListCalls(fake)).toBe(101);
   });
 });

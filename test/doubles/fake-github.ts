@@ -58,6 +58,12 @@ export interface FakeGitHubOptions {
   refuseThreadResolution?: boolean;
   /** The token's `checks` permission (default write); `read` and `none` answer 403 as GitHub does. */
   checks?: ChecksPermission;
+  /**
+   * Serves a list as these pages instead of the usual slices (undefined: as usual), each with a
+   * `Link` to the next: pages that overlap (a list that changed while it was read), entries GitHub
+   * should never send (`null`, a field of the wrong type), a list that never ends.
+   */
+  listPages?(list: { path: string; items: unknown[]; perPage: number }): unknown[][] | undefined;
 }
 
 export interface RecordedRequest {
@@ -235,10 +241,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   function paginate<T>(reply: Reply, base: string, query: Record<string, string>, items: T[]): void {
     const perPage = Math.min(Math.max(Number(query.per_page ?? 30) || 30, 1), 100);
     const page = Math.max(Number(query.page ?? 1) || 1, 1);
-    const last = Math.max(Math.ceil(items.length / perPage), 1);
+    const served = options.listPages?.({ path: new URL(base).pathname, items, perPage });
+    const last = served?.length ?? Math.max(Math.ceil(items.length / perPage), 1);
     const link = (p: number, rel: string): string => `<${base}?${new URLSearchParams({ ...query, per_page: String(perPage), page: String(p) }).toString()}>; rel="${rel}"`;
     const links = page < last ? [link(page + 1, 'next'), link(last, 'last')] : [];
-    reply(200, items.slice((page - 1) * perPage, page * perPage), links.length > 0 ? { link: links.join(', ') } : {});
+    const entries = served === undefined ? items.slice((page - 1) * perPage, page * perPage) : (served[page - 1] ?? []);
+    reply(200, entries, links.length > 0 ? { link: links.join(', ') } : {});
   }
 
   function route(method: string, path: string, query: Record<string, string>, body: unknown, reply: Reply, base: string, accept = ''): void {
