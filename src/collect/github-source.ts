@@ -7,6 +7,7 @@ import { FileNotFoundError, GitHubApiError, describePr } from '../github/errors'
 import type { GitHubClient, GitHubLog } from '../github/octokit';
 import { integer, object, optional, string } from '../github/entry-shape';
 import { readRestList } from '../github/paged-list';
+import { proveUnchanged } from './base-blobs';
 import { readBlob } from './read-blob';
 import { readFileAtCommit } from './read-at-commit';
 
@@ -62,6 +63,7 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
         }),
     );
     const files = entries.map(toChangedFile);
+    await proveUnchanged(octokit, pr, () => baseShaOf(pr), files, log);
     if (files.length < MAX_LISTED_FILES) return { files, truncated: false };
 
     // Exactly at the cap is ambiguous (a pull request may change exactly 3,000 files): the pull

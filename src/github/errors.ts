@@ -76,6 +76,18 @@ export function describeGitHubError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The `errors` of a GraphQL answer that carried some (octokit's GraphqlResponseError), else none. */
+export function graphqlErrors(error: unknown): Array<{ type?: unknown; message?: unknown }> {
+  const errors = typeof error === 'object' && error !== null && 'errors' in error ? error.errors : undefined;
+  return Array.isArray(errors) ? errors.map((e: unknown) => (typeof e === 'object' && e !== null ? e : {})) : [];
+}
+
+/** GraphQL's own messages (`Resource not accessible by integration`), or the HTTP error's. */
+export function describeGraphqlError(error: unknown): string {
+  const messages = graphqlErrors(error).flatMap((e) => (typeof e.message === 'string' ? [e.message] : []));
+  return messages.length > 0 ? messages.join('; ') : describeGitHubError(error);
+}
+
 function responseData(error: unknown): { message?: unknown; errors?: unknown } | undefined {
   if (typeof error !== 'object' || error === null || !('response' in error)) return undefined;
   const response = error.response;

@@ -5,7 +5,7 @@
  * body is edited to say the finding was fixed at the head commit (with FIXED_MARKER, so later
  * runs leave it be). Once resolving is refused, the rest of the run does not ask again.
  */
-import { describeGitHubError, describePr, isWriteRefused, requestStatus } from '../../github/errors';
+import { describeGitHubError, describeGraphqlError, describePr, graphqlErrors, isWriteRefused, requestStatus } from '../../github/errors';
 import type { GitHubClient } from '../../github/octokit';
 import { boolean, integer, list, nullable, object, string } from '../../github/entry-shape';
 import { readPagedList } from '../../github/paged-list';
@@ -74,18 +74,6 @@ export async function listReviewThreads(octokit: GitHubClient, pr: PullRequestRe
     if (typeof first === 'number') threads.set(first, { id: node.id, isResolved: node.isResolved });
   }
   return threads;
-}
-
-/** The `errors` of a GraphQL answer that carried some (octokit's GraphqlResponseError), else none. */
-function graphqlErrors(error: unknown): Array<{ type?: unknown; message?: unknown }> {
-  const errors = typeof error === 'object' && error !== null && 'errors' in error ? error.errors : undefined;
-  return Array.isArray(errors) ? errors.map((e: unknown) => (typeof e === 'object' && e !== null ? e : {})) : [];
-}
-
-/** GraphQL's own messages (`Resource not accessible by integration`), or the HTTP error's. */
-export function describeGraphqlError(error: unknown): string {
-  const messages = graphqlErrors(error).flatMap((e) => (typeof e.message === 'string' ? [e.message] : []));
-  return messages.length > 0 ? messages.join('; ') : describeGitHubError(error);
 }
 
 /** GraphQL says "not permitted" in its `errors` (with status 200), REST-like statuses otherwise. */
