@@ -9,10 +9,7 @@
  * - A list GitHub sends is read once per entry; a null or malformed entry, or two entries of one
  *   file that disagree, fail the check with a message naming the list, the page and the position.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
@@ -20,6 +17,8 @@ import { fakePullOf, GITHUB_TOKEN, runBundledAction } from '../doubles/run-actio
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { FakeGitHub, FakeGitHubOptions } from '../doubles/fake-github';
 import { runCliBundle, serviceEnv, tempRepo } from '../cli/bundled';
+import { buildPullRequestRepo } from '../support/git-pull-request';
+import type { RepoWriter } from '../support/git-pull-request';
 import { useBundledAction } from './harness';
 
 type FixtureFile = PullRequestFixture['files'][number];
@@ -71,35 +70,20 @@ async function runOn(files: FixtureFile[], options: RunOptions = {}) {
 const reviewRequests = (simulator: RunningSimulator) => simulator.requests.filter((r) => r.path === '/v1/agent/review');
 const checkRun = (github: FakeGitHub) => github.checkRuns.at(-1);
 
-/** A real repository: `base` on main, then on a branch whatever `change` does, committed; main moves on after. */
-function pullRequestRepo(base: Record<string, string | Buffer>, change: (repo: { git: (...args: string[]) => string; write: (files: Record<string, string | Buffer>) => void }) => void) {
-  const dir = mkdtempSync(join(tmpdir(), 'review-gate-diff-'));
-  const git = (...args: string[]): string =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' }).trim();
-  const write = (files: Record<string, string | Buffer>): void => {
-    for (const [path, content] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), content);
-    }
-  };
-  git('init', '-q', '-b', 'main');
-  write(base);
-  git('add', '-A');
-  git('commit', '-q', '-m', 'base');
-  git('checkout', '-q', '-b', 'feature');
-  change({ git, write });
-  git('add', '-A');
-  git('commit', '-q', '-m', 'feature');
-  const head = git('rev-parse', 'HEAD');
-  git('checkout', '-q', 'main');
-  write({ 'README.md': '# main moves on\n' });
-  git('add', '-A');
-  git('commit', '-q', '-m', 'main moves on');
-  const mainSha = git('rev-parse', 'HEAD');
-  // The job's checkout: the head commit, with the pull request's own files in the working tree.
-  git('checkout', '-q', head);
-  closeAfterTest({ close: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })) });
-  return { dir, head, base: mainSha };
+/** A pull request as a real repository, checked out at its head as a job's checkout is. */
+function pullRequestRepo(base: Record<string, string | Buffer>, change: (repo: RepoWriter) => void) {
+  const built = buildPullRequestRepo({ prefix: 'review-gate-diff-', base, change, mainMovesOn: { 'README.md': '# main moves on\n' } });
+  closeAfterTest({ close: () => Promise.resolve(rmSync(built.repo, { recursive: true, force: true })) });
+  // The pull request's own files (its .gitattributes) in the working tree.
+  built.git('checkout', '-q', built.head);
+  return { dir: built.repo, head: built.head, base: built.base };
+}
+
+/** `review-gate --format json ARGS` in `dir`: the findings as `path:line:location`, the result and the exit status. */
+async function terminalFindings(simulator: RunningSimulator, dir: string, args: string[]) {
+  const run = await runCliBundle(['--format', 'json', ...args], { cwd: dir, env: serviceEnv(simulator.url) });
+  const report = JSON.parse(run.out) as { result: string; findings: Array<{ path: string; line: number; location: string }> };
+  return { findings: report.findings.map((f) => `${f.path}:${f.line}:${f.location}`), result: report.result, code: run.code };
 }
 
 describe('a renamed file whose content changed is never a pure rename (item 1)', () => {
@@ -188,44 +172,34 @@ describe('nothing the pull request commits changes how the diff is read (item 1)
     expect(run.github.reviewComments.map((c) => `${c.path}:${c.line}`).sort()).toEqual(['src/app.py:6', 'web/greet.js:5']);
   });
 
-  it('in the terminal: a branch that commits .gitattributes (*.js -diff) does not hide eval() added to a renamed file', async () => {
+  /**
+   * For the terminal: web/helpers.js on main, then a .gitattributes saying `attributes`, the file
+   * renamed and eval() added on its line 5 — committed on a branch `feature`, or staged on main.
+   */
+  async function renamedWithEval(attributes: string, on: 'a branch' | 'the index') {
     const { simulator } = await servers();
     const repo = tempRepo();
     closeAfterTest({ close: () => Promise.resolve(repo.remove()) });
     repo.write('web/helpers.js', HELPERS);
     repo.commit('base');
-    repo.git('checkout', '-q', '-b', 'feature');
-    repo.write('.gitattributes', '*.js -diff\n');
+    if (on === 'a branch') repo.git('checkout', '-q', '-b', 'feature');
+    repo.write('.gitattributes', `${attributes}\n`);
     repo.git('mv', 'web/helpers.js', 'web/greet.js');
     repo.write('web/greet.js', `${HELPERS}eval(process.argv[2]);\n`);
-    repo.commit('rename and add eval');
+    if (on === 'a branch') repo.commit('rename and add eval');
+    else repo.git('add', '-A');
+    return (args: string[]) => terminalFindings(simulator, repo.dir, args);
+  }
+  const EVAL_FOUND = { findings: ['web/greet.js:5:added-line'], result: 'failed', code: 1 };
 
-    for (const args of [['--base', 'main'], ['main...feature']]) {
-      const run = await runCliBundle(['--format', 'json', ...args], { cwd: repo.dir, env: serviceEnv(simulator.url) });
-      const report = JSON.parse(run.out) as { result: string; findings: Array<{ path: string; line: number; location: string }> };
-      expect(report.findings.map((f) => `${f.path}:${f.line}:${f.location}`), args.join(' ')).toEqual(['web/greet.js:5:added-line']);
-      expect(report.result, args.join(' ')).toBe('failed');
-      expect(run.code, args.join(' ')).toBe(1);
-    }
+  it('in the terminal: a branch that commits .gitattributes (*.js -diff) does not hide eval() added to a renamed file', async () => {
+    const review = await renamedWithEval('*.js -diff', 'a branch');
+    for (const args of [['--base', 'main'], ['main...feature']]) expect(await review(args), args.join(' ')).toEqual(EVAL_FOUND);
   });
 
   it('in the terminal: .gitattributes in the working tree does not hide eval() in a staged or unstaged rename', async () => {
-    const { simulator } = await servers();
-    const repo = tempRepo();
-    closeAfterTest({ close: () => Promise.resolve(repo.remove()) });
-    repo.write('web/helpers.js', HELPERS);
-    repo.commit('base');
-    repo.write('.gitattributes', '*.js binary\n');
-    repo.git('mv', 'web/helpers.js', 'web/greet.js');
-    repo.write('web/greet.js', `${HELPERS}eval(process.argv[2]);\n`);
-    repo.git('add', '-A');
-
-    for (const args of [[], ['--staged']]) {
-      const run = await runCliBundle(['--format', 'json', ...args], { cwd: repo.dir, env: serviceEnv(simulator.url) });
-      const report = JSON.parse(run.out) as { result: string; findings: Array<{ path: string; line: number; location: string }> };
-      expect(report.findings.map((f) => `${f.path}:${f.line}:${f.location}`), args.join(' ')).toEqual(['web/greet.js:5:added-line']);
-      expect(run.code, args.join(' ')).toBe(1);
-    }
+    const review = await renamedWithEval('*.js binary', 'the index');
+    for (const args of [[], ['--staged']]) expect(await review(args), args.join(' ')).toEqual(EVAL_FOUND);
   });
 });
 

@@ -3,6 +3,7 @@ import { integer, list, nullable, object, optional, string } from '../../src/git
 import { GitHubApiError, GitHubListError } from '../../src/github/errors';
 import { readPagedList, readRestList, wrapListFailure } from '../../src/github/paged-list';
 import type { ListPage, ListSpec } from '../../src/github/paged-list';
+import { listRefusal } from './helpers';
 
 const COMMENT = object({ id: integer, body: string, user: nullable(object({ login: string, type: optional(string) })) });
 const spec: ListSpec<ReturnType<typeof COMMENT>> = { what: 'the comments of o/r#1', entry: COMMENT, identity: (c) => `comment ${c.id}` };
@@ -20,11 +21,6 @@ function pages(...served: unknown[][]): { fetch: (page: number) => Promise<ListP
   };
 }
 
-const refusal = (promise: Promise<unknown>): Promise<string> =>
-  promise.then(
-    () => 'read',
-    (error: unknown) => (error instanceof GitHubListError ? error.message : `not a GitHubListError: ${String(error)}`),
-  );
 
 describe('readPagedList', () => {
   it('reads every page in order, keeping only the fields the caller reads', async () => {
@@ -42,7 +38,7 @@ describe('readPagedList', () => {
   });
 
   it('refuses two entries of one identity that differ, naming both places and the fields', async () => {
-    const message = await refusal(readPagedList(spec, pages([comment(1), comment(2)], [comment(2, 'edited')]).fetch));
+    const message = await listRefusal(readPagedList(spec, pages([comment(1), comment(2)], [comment(2, 'edited')]).fetch));
     expect(message).toBe(
       "GitHub's list of the comments of o/r#1 changed while it was read: comment 2 is at page 1, position 2 and again at page 2, position 1, with another body; run again once it is stable",
     );
@@ -63,7 +59,7 @@ describe('readPagedList', () => {
     [[{ ...comment(1), user: { login: null } }], 'has a malformed entry (page 1, position 1): user.login is not a string (got null)'],
     [[{ ...comment(1), user: [] }], 'has a malformed entry (page 1, position 1): user is not an object (got a list)'],
   ])('refuses %j with the list, the page and the position', async (entries, detail) => {
-    expect(await refusal(readPagedList(spec, pages(entries).fetch))).toBe(`GitHub's list of the comments of o/r#1 ${detail}`);
+    expect(await listRefusal(readPagedList(spec, pages(entries).fetch))).toBe(`GitHub's list of the comments of o/r#1 ${detail}`);
   });
 
   it('reads null as absent for an optional field and keeps null for a nullable one', async () => {
@@ -74,7 +70,7 @@ describe('readPagedList', () => {
   });
 
   it('refuses a page that is not a list', async () => {
-    const message = await refusal(readPagedList(spec, () => Promise.resolve({ entries: { message: 'Moved' }, more: false })));
+    const message = await listRefusal(readPagedList(spec, () => Promise.resolve({ entries: { message: 'Moved' }, more: false })));
     expect(message).toBe("GitHub's list of the comments of o/r#1 has an object for page 1, not a list of entries");
   });
 
@@ -84,7 +80,7 @@ describe('readPagedList', () => {
       asked.push(page);
       return Promise.resolve({ entries: [comment(1)], more: true });
     };
-    const message = await refusal(readPagedList({ ...spec, maxPages: 5 }, forever));
+    const message = await listRefusal(readPagedList({ ...spec, maxPages: 5 }, forever));
     expect(message).toBe("GitHub's list of the comments of o/r#1 did not end after 5 pages; it is not read further");
     expect(asked).toEqual([1, 2, 3, 4, 5]);
   });
@@ -103,7 +99,7 @@ describe('readPagedList', () => {
 
   it('checks lists inside an entry, naming the index', async () => {
     const THREAD = object({ id: string, comments: list(object({ databaseId: integer })) });
-    const message = await refusal(readPagedList({ what: 'the threads', entry: THREAD }, pages([{ id: 'T', comments: [{ databaseId: 1 }, { databaseId: 'x' }] }]).fetch));
+    const message = await listRefusal(readPagedList({ what: 'the threads', entry: THREAD }, pages([{ id: 'T', comments: [{ databaseId: 1 }, { databaseId: 'x' }] }]).fetch));
     expect(message).toBe("GitHub's list of the threads has a malformed entry (page 1, position 1): comments[1].databaseId is not a whole number (got \"x\")");
   });
 });

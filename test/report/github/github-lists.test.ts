@@ -5,7 +5,6 @@
  * and the position, never a TypeError.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { GitHubListError } from '../../../src/github/errors';
 import { createWriteGate } from '../../../src/github/write-gate';
 import { upsertCheckRun } from '../../../src/report/github/check-run';
 import type { CheckRunContent } from '../../../src/report/github/check-run';
@@ -17,7 +16,7 @@ import { upsertSummaryComment } from '../../../src/report/github/summary-comment
 import { SUMMARY_MARKER } from '../../../src/report/markers';
 import type { FakeGitHub, FakeGitHubOptions, FakePull } from '../../doubles/fake-github';
 import { createVirtualClock } from '../../support/virtual-clock';
-import { HEAD, TOKEN, addedFilePatch, prRef, startFake } from '../../github/helpers';
+import { HEAD, TOKEN, addedFilePatch, listRefusal, prRef, startFake } from '../../github/helpers';
 
 let fake: FakeGitHub | undefined;
 afterEach(async () => {
@@ -47,11 +46,6 @@ async function withReview(extra: Partial<FakeGitHubOptions>) {
   return started;
 }
 
-const refusal = (promise: Promise<unknown>): Promise<string> =>
-  promise.then(
-    () => 'read',
-    (error: unknown) => (error instanceof GitHubListError ? error.message : `not a GitHubListError: ${String(error)}`),
-  );
 
 describe('review comments', () => {
   it('lists each comment once when the pages overlap', async () => {
@@ -61,7 +55,7 @@ describe('review comments', () => {
 
   it('refuses a null comment', async () => {
     const { octokit } = await withReview(served('/pulls/7/comments', withNull));
-    expect(await refusal(listReviewComments(octokit, prRef()))).toBe("GitHub's list of the review comments of acme/widgets#7 has a null entry (page 1, position 2)");
+    expect(await listRefusal(listReviewComments(octokit, prRef()))).toBe("GitHub's list of the review comments of acme/widgets#7 has a null entry (page 1, position 2)");
   });
 });
 
@@ -73,7 +67,7 @@ describe('reviews', () => {
 
   it('refuses a review without an id', async () => {
     const { octokit } = await withReview(served('/pulls/7/reviews', (items) => [[{ ...(items[0] as object), id: null }]]));
-    expect(await refusal(listReviews(octokit, prRef()))).toBe(
+    expect(await listRefusal(listReviews(octokit, prRef()))).toBe(
       "GitHub's list of the reviews of acme/widgets#7 has a malformed entry (page 1, position 1): id is not a whole number (got null)",
     );
   });
@@ -97,7 +91,7 @@ describe('issue comments (the summary comment)', () => {
     fake = started.fake;
     fake.addIssueComment(7, 'a person');
 
-    expect(await refusal(upsertSummaryComment(context(started.octokit), prRef(), 'new'))).toBe(
+    expect(await listRefusal(upsertSummaryComment(context(started.octokit), prRef(), 'new'))).toBe(
       "GitHub's list of the comments of acme/widgets#7 has a null entry (page 1, position 2)",
     );
   });
@@ -111,7 +105,7 @@ describe('check runs and their annotations', () => {
     fake = started.fake;
     fake.failNext({ method: 'GET', path: /\/check-runs$/ }, { status: 200, body: { total_count: 1, check_runs: [null] } });
 
-    expect(await refusal(upsertCheckRun({ octokit: started.octokit, gate: createWriteGate(createVirtualClock()) }, { owner: 'acme', repo: 'widgets' }, content))).toBe(
+    expect(await listRefusal(upsertCheckRun({ octokit: started.octokit, gate: createWriteGate(createVirtualClock()) }, { owner: 'acme', repo: 'widgets' }, content))).toBe(
       `GitHub's list of the check runs named 'review-gate' on ${HEAD.slice(0, 12)} has a null entry (page 1, position 1)`,
     );
     expect(fake.checkRuns).toEqual([]);
@@ -125,7 +119,7 @@ describe('check runs and their annotations', () => {
     await upsertCheckRun(context, repository, content);
     fake.failNext({ method: 'GET', path: /\/annotations$/ }, { status: 200, body: [{ start_line: 1, end_line: 1, annotation_level: 'failure', message: 'm' }] });
 
-    expect(await refusal(upsertCheckRun(context, repository, content))).toMatch(
+    expect(await listRefusal(upsertCheckRun(context, repository, content))).toMatch(
       /^GitHub's list of the annotations of check run \d+ has a malformed entry \(page 1, position 1\): path is not a string \(got nothing\)$/,
     );
   });
@@ -138,14 +132,14 @@ describe('review threads (GraphQL)', () => {
       status: 200,
       body: { data: { repository: { pullRequest: { reviewThreads: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [null] } } } } },
     });
-    expect(await refusal(listReviewThreads(octokit, prRef()))).toBe("GitHub's list of the review threads of acme/widgets#7 has a null entry (page 1, position 1)");
+    expect(await listRefusal(listReviewThreads(octokit, prRef()))).toBe("GitHub's list of the review threads of acme/widgets#7 has a null entry (page 1, position 1)");
   });
 
   it('refuses a cursor that never ends after 100 pages', async () => {
     const { octokit } = await withReview({});
     const page = { data: { repository: { pullRequest: { reviewThreads: { pageInfo: { hasNextPage: true, endCursor: 'same' }, nodes: [] } } } } };
     fake?.failNext({ method: 'POST', path: '/graphql' }, { status: 200, body: page }, 200);
-    expect(await refusal(listReviewThreads(octokit, prRef()))).toBe("GitHub's list of the review threads of acme/widgets#7 did not end after 100 pages; it is not read further");
+    expect(await listRefusal(listReviewThreads(octokit, prRef()))).toBe("GitHub's list of the review threads of acme/widgets#7 did not end after 100 pages; it is not read further");
     expect(fake?.requests.filter((r) => r.path === '/graphql')).toHaveLength(100);
   });
 });
