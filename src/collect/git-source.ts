@@ -120,7 +120,7 @@ async function patchOf(
   if (languageOf(entry.path) !== undefined) {
     const sides = [
       isNoObject(entry.oldSha) ? undefined : () => objects.read(entry.oldSha),
-      entry.status === 'removed' ? undefined : inWorkingTree ? () => readFile(join(git.cwd, entry.path)) : () => objects.read(entry.newSha),
+      entry.status === 'removed' ? undefined : inWorkingTree ? () => readWorkingTreeFile(git.cwd, entry.path) : () => objects.read(entry.newSha),
     ];
     for (const read of sides) {
       // A side that cannot be read has no patch to trust: reading the file for review says why.
