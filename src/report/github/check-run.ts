@@ -10,9 +10,11 @@
  * carries annotations of findings no longer there (GitHub cannot remove them), a new check run
  * replaces it: GitHub shows, and branch protection reads, the newest check run of a name.
  */
-import { GitHubApiError, describeGitHubError, isWriteRefused, requestStatus } from '../../github/errors';
+import { GitHubApiError, GitHubListError, describeGitHubError, isWriteRefused, requestStatus } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';
+import { integer, object, optional, string } from '../../github/entry-shape';
+import { readRestList } from '../../github/paged-list';
 
 /** Marks check runs review-gate wrote: a job's own check run may carry the same name. */
 export const CHECK_RUN_EXTERNAL_ID = 'review-gate';
@@ -146,7 +148,7 @@ export async function upsertCheckRun(context: CheckRunContext, repository: Repos
     }
   } catch (error) {
     if (isWriteRefused(error)) return { kind: 'read-only', status: requestStatus(error), githubMessage: describeGitHubError(error) };
-    throw error instanceof GitHubApiError ? error : new GitHubApiError(`Writing the ${where}`, error);
+    throw error instanceof GitHubApiError || error instanceof GitHubListError ? error : new GitHubApiError(`Writing the ${where}`, error);
   }
 }
 
@@ -167,21 +169,35 @@ function isLost(error: unknown): boolean {
   return status === undefined || status >= 500;
 }
 
+/** The fields of a listed check run review-gate reads. */
+const CHECK_RUN = object({ id: integer, name: string, external_id: optional(string), html_url: optional(string) });
+
+/** The fields of a listed annotation review-gate compares; an annotation has no id, and two equal ones are two. */
+const ANNOTATION = object({
+  path: string,
+  start_line: integer,
+  end_line: integer,
+  annotation_level: optional(string),
+  title: optional(string),
+  message: optional(string),
+});
+
 async function newestOwn({ octokit }: CheckRunContext, repository: Repository, content: CheckRunContent): Promise<Listed | undefined> {
-  const runs = await octokit.paginate(octokit.rest.checks.listForRef, {
-    ...repository,
-    ref: content.headSha,
-    check_name: content.name,
-    filter: 'all',
-    per_page: 100,
-  });
+  const runs = await readRestList(
+    { what: `the check runs named '${content.name}' on ${content.headSha.slice(0, 12)}`, entry: CHECK_RUN, identity: (run) => `check run ${run.id}`, perPage: 100 },
+    (page) => octokit.rest.checks.listForRef({ ...repository, ref: content.headSha, check_name: content.name, filter: 'all', per_page: 100, page }),
+    // GitHub wraps this list: `{ total_count, check_runs: […] }` on every page.
+    (data) => (typeof data === 'object' && data !== null && 'check_runs' in data ? data.check_runs : data),
+  );
   const own = runs.filter((run) => run.name === content.name && run.external_id === CHECK_RUN_EXTERNAL_ID);
   const newest = own.reduce<(typeof own)[number] | undefined>((best, run) => (best === undefined || run.id > best.id ? run : best), undefined);
   return newest === undefined ? undefined : { id: newest.id, url: newest.html_url ?? undefined };
 }
 
 async function annotationKeys({ octokit }: CheckRunContext, repository: Repository, id: number): Promise<string[]> {
-  const listed = await octokit.paginate(octokit.rest.checks.listAnnotations, { ...repository, check_run_id: id, per_page: 100 });
+  const listed = await readRestList({ what: `the annotations of check run ${id}`, entry: ANNOTATION, perPage: 100 }, (page) =>
+    octokit.rest.checks.listAnnotations({ ...repository, check_run_id: id, per_page: 100, page }),
+  );
   // Compared as GitHub stores them: an unknown level simply matches nothing we send.
   return listed.map((a) => JSON.stringify([a.path, a.start_line, a.end_line, a.annotation_level ?? '', a.title ?? '', a.message ?? '']));
 }
