@@ -19,6 +19,7 @@ import { choosePullRequestSource, eventBaseSha } from './collect/choose-source';
 import { createReviewPublisher } from './report/github/publisher';
 import { createReviewFeedback } from './report/github/feedback';
 import { createAuthorTrust } from './report/github/identity';
+import { createAccessReader } from './github/access-reader';
 import { createWriteGate } from './github/write-gate';
 import { commentSkipReason, reviewCommentOf } from './config/comment-event';
 import { actionCacheDir } from './review/cache-dir';
@@ -150,9 +151,11 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
   });
   redactGitHubRequests(octokit, redactor);
   const trusted = createAuthorTrust(octokit, log);
-  // A review comment event re-decides the gate only for a dismissal, and never for our own comment.
+  // One reader for the run: the comment event's author is asked once, and the answer reused.
+  const access = createAccessReader(octokit, target, log);
+  // A review comment event re-decides the gate only for a dismissal by someone who may dismiss.
   const comment = reviewCommentOf(event);
-  const skipped = comment === undefined ? undefined : await commentSkipReason(comment, settings.dismiss, trusted);
+  const skipped = comment === undefined ? undefined : await commentSkipReason(comment, settings.dismiss, trusted, access);
   if (skipped !== undefined) return { skipped };
   const pr: PullRequestRef = {
     owner: target.owner,
@@ -194,7 +197,7 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
         log,
       }),
       publisher: settings.dryRun ? undefined : createReviewPublisher(octokit, { log, trusted, writeGate }),
-      feedback: createReviewFeedback({ octokit, gate: writeGate, trusted, log }),
+      feedback: createReviewFeedback({ octokit, gate: writeGate, trusted, log, ...(settings.dismiss === 'off' ? {} : { access }) }),
       clock: systemClock,
       log,
       retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },

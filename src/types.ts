@@ -76,7 +76,7 @@ export type FindingLocation =
 export type Disposition =
   /** A `review-gate-ignore: <reason>` comment on `line`: the finding's own line or the one above it. */
   | { kind: 'suppressed'; reason: string; line: number }
-  /** A `/review-gate dismiss <reason>` reply by a maintainer (`by`, a login) to the finding's inline comment. */
+  /** A `/review-gate dismiss <reason>` reply by someone with write access (`by`, a login) to the finding's inline comment. */
   | { kind: 'dismissed'; by: string; reason: string };
 
 /** A finding of the service, labelled by the map step. Nothing is ever dropped there. */
@@ -96,7 +96,7 @@ export interface LabelledFinding {
   lineText?: string;
   /** Set when a suppression or a dismissal takes it out of the gate. */
   disposition?: Disposition;
-  /** Suppressions and dismissals aimed at it that do not count, each saying why (no reason, not a maintainer). */
+  /** Suppressions and dismissals aimed at it that do not count, each saying why (no reason, no write access, a marker the pull request did not add). */
   refusedDispositions?: string[];
 }
 

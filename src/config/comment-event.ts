@@ -4,8 +4,10 @@
  * all review-gate never reacts to its own comments (nor any bot's): its review would otherwise
  * start a run per comment it posts when its token can trigger workflows.
  */
-import { DISMISS_COMMAND, parseDismissCommand } from '../locate/dismissals';
+import { DISMISS_COMMAND, ONLY_WRITERS, canDismiss, parseDismissCommand } from '../locate/dismissals';
 import type { DismissMode } from '../locate/dismissals';
+import { describeAccess } from '../repository-access';
+import type { AccessReader } from '../repository-access';
 import type { ActionEvent } from './event';
 
 export const REVIEW_COMMENT_EVENT = 'pull_request_review_comment';
@@ -43,13 +45,15 @@ export function reviewCommentOf(event: ActionEvent): ReviewCommentEvent | undefi
 
 /**
  * Why this comment gives the run nothing to do, or undefined when it is a dismissal to act on.
- * `isOwn` tells whether the author is the token's identity (identity.ts): asked last, since it
- * may cost a request; a bot author is known from the payload.
+ * `isOwn` tells whether the author is the token's identity (identity.ts), and `access` what the
+ * author may do in the repository: asked last, since each may cost a request; a bot author is
+ * known from the payload. Someone who cannot dismiss ends the run here, before any review.
  */
 export async function commentSkipReason(
   comment: ReviewCommentEvent,
   dismiss: DismissMode,
   isOwn: (author: ReviewCommentEvent['author']) => Promise<boolean>,
+  access: AccessReader,
 ): Promise<string | undefined> {
   if (!HANDLED_ACTIONS.includes(comment.action)) return `the review comment was ${comment.action || 'changed'}, and only a new or edited dismissal re-decides the gate`;
   const own = 'the review comment is review-gate’s own (or another bot’s), and review-gate never reacts to those';
@@ -58,5 +62,7 @@ export async function commentSkipReason(
   if (parseDismissCommand(comment.body) === undefined) return `the review comment does not start with "${DISMISS_COMMAND}"`;
   if (comment.inReplyTo === undefined) return `the review comment is not a reply to a review-gate comment, so there is no finding to dismiss`;
   if (await isOwn(comment.author)) return own;
+  const author = await access(comment.author.login);
+  if (!canDismiss(author)) return `${describeAccess(author)}; ${ONLY_WRITERS}, so the reply changes nothing`;
   return undefined;
 }

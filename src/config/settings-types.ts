@@ -57,7 +57,7 @@ export interface Settings {
   maxComments: number;
   /** Compute everything, post nothing, print what would be posted. */
   dryRun: boolean;
-  /** Whose `/review-gate dismiss <reason>` replies take a finding out of the gate: maintainers', or nobody's. */
+  /** Whose `/review-gate dismiss <reason>` replies take a finding out of the gate: those of people with write access, or nobody's. */
   dismiss: DismissMode;
   /** Where to write the run's SARIF 2.1.0 file for code scanning; '' = no file. */
   sarifFile: string;

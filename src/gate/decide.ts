@@ -44,7 +44,7 @@ export interface GateInput {
  */
 const COUNTED_IN_ADDED_SCOPE: ReadonlySet<FindingLocation> = new Set(['added-line', 'diff-unknown', 'impossible-line']);
 
-/** A finding suppressed in code or dismissed by a maintainer (its `disposition`) never counts. */
+/** A finding suppressed in code or dismissed by someone with write access (its `disposition`) never counts. */
 export function countsTowardGate(finding: LabelledFinding, scope: GateScope): boolean {
   if (finding.disposition !== undefined) return false;
   return scope === 'file' || COUNTED_IN_ADDED_SCOPE.has(finding.location);

@@ -1,22 +1,29 @@
 /**
  * Dismissals: a reply `/review-gate dismiss <reason>` to one of review-gate's inline comments
  * takes that finding out of the gate. It is matched by the comment's fingerprint, not its line,
- * so it holds across pushes that move the line. Only a maintainer's counts (GitHub's
- * `author_association` OWNER, MEMBER or COLLABORATOR: people with write access), and only with a
- * reason; any other is listed with why it does not count, so the trace stays visible. Pure: the
- * replies come in as data, read from GitHub before the gate decides.
+ * so it holds across pushes that move the line. Only a reply by someone with write access to the
+ * repository counts — `write`, `maintain` or `admin`, or a custom role built on write or admin,
+ * as GitHub answers it for the replier (repository-access.ts) — and only with a reason; any other
+ * is listed with why it does not count, so the trace stays visible. Pure: the replies and their
+ * authors' access come in as data, read from GitHub before the gate decides.
  */
 import { findingFingerprint } from '../report/fingerprint';
+import { describeAccess } from '../repository-access';
+import type { RepositoryAccess } from '../repository-access';
 import type { FileOutcome, LabelledFinding, PlannedComment } from '../types';
 
-/** `maintainers`: a maintainer's dismissal counts; `off`: none does. */
+/** `maintainers`: the dismissal of someone with write access counts; `off`: none does. */
 export type DismissMode = 'maintainers' | 'off';
 export const DISMISS_MODES: readonly DismissMode[] = ['maintainers', 'off'];
 
 export const DISMISS_COMMAND = '/review-gate dismiss';
 
-/** GitHub's associations of people with write access to the repository. */
-export const MAINTAINER_ASSOCIATIONS: readonly string[] = ['OWNER', 'MEMBER', 'COLLABORATOR'];
+export const ONLY_WRITERS = 'only people with write access can dismiss';
+
+/** Whether this access lets someone dismiss: a base permission of write or admin, as GitHub says it. */
+export function canDismiss(access: RepositoryAccess | undefined): boolean {
+  return access?.kind === 'known' && (access.permission === 'write' || access.permission === 'admin');
+}
 
 /** A reply to one of review-gate's inline comments that starts with the dismiss command. */
 export interface DismissalReply {
@@ -30,8 +37,8 @@ export interface DismissalReply {
   /** How many places that comment spoke for: its own line and the lines it named as the same finding. */
   occurrences: number;
   login: string;
-  /** GitHub's `author_association` of the reply. */
-  association: string;
+  /** The author's access to the repository; undefined when it was not read (it does not count then). */
+  access?: RepositoryAccess;
   body: string;
 }
 
@@ -93,8 +100,9 @@ export function parseDismissCommand(body: string): { reason: string } | undefine
 function refusal(reply: DismissalReply, mode: DismissMode, reason: string): string | undefined {
   const who = `@${reply.login}'s dismissal`;
   if (mode === 'off') return `${who} does not count: dismissals are turned off (dismiss: off)`;
-  if (!MAINTAINER_ASSOCIATIONS.includes(reply.association.toUpperCase())) {
-    return `${who} does not count: only the repository's owner, members and collaborators can dismiss (author_association ${reply.association || 'unknown'})`;
+  if (!canDismiss(reply.access)) {
+    const access = reply.access ?? { kind: 'unknown', login: reply.login, why: 'it was not asked' };
+    return `${who} does not count: ${describeAccess(access)}; ${ONLY_WRITERS}`;
   }
   if (reason === '') return `${who} gives no reason (write "${DISMISS_COMMAND} <reason>"), so it does not count`;
   return undefined;

@@ -6,8 +6,8 @@
 import type { ReviewIssue, ReviewLanguage } from '../review/service/types';
 import type { PatchIndex } from './index';
 import type { FindingLocation, LabelledFinding } from '../types';
-import { findSuppressions, suppressionLabel } from './suppressions';
-import type { Suppression } from './suppressions';
+import { findMarkers, suppressionLabel } from './suppressions';
+import type { Marker } from './suppressions';
 
 export interface LabelInput {
   path: string;
@@ -16,7 +16,7 @@ export interface LabelInput {
   patch: PatchIndex | undefined;
   /** The file at the head commit, exactly as sent to the service. */
   content: string;
-  /** Which comment syntax `review-gate-ignore` is read in; without it, none is read. */
+  /** The language whose comments `review-gate-ignore` is read in; without it, none is read. */
   language?: ReviewLanguage;
 }
 
@@ -42,7 +42,7 @@ function locate(line: number | null, lineCount: number, patch: PatchIndex | unde
 
 export function labelFindings(input: LabelInput): LabelledFinding[] {
   const lines = splitLines(input.content);
-  const suppressions = input.language === undefined ? new Map<number, Suppression>() : findSuppressions(lines, input.language);
+  const markers = input.language === undefined ? new Map<number, Marker[]>() : findMarkers(input.content, input.language, input.path);
   return input.issues.map((issue) => {
     const location = locate(issue.line, lines.length, input.patch);
     const finding: LabelledFinding = {
@@ -58,9 +58,9 @@ export function labelFindings(input: LabelInput): LabelledFinding[] {
     if (location !== 'impossible-line' && issue.line !== null) {
       const text = lines[issue.line - 1];
       if (text !== undefined) finding.lineText = text;
-      const { disposition, refused } = suppressionLabel(suppressions.get(issue.line));
+      const { disposition, refused } = suppressionLabel(markers.get(issue.line), { line: issue.line, location, added: input.patch?.added });
       if (disposition !== undefined) finding.disposition = disposition;
-      if (refused !== undefined) finding.refusedDispositions = [refused];
+      if (refused !== undefined) finding.refusedDispositions = refused;
     }
     return finding;
   });

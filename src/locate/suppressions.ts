@@ -1,94 +1,141 @@
 /**
  * Suppressions in code: `review-gate-ignore: <reason>` in a comment. After code on the same line
- * it suppresses the findings on that line; on a line of its own (only the comment) it suppresses
- * the findings on the next line. Reviewers see it in the diff, which is the point: unlike a
- * switch in the workflow, it is reviewed with the code it excuses. Without a reason it does not
- * count, and the finding says why.
+ * it suppresses the findings on that line; on a line of its own (only comments) it suppresses the
+ * findings on the next line. Reviewers see it in the diff, which is the point: unlike a switch in
+ * the workflow, it is reviewed with the code it excuses. Without a reason it does not count, and
+ * the finding says why.
  *
- * Comment syntaxes: `#` (python); `//` and `/* … *\/` (javascript, typescript, go, rust). The
- * marker must follow the comment's opener on the same line; a line inside a multi-line block
- * comment has no opener and is not read. Pure.
+ * The marker counts only inside a real comment of the file's language (comments/: a marker in a
+ * string, a docstring, a template literal or JSX text is text), on the line where that comment
+ * starts. And only the change excuses what it adds: on a line the pull request adds, a marker of
+ * its own line counts, but one on the line above only if the pull request adds that one too —
+ * when the diff is unknown that cannot be shown, so it does not count. Pure.
  */
 import type { ReviewLanguage } from '../review/service/types';
-import type { Disposition } from '../types';
+import type { Disposition, FindingLocation } from '../types';
+import { findComments } from './comments';
+import type { CommentSpan } from './comments';
 
 export const SUPPRESSION_MARKER = 'review-gate-ignore';
 
-/** What a marker says about the line it applies to. */
-export type Suppression =
-  | { kind: 'suppressed'; reason: string; line: number }
-  /** The marker is there but gives no reason: it does not count. */
-  | { kind: 'refused'; why: string; line: number };
-
-const COMMENT_OPENER: Readonly<Record<ReviewLanguage, RegExp>> = {
-  python: /#/,
-  javascript: /\/\/|\/\*/,
-  typescript: /\/\/|\/\*/,
-  go: /\/\/|\/\*/,
-  rust: /\/\/|\/\*/,
-};
-
-/** The marker as a word of its own (not `x-review-gate-ignore`), then what follows it. */
-const MARKER = /(?<![\w-])review-gate-ignore(?![\w-])(.*)$/;
-
-/** A reason has at least one letter or digit: `review-gate-ignore: -` explains nothing. */
-const MEANINGFUL = /[\p{L}\p{N}]/u;
-
-interface Marker {
-  /** Only whitespace before the comment's opener: the marker speaks of the next line. */
+/** A marker in a comment of the file. */
+export interface Marker {
+  /** Its line, 1-based. */
+  line: number;
+  /** Only comments on its line: it speaks of the next line. */
   ownLine: boolean;
+  /** Undefined when it gives none: then it does not count. */
   reason: string | undefined;
 }
 
-/** The marker on one line of code, if its comment carries one. */
-export function readMarker(line: string, language: ReviewLanguage): Marker | undefined {
-  const open = new RegExp(COMMENT_OPENER[language].source, 'g');
-  for (let found = open.exec(line); found !== null; found = open.exec(line)) {
-    const comment = line.slice(found.index + found[0].length);
-    const marker = MARKER.exec(comment);
-    // A block comment closed before the marker: the marker belongs to a later comment.
-    if (marker === null || (found[0] === '/*' && comment.slice(0, marker.index).includes('*/'))) continue;
-    let rest = marker[1] ?? '';
-    let after = '';
-    const close = found[0] === '/*' ? rest.indexOf('*/') : -1;
-    if (close >= 0) {
-      after = rest.slice(close + 2);
-      rest = rest.slice(0, close);
-    }
-    // Code after a closed block comment makes it a comment on that line, not above the next.
-    const ownLine = line.slice(0, found.index).trim() === '' && after.trim() === '';
-    const colon = /^\s*:(.*)$/s.exec(rest);
-    const reason = colon?.[1]?.trim() ?? '';
-    return { ownLine, reason: MEANINGFUL.test(reason) ? reason : undefined };
+/** The marker as a word of its own (not `x-review-gate-ignore`), then what follows it. */
+const MARKER = /(?<![\w-])review-gate-ignore(?![\w-])(.*)$/s;
+/** A reason has at least one letter or digit: `review-gate-ignore: -` explains nothing. */
+const MEANINGFUL = /[\p{L}\p{N}]/u;
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
+/** Offsets where each line starts: lines are split at LF, as `splitLines` numbers them. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  return starts;
+}
+
+/** The 0-based line holding `offset`. */
+function lineIndexOf(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((starts[mid] as number) <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** What the marker in this comment says, from the comment's first line only; undefined without one. */
+function readMarker(text: string, comment: CommentSpan): { reason: string | undefined } | undefined {
+  const body = text.slice(comment.bodyStart, comment.bodyEnd);
+  const firstLine = body.split(LINE_BREAK, 1)[0] ?? '';
+  const marker = MARKER.exec(firstLine);
+  if (marker === null) return undefined;
+  const reason = (/^\s*:(.*)$/s.exec(marker[1] ?? '')?.[1] ?? '').trim();
+  return { reason: MEANINGFUL.test(reason) ? reason : undefined };
+}
+
+/** Whether the line `[from, to)` holds nothing but whitespace and these comments. */
+function onlyComments(text: string, from: number, to: number, comments: readonly CommentSpan[]): boolean {
+  let at = from;
+  for (const comment of comments) {
+    if (comment.end <= from || comment.start >= to) continue;
+    if (text.slice(at, Math.max(at, comment.start)).trim() !== '') return false;
+    at = Math.max(at, comment.end);
+  }
+  return at >= to || text.slice(at, to).trim() === '';
+}
+
+/**
+ * Every marker of the file, by the line it applies to (1-based): its own, or the next for a
+ * marker on a line of its own; above-line markers first. One marker a line: the first comment
+ * starting on it that carries one. Only a file that holds the marker's text is lexed.
+ */
+export function findMarkers(content: string, language: ReviewLanguage, path = ''): Map<number, Marker[]> {
+  const found = new Map<number, Marker[]>();
+  if (!content.includes(SUPPRESSION_MARKER)) return found;
+  const comments = findComments(content, language, path).sort((a, b) => a.start - b.start);
+  const starts = lineStarts(content);
+  const marked = new Set<number>();
+  comments.forEach((comment, index) => {
+    const marker = readMarker(content, comment);
+    const lineIndex = lineIndexOf(starts, comment.start);
+    if (marker === undefined || marked.has(lineIndex)) return;
+    marked.add(lineIndex);
+    const from = starts[lineIndex] as number;
+    const next = starts[lineIndex + 1];
+    const to = next === undefined ? content.length : next - 1;
+    // The comments that can touch this line: one that began before it, and those after it.
+    const near = comments.slice(Math.max(0, index - 1), index + 1 + (to - from));
+    const ownLine = onlyComments(content, from, to, near);
+    const line = lineIndex + 1;
+    const target = ownLine ? line + 1 : line;
+    found.set(target, [...(found.get(target) ?? []), { line, ownLine, reason: marker.reason }]);
+  });
+  for (const markers of found.values()) markers.sort((a, b) => a.line - b.line);
+  return found;
+}
+
+/** Where the finding sits and what the pull request adds, as far as a marker's standing depends on them. */
+export interface MarkerScope {
+  line: number;
+  location: FindingLocation;
+  /** Lines the pull request adds; undefined when the diff is unknown. */
+  added: ReadonlySet<number> | undefined;
+}
+
+/** Why this marker does not cover the finding, or undefined when it does. */
+function refusal(marker: Marker, scope: MarkerScope): string | undefined {
+  const where = `${SUPPRESSION_MARKER} on line ${marker.line}`;
+  if (marker.reason === undefined) return `${where} gives no reason (write "${SUPPRESSION_MARKER}: <reason>"), so it does not count`;
+  if (!marker.ownLine) return undefined;
+  if (scope.location === 'added-line' && scope.added?.has(marker.line) !== true) {
+    return `${where} is not part of this pull request, so it does not cover line ${scope.line}, which the pull request adds (a marker on line ${scope.line}, or one the pull request adds above it, would)`;
+  }
+  if (scope.location === 'diff-unknown') {
+    return `${where} is on a line of its own above line ${scope.line}, and the diff of this file is unknown, so it cannot be shown to be part of this pull request and does not count (a marker on line ${scope.line} itself would)`;
   }
   return undefined;
 }
 
 /**
- * Every line of the file a marker applies to (1-based) → what it says. When two markers apply
- * to one line (one above it, one on it), a marker with a reason wins.
+ * The label the markers aimed at a finding give it: the first that covers it suppresses it;
+ * when none does, each says why.
  */
-export function findSuppressions(lines: readonly string[], language: ReviewLanguage): Map<number, Suppression> {
-  const found = new Map<number, Suppression>();
-  lines.forEach((text, index) => {
-    if (!text.includes(SUPPRESSION_MARKER)) return;
-    const marker = readMarker(text, language);
-    if (marker === undefined) return;
-    const line = index + 1;
-    const target = marker.ownLine ? line + 1 : line;
-    const suppression: Suppression =
-      marker.reason === undefined
-        ? { kind: 'refused', why: `${SUPPRESSION_MARKER} on line ${line} gives no reason (write "${SUPPRESSION_MARKER}: <reason>"), so it does not count`, line }
-        : { kind: 'suppressed', reason: marker.reason, line };
-    const earlier = found.get(target);
-    if (earlier === undefined || earlier.kind === 'refused') found.set(target, suppression);
-  });
-  return found;
-}
-
-/** The label a suppression gives a finding: a disposition, or why the marker did not count. */
-export function suppressionLabel(suppression: Suppression | undefined): { disposition?: Disposition; refused?: string } {
-  if (suppression === undefined) return {};
-  if (suppression.kind === 'refused') return { refused: suppression.why };
-  return { disposition: { kind: 'suppressed', reason: suppression.reason, line: suppression.line } };
+export function suppressionLabel(markers: readonly Marker[] | undefined, scope: MarkerScope): { disposition?: Disposition; refused?: string[] } {
+  const refused: string[] = [];
+  for (const marker of markers ?? []) {
+    const why = refusal(marker, scope);
+    if (why === undefined) return { disposition: { kind: 'suppressed', reason: marker.reason ?? '', line: marker.line } };
+    refused.push(why);
+  }
+  return refused.length === 0 ? {} : { refused };
 }

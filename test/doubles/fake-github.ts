@@ -17,6 +17,8 @@ import type { AddressInfo } from 'node:net';
 import { answerGraphql } from './fake-github-graphql';
 import { createFakeChecks } from './fake-github-checks';
 import type { ChecksPermission, FakeCheckRun } from './fake-github-checks';
+import { createFakePermissions } from './fake-github-permissions';
+import type { FakeRole } from './fake-github-permissions';
 
 export interface FakeFile {
   filename: string;
@@ -63,6 +65,8 @@ export interface FakeGitHubOptions {
   refuseThreadResolution?: boolean;
   /** The token's `checks` permission (default write); `read` and `none` answer 403 as GitHub does. */
   checks?: ChecksPermission;
+  /** Each login's role on the repository (`GET …/collaborators/{username}/permission`); unset: none. */
+  permissions?: Record<string, FakeRole>;
   /**
    * Serves a list as these pages instead of the usual slices (undefined: as usual), each with a
    * `Link` to the next: pages that overlap (a list that changed while it was read), entries GitHub
@@ -138,8 +142,13 @@ export interface FakeGitHub {
   addIssueComment(issueNumber: number, body: string, login?: string): FakeIssueComment;
   /** A review comment by someone else (a person), as if it were already on the pull request. */
   addReviewComment(pullNumber: number, comment: { path: string; line: number; body: string }, login: string): FakeReviewComment;
-  /** A reply by a person, in the thread of `inReplyTo`, as if they had posted it. */
-  addReply(pullNumber: number, inReplyTo: number, body: string, author: { login: string; association: string; type?: string }): FakeReviewComment;
+  /**
+   * A reply by a person, in the thread of `inReplyTo`, as if they had posted it. `permission`, when
+   * given, sets their role on the repository too (see `setPermission`).
+   */
+  addReply(pullNumber: number, inReplyTo: number, body: string, author: { login: string; association: string; type?: string; permission?: FakeRole }): FakeReviewComment;
+  /** Sets the role on the repository that `GET …/collaborators/{login}/permission` answers. */
+  setPermission(login: string, role: FakeRole): void;
   /** Whether the review thread that `commentId` opens is resolved. */
   isThreadResolved(commentId: number): boolean;
   /**
@@ -211,6 +220,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   let nextId = 1000;
   const isCommit = (sha: string): boolean => options.pulls.some((p) => p.baseSha === sha || (commits.get(p.number)?.has(sha) ?? false));
   const checks = createFakeChecks({ web, permission: options.checks ?? 'write', isCommit, nextId: () => nextId++ });
+  const permissions = createFakePermissions(options.permissions);
 
   const shaOf = new Map<FakeFile, string>();
   const storeBlobs = (files: readonly FakeFile[]): void => {
@@ -287,6 +297,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
 
     if (rest !== undefined && checks.route(method, rest, query, input, reply, (items) => paginate(reply, base, query, items))) return;
+    if (rest !== undefined && permissions.route(method, rest, reply)) return;
     const contentPath = rest === undefined ? null : /^\/contents\/(.+)$/.exec(rest);
     if (contentPath !== null && method === 'GET') {
       const path = decodeURIComponent(contentPath[1] ?? '');
@@ -556,9 +567,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     addReply: (pullNumber, inReplyTo, body, author) => {
       const parent = reviewComments.find((c) => c.id === inReplyTo && c.pull_number === pullNumber);
       if (parent === undefined) throw new TypeError(`Expected a review comment of #${pullNumber}, got ${inReplyTo}`);
+      if (author.permission !== undefined) permissions.set(author.login, author.permission);
       return addReplyTo(parent, body, { login: author.login, type: author.type ?? 'User' }, author.association);
     },
     isThreadResolved: (commentId) => resolvedThreads.has(commentId),
+    setPermission: (login, role) => permissions.set(login, role),
     push(pullNumber, headSha, files) {
       const pull = options.pulls.find((p) => p.number === pullNumber);
       if (pull === undefined) throw new TypeError(`Expected a pull request of the fake, got #${pullNumber}`);

@@ -30,14 +30,14 @@ function run(simulator: RunningSimulator, github: FakeGitHub, head: PullRequestF
   });
 }
 
-/** First run: one comment on line 6, which a MEMBER dismisses; then a push with `lines`. */
+/** First run: one comment on line 6, which a writer dismisses; then a push with `lines`. */
 async function dismissThenPush(lines: string[]): Promise<{ second: ActionRun; simulator: RunningSimulator; github: FakeGitHub; dismissedId: number }> {
   const { simulator, github } = await harness.servers({ fixture: structuredClone(fixture) });
   const first = await run(simulator, github, fixture);
   expect(first.exitCode).toBe(1);
   const [comment] = ownComments(github);
   expect(comment?.line).toBe(6);
-  github.addReply(NUMBER, comment?.id ?? 0, `/review-gate dismiss ${REASON}`, { login: 'mona', association: 'MEMBER' });
+  github.addReply(NUMBER, comment?.id ?? 0, `/review-gate dismiss ${REASON}`, { login: 'mona', association: 'MEMBER', permission: 'write' });
 
   const pushed = addedFile('src/handler.py', lines);
   github.push(NUMBER, SECOND_HEAD, [pushed]);

@@ -1,13 +1,15 @@
 /**
- * End to end: dismissals. A maintainer's reply `/review-gate dismiss <reason>` to review-gate's
- * inline comment takes the finding out of the gate on the next run — the run the reply itself
- * starts (`pull_request_review_comment`) or one after a push that moves the line. A reply without
- * a reason, or by someone without write access, does not, and the summary says why.
+ * End to end: dismissals. A reply `/review-gate dismiss <reason>` by someone with write access to
+ * review-gate's inline comment takes the finding out of the gate on the next run — the run the
+ * reply itself starts (`pull_request_review_comment`) or one after a push that moves the line. A
+ * reply without a reason, or by someone without write access, does not, and the summary says
+ * why (fail-closed-dismiss.test.ts covers who has write access).
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub, FakeReviewComment } from '../doubles/fake-github';
+import type { FakeRole } from '../doubles/fake-github-permissions';
 import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { ActionRun, PullRequestFixture, RunOptions } from '../doubles/run-action';
 import { NUMBER, SECOND_HEAD, addedFile, fixtureOf, ownComments, reviewCommentEvent, summaryBody } from './thread-fixtures';
@@ -49,11 +51,11 @@ function runOnReply(simulator: RunningSimulator, github: FakeGitHub, reply: Fake
 }
 
 describe('a dismissal reply', () => {
-  it("passes the run a MEMBER's reply starts, and the summary lists the finding, who dismissed it and why", async () => {
+  it("passes the run a writer's reply starts, and the summary lists the finding, who dismissed it and why", async () => {
     const { simulator, github } = await servers();
     const comment = await failingFirstRun(simulator, github);
 
-    const reply = github.addReply(NUMBER, comment.id, `/review-gate dismiss ${REASON}`, { login: 'mona', association: 'MEMBER' });
+    const reply = github.addReply(NUMBER, comment.id, `/review-gate dismiss ${REASON}`, { login: 'mona', association: 'MEMBER', permission: 'write' });
     const second = await runOnReply(simulator, github, reply);
 
     expect(second.exitCode).toBe(0);
@@ -68,17 +70,18 @@ describe('a dismissal reply', () => {
     expect(ownComments(github)).toHaveLength(1);
   });
 
-  it.each([
-    ['gives no reason', '/review-gate dismiss', 'MEMBER', /@mona's dismissal gives no reason \(write "\/review-gate dismiss &lt;reason>"\), so it does not count/],
-    ['gives only punctuation', '/review-gate dismiss: …', 'OWNER', /@mona's dismissal gives no reason/],
-    ['comes from a user with association NONE', `/review-gate dismiss ${REASON}`, 'NONE', /@mona's dismissal does not count: only the repository's owner, members and collaborators can dismiss \(author_association NONE\)/],
-    ['comes from a CONTRIBUTOR', `/review-gate dismiss ${REASON}`, 'CONTRIBUTOR', /author_association CONTRIBUTOR/],
-  ])('does not count when it %s, and the summary says why', async (_, body, association, why) => {
+  it.each<[string, string, string, FakeRole, RegExp]>([
+    ['gives no reason', '/review-gate dismiss', 'MEMBER', 'write', /@mona's dismissal gives no reason \(write "\/review-gate dismiss &lt;reason>"\), so it does not count/],
+    ['gives only punctuation', '/review-gate dismiss: …', 'OWNER', 'admin', /@mona's dismissal gives no reason/],
+    ['comes from a user with association NONE', `/review-gate dismiss ${REASON}`, 'NONE', 'none', /@mona's dismissal does not count: @mona has no access to the repository; only people with write access can dismiss/],
+    ['comes from a CONTRIBUTOR with read', `/review-gate dismiss ${REASON}`, 'CONTRIBUTOR', 'read', /@mona has read access; only people with write access can dismiss/],
+  ])('does not count when it %s, and the summary says why', async (_, body, association, permission, why) => {
     const { simulator, github } = await servers();
     const comment = await failingFirstRun(simulator, github);
 
-    const reply = github.addReply(NUMBER, comment.id, body, { login: 'mona', association });
-    const second = await runOnReply(simulator, github, reply);
+    github.addReply(NUMBER, comment.id, body, { login: 'mona', association, permission });
+    // A push starts this run: a reply that cannot count ends the run it starts at once.
+    const second = await run(simulator, github);
 
     expect(second.exitCode).toBe(1);
     expect(second.outputs).toMatchObject({ result: 'failed', errors: '1' });
@@ -91,7 +94,7 @@ describe('a dismissal reply', () => {
   it('still holds after a push that moves the finding to another line', async () => {
     const { simulator, github } = await servers();
     const comment = await failingFirstRun(simulator, github);
-    github.addReply(NUMBER, comment.id, `/review-gate dismiss ${REASON}`, { login: 'mona', association: 'COLLABORATOR' });
+    github.addReply(NUMBER, comment.id, `/review-gate dismiss ${REASON}`, { login: 'mona', association: 'COLLABORATOR', permission: 'write' });
 
     const moved = addedFile('src/handler.py', ['"""Handlers."""', ...HANDLER]);
     github.push(NUMBER, SECOND_HEAD, [moved]);
@@ -110,7 +113,7 @@ describe('a dismissal reply', () => {
   it('does not count with dismiss: off, and the summary says dismissals are turned off', async () => {
     const { simulator, github } = await servers();
     const comment = await failingFirstRun(simulator, github, { dismiss: 'off' });
-    github.addReply(NUMBER, comment.id, `/review-gate dismiss ${REASON}`, { login: 'mona', association: 'OWNER' });
+    github.addReply(NUMBER, comment.id, `/review-gate dismiss ${REASON}`, { login: 'mona', association: 'OWNER', permission: 'admin' });
 
     const second = await run(simulator, github, {}, { dismiss: 'off' });
 

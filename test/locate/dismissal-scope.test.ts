@@ -69,9 +69,10 @@ describe('a dismissal covers only the finding it was made on', () => {
   });
 
   it('keeps one dismissal per thread: a second maintainer reply in the same thread reaches no further', () => {
-    const base = { fingerprints: [FP], threadId: 100, line: 6, occurrences: 1, association: 'MEMBER' };
+    const base = { fingerprints: [FP], threadId: 100, line: 6, occurrences: 1 };
+    const writer = (login: string) => ({ kind: 'known' as const, login, permission: 'write' as const, role: 'write' });
     const twice = judgeDismissals(
-      [{ ...base, commentId: 101, login: 'mona', body: '/review-gate dismiss safe' }, { ...base, commentId: 102, login: 'hubot', body: '/review-gate dismiss agreed' }],
+      [{ ...base, commentId: 101, login: 'mona', access: writer('mona'), body: '/review-gate dismiss safe' }, { ...base, commentId: 102, login: 'hubot', access: writer('hubot'), body: '/review-gate dismiss agreed' }],
       'maintainers',
     );
     expect(twice.accepted.get(FP)).toHaveLength(1);
@@ -109,7 +110,7 @@ describe('the comment of a finding beyond a dismissal', () => {
 
 describe('what a dismissal reply is read with', () => {
   const listed = (over: Partial<ListedComment> & { id: number }): ListedComment => ({
-    body: '', path: 'src/handler.py', author_association: 'MEMBER', user: { login: 'mona', type: 'User' }, ...over,
+    body: '', path: 'src/handler.py', user: { login: 'mona', type: 'User' }, ...over,
   });
 
   it("takes the replied comment's id, its current line (else its original line) and the lines it named", () => {

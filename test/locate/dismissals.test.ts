@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyDismissals, judgeDismissals, parseDismissCommand } from '../../src/locate/dismissals';
 import type { DismissalReply, DismissedThread } from '../../src/locate/dismissals';
 import { findingFingerprint } from '../../src/report/fingerprint';
+import type { BasePermission, RepositoryAccess } from '../../src/repository-access';
 import type { FileOutcome, LabelledFinding } from '../../src/types';
 import { reviewResult } from '../support/review-result';
 
@@ -31,6 +32,8 @@ describe('parseDismissCommand', () => {
   );
 });
 
+const known = (permission: BasePermission, role: string = permission): RepositoryAccess => ({ kind: 'known', login: 'mona', permission, role });
+
 const reply = (over: Partial<DismissalReply>): DismissalReply => ({
   commentId: 10,
   fingerprints: ['fp1'],
@@ -38,24 +41,34 @@ const reply = (over: Partial<DismissalReply>): DismissalReply => ({
   line: 6,
   occurrences: 1,
   login: 'mona',
-  association: 'MEMBER',
+  access: known('write'),
   body: '/review-gate dismiss false positive',
   ...over,
 });
 
 describe('judgeDismissals', () => {
-  it.each(['OWNER', 'MEMBER', 'COLLABORATOR', 'member'])('accepts a reasoned dismissal by %s', (association) => {
-    const judged = judgeDismissals([reply({ association })], 'maintainers');
+  it.each<[string, RepositoryAccess]>([
+    ['write', known('write')],
+    ['maintain', known('write', 'maintain')],
+    ['admin', known('admin')],
+    ['a custom role built on write', known('write', 'release-manager')],
+  ])('accepts a reasoned dismissal by someone with %s', (_, access) => {
+    const judged = judgeDismissals([reply({ access })], 'maintainers');
     expect(judged.accepted.get('fp1')).toEqual([{ by: 'mona', reason: 'false positive', threadId: 5, line: 6, occurrences: 1 }]);
     expect(judged.refused.size).toBe(0);
   });
 
-  it.each(['CONTRIBUTOR', 'FIRST_TIME_CONTRIBUTOR', 'FIRST_TIMER', 'MANNEQUIN', 'NONE', ''])('refuses a dismissal by %j, naming the association', (association) => {
-    const judged = judgeDismissals([reply({ association })], 'maintainers');
+  it.each<[RepositoryAccess | undefined, string]>([
+    [known('read'), '@mona has read access'],
+    [known('read', 'triage'), '@mona has triage access'],
+    [known('none'), '@mona has no access to the repository'],
+    [known('read', 'security-reviewer'), "@mona has the custom role 'security-reviewer' (base permission read)"],
+    [{ kind: 'unknown', login: 'mona', why: 'GitHub answered 403: Forbidden' }, "@mona's access to the repository could not be read (GitHub answered 403: Forbidden)"],
+    [undefined, "@mona's access to the repository could not be read (it was not asked)"],
+  ])('refuses a dismissal by someone without write access (%j), saying what they have', (access, what) => {
+    const judged = judgeDismissals([reply({ access })], 'maintainers');
     expect(judged.accepted.size).toBe(0);
-    expect(judged.refused.get('fp1')).toEqual([
-      `@mona's dismissal does not count: only the repository's owner, members and collaborators can dismiss (author_association ${association || 'unknown'})`,
-    ]);
+    expect(judged.refused.get('fp1')).toEqual([`@mona's dismissal does not count: ${what}; only people with write access can dismiss`]);
   });
 
   it("refuses a maintainer's dismissal without a reason", () => {
@@ -64,7 +77,7 @@ describe('judgeDismissals', () => {
   });
 
   it('refuses every dismissal with dismiss: off', () => {
-    const judged = judgeDismissals([reply({ association: 'OWNER' })], 'off');
+    const judged = judgeDismissals([reply({ access: known('admin') })], 'off');
     expect(judged.accepted.size).toBe(0);
     expect(judged.refused.get('fp1')).toEqual([`@mona's dismissal does not count: dismissals are turned off (dismiss: off)`]);
   });

@@ -3,7 +3,8 @@
  * review comments gives its own inline comments (those of its identity, see identity.ts) and
  * the replies to them; after the verdict, the threads of findings fixed since are closed
  * (review-threads.ts). A reply counts as a dismissal candidate only under review-gate's own
- * comment: a person cannot dismiss by replying to a comment that merely imitates one.
+ * comment: a person cannot dismiss by replying to a comment that merely imitates one. Each
+ * candidate's author's access to the repository is read with it, so the gate can judge it.
  */
 import { parseDismissCommand } from '../../locate/dismissals';
 import type { DismissalReply } from '../../locate/dismissals';
@@ -14,6 +15,7 @@ import type { FeedbackSnapshot, ReviewFeedback } from '../feedback';
 import { sameFindingLines } from '../markdown/comment';
 import { FIXED_MARKER, extractFingerprints } from '../markers';
 import type { OwnThreadComment } from '../thread-plan';
+import type { AccessReader } from '../../repository-access';
 import type { AuthorTrust } from './identity';
 import { listReviewComments } from './inline-convergence';
 import { closeThreads } from './review-threads';
@@ -22,6 +24,8 @@ export interface FeedbackContext {
   octokit: GitHubClient;
   gate: WriteGate;
   trusted: AuthorTrust;
+  /** Reads each dismissal's author's access to the repository; without it (dismiss: off) none is read. */
+  access?: AccessReader;
   log?: GitHubLog;
 }
 
@@ -34,7 +38,6 @@ export interface ListedComment {
   /** GitHub moves `line` along with pushes (null once outdated); `original_line` stays where it was posted. */
   line?: number | null;
   original_line?: number | null;
-  author_association: string;
   user: { login: string; type?: string } | null;
 }
 
@@ -69,7 +72,7 @@ export function readSnapshot(comments: readonly ListedComment[], ours: ReadonlyS
     if (parseDismissCommand(c.body) === undefined) continue;
     const replied = root as ListedComment;
     dismissals.push({
-      commentId: c.id, fingerprints: thread.fingerprints, login: c.user.login, association: c.author_association, body: c.body,
+      commentId: c.id, fingerprints: thread.fingerprints, login: c.user.login, body: c.body,
       threadId: replied.id, line: replied.line ?? replied.original_line ?? undefined, occurrences: 1 + sameFindingLines(replied.body).length,
     });
   }
@@ -81,7 +84,12 @@ export function createReviewFeedback(context: FeedbackContext): ReviewFeedback {
     async read(pr: PullRequestRef): Promise<FeedbackSnapshot> {
       const comments: ListedComment[] = await listReviewComments(context.octokit, pr);
       const trust = await Promise.all(comments.map((c) => context.trusted(c.user)));
-      return readSnapshot(comments, new Set(comments.filter((_, i) => trust[i] === true).map((c) => c.id)));
+      const snapshot = readSnapshot(comments, new Set(comments.filter((_, i) => trust[i] === true).map((c) => c.id)));
+      const { access } = context;
+      if (access === undefined) return snapshot;
+      // Beside the replies, before the gate: who may dismiss is data for the locate stage.
+      const dismissals = await Promise.all(snapshot.dismissals.map(async (reply) => ({ ...reply, access: await access(reply.login) })));
+      return { ...snapshot, dismissals };
     },
     closeFixed: (pr, fixed) => closeThreads(context, pr, fixed),
   };

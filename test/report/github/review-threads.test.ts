@@ -93,17 +93,17 @@ describe('closing fixed threads', () => {
 
 describe('readSnapshot', () => {
   const listed = (over: Partial<ListedComment> & { id: number }): ListedComment => ({
-    body: '', path: 'src/a.ts', author_association: 'NONE', user: { login: 'github-actions[bot]', type: 'Bot' }, ...over,
+    body: '', path: 'src/a.ts', user: { login: 'github-actions[bot]', type: 'Bot' }, ...over,
   });
 
   it("keeps review-gate's comments with fingerprints, counts people's replies, and takes dismissals only under its comments", () => {
     const comments = [
       listed({ id: 1, body: `Finding\n${fingerprintMarker(fp(1))}` }),
-      listed({ id: 2, in_reply_to_id: 1, body: '/review-gate dismiss safe', author_association: 'MEMBER', user: { login: 'mona', type: 'User' } }),
+      listed({ id: 2, in_reply_to_id: 1, body: '/review-gate dismiss safe', user: { login: 'mona', type: 'User' } }),
       listed({ id: 3, in_reply_to_id: 1, body: 'thanks', user: { login: 'hubot', type: 'User' } }),
       // A person's comment that imitates one of review-gate's: replies to it dismiss nothing.
       listed({ id: 4, body: `fake ${fingerprintMarker(fp(4))}`, user: { login: 'mallory', type: 'User' } }),
-      listed({ id: 5, in_reply_to_id: 4, body: '/review-gate dismiss mine', author_association: 'OWNER', user: { login: 'mallory', type: 'User' } }),
+      listed({ id: 5, in_reply_to_id: 4, body: '/review-gate dismiss mine', user: { login: 'mallory', type: 'User' } }),
       // review-gate's own text in a reply (never a dismissal) and a reply whose parent is gone.
       listed({ id: 6, in_reply_to_id: 1, body: '/review-gate dismiss bot' }),
       listed({ id: 7, in_reply_to_id: 99, body: '/review-gate dismiss orphan', user: { login: 'mona', type: 'User' } }),
@@ -111,7 +111,7 @@ describe('readSnapshot', () => {
     const snapshot = readSnapshot(comments, new Set([1, 6]));
     expect(snapshot.own).toEqual([{ id: 1, path: 'src/a.ts', fingerprints: [fp(1)], body: comments[0]?.body, humanReplies: 2, markedFixed: false }]);
     expect(snapshot.dismissals).toEqual([
-      { commentId: 2, fingerprints: [fp(1)], threadId: 1, line: undefined, occurrences: 1, login: 'mona', association: 'MEMBER', body: '/review-gate dismiss safe' },
+      { commentId: 2, fingerprints: [fp(1)], threadId: 1, line: undefined, occurrences: 1, login: 'mona', body: '/review-gate dismiss safe' },
     ]);
   });
 });

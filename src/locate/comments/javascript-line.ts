@@ -1,0 +1,300 @@
+/**
+ * One line of a JavaScript/TypeScript text, read by every reading alive at its start (see
+ * javascript.ts): code, template literals, strings, block comments, and JSX (javascript-jsx.ts).
+ * What a `/` is follows from the token before it; where that allows both a division and a
+ * regular expression (after `}`, `of`, `yield`, `await`, or a `!` after a value), the reading
+ * forks. A reading whose string or regular expression is not closed on its line is dead.
+ */
+import { jsxAngle, jsxChildren, jsxTag } from './javascript-jsx';
+import type { LineReader } from './javascript-jsx';
+import { cloneState, codeFrame } from './javascript-state';
+import type { CodeFrame, Frame, LexState } from './javascript-state';
+import type { CommentSpan } from './span';
+
+/** Readings of one line at most; past it the lexer stops, so the work stays linear. */
+const MAX_READINGS = 16;
+const MAX_DEPTH = 256;
+
+const CONTROL_WORDS: ReadonlySet<string> = new Set(['if', 'while', 'for', 'with']);
+/** Keywords after which an operand comes: `return /re/`, `typeof /re/`. */
+const OPERAND_WORDS: ReadonlySet<string> = new Set([
+  'return', 'typeof', 'instanceof', 'in', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'extends', 'default',
+]);
+/** Keywords that may also be plain names: `of / 2` divides, `yield /re/` does not. */
+const EITHER_WORDS: ReadonlySet<string> = new Set(['of', 'yield', 'await']);
+
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+const SPACE = /\s/;
+const IDENTIFIER_PART = /[\w$\\#]|[^\p{ASCII}\s]/u;
+
+export class TooManyReadings extends Error {}
+
+function top(state: LexState): Frame {
+  return state.frames[state.frames.length - 1] as Frame;
+}
+
+/**
+ * A regular expression's body from `from` (after its `/`): the index after its flags, or
+ * undefined when the line ends first. A class (`[…]`) ends at its first `]`, flags or not: the
+ * `v` flag nests classes in the pattern, not in where the literal ends.
+ */
+function regexEnd(text: string, from: number, to: number): number | undefined {
+  let inClass = false;
+  for (let i = from; i < to; i++) {
+    const c = text[i] as string;
+    if (LINE_TERMINATOR.test(c)) return undefined;
+    if (c === '\\') {
+      i++;
+      if (i < to && LINE_TERMINATOR.test(text[i] as string)) return undefined;
+    } else if (c === '[') {
+      inClass = true;
+    } else if (c === ']') {
+      inClass = false;
+    } else if (c === '/' && !inClass) {
+      let end = i + 1;
+      while (end < to && IDENTIFIER_PART.test(text[end] as string)) end++;
+      return end;
+    }
+  }
+  return undefined;
+}
+
+/** One line of the text, read by every reading alive at its start. */
+export class Line implements LineReader {
+  readonly forks: Array<{ state: LexState; at: number }> = [];
+
+  constructor(
+    readonly text: string,
+    private readonly jsx: boolean,
+    private readonly start: number,
+    readonly end: number,
+  ) {}
+
+  /** Every reading at the line's end, those the line forked included. */
+  readAll(states: readonly LexState[]): LexState[] {
+    const done: LexState[] = [];
+    const work = states.map((state) => ({ state, at: this.start }));
+    for (let next = work.pop(); next !== undefined; next = work.pop()) {
+      this.read(next.state, next.at);
+      done.push(next.state);
+      work.push(...this.forks.splice(0));
+      if (done.length + work.length > MAX_READINGS) throw new TooManyReadings();
+    }
+    return done;
+  }
+
+  private read(s: LexState, from: number): void {
+    let i = from;
+    while (i < this.end && s.status === 'alive') {
+      const frame = top(s);
+      if (s.frames.length > MAX_DEPTH) i = this.opaque(s);
+      else if (frame.k === 'code') i = this.code(s, frame, i);
+      else if (frame.k === 'template') i = this.template(s, i);
+      else if (frame.k === 'string') {
+        s.frames.pop();
+        i = this.string(s, frame.quote, i);
+      } else if (frame.k === 'block') i = this.blockRest(s, frame, i);
+      else if (frame.k === 'tag') i = jsxTag(this, s, frame, i);
+      else if (frame.k === 'attribute') {
+        const close = this.find(frame.quote, i);
+        if (close >= 0) s.frames.pop();
+        i = close < 0 ? this.end : close + 1;
+      } else i = jsxChildren(this, s, frame, i);
+    }
+  }
+
+  opaque(s: LexState): number {
+    s.status = 'opaque';
+    return this.end;
+  }
+
+  private dead(s: LexState): number {
+    s.status = 'dead';
+    return this.end;
+  }
+
+  /** Index of `needle` in the rest of this line, or -1. */
+  find(needle: string, from: number): number {
+    for (let i = from; i + needle.length <= this.end; i++) if (this.text.startsWith(needle, i)) return i;
+    return -1;
+  }
+
+  private report(s: LexState, comment: CommentSpan): void {
+    const frame = top(s);
+    if (frame.k === 'code' && frame.closer === 'child') frame.comments++;
+    (s.jsx > 0 ? s.held : s.pending).push(comment);
+  }
+
+  fork(s: LexState, at: number, change: (frame: CodeFrame) => void): void {
+    const other = cloneState(s);
+    change(top(other) as CodeFrame);
+    this.forks.push({ state: other, at });
+  }
+
+  lineCommentEnd(from: number): number {
+    let i = from;
+    while (i < this.end && !LINE_TERMINATOR.test(this.text[i] as string)) i++;
+    return i;
+  }
+
+  private code(s: LexState, f: CodeFrame, i: number): number {
+    const { text } = this;
+    const c = text[i] as string;
+    const next = text[i + 1];
+    if (SPACE.test(c)) return i + 1;
+    if (c === '/' && next === '/') {
+      const end = this.lineCommentEnd(i + 2);
+      this.report(s, { start: i, end, bodyStart: i + 2, bodyEnd: end });
+      return end;
+    }
+    if (c === '/' && next === '*') {
+      s.frames.push({ k: 'block', start: i, report: true });
+      return i + 2;
+    }
+    if (c === '}') return this.closeBrace(s, f, i);
+    f.onlyComments = false;
+    if (c === '#' && i === 0 && next === '!') return this.lineCommentEnd(i);
+    if (c === '/') return this.slash(s, f, i);
+    if (c === "'" || c === '"') {
+      f.prev = 'value';
+      return this.string(s, c, i + 1);
+    }
+    if (c === '`') {
+      f.prev = 'value';
+      s.frames.push({ k: 'template' });
+      return i + 1;
+    }
+    if (c === '{') {
+      f.braces++;
+      f.prev = 'op';
+      return i + 1;
+    }
+    if (c === '(') {
+      f.parens.push(f.prev === 'control');
+      f.prev = 'op';
+      return f.parens.length > MAX_DEPTH ? this.opaque(s) : i + 1;
+    }
+    if (c === ')') {
+      f.prev = f.parens.pop() === true ? 'op' : 'value';
+      return i + 1;
+    }
+    if (c === ']') {
+      f.prev = 'value';
+      return i + 1;
+    }
+    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(next ?? ''))) {
+      let end = i + 1;
+      while (end < this.end && /[\w.]/.test(text[end] as string)) end++;
+      f.prev = 'value';
+      return end;
+    }
+    if (c === '.' || (c === '?' && next === '.')) {
+      if (text.startsWith('...', i)) {
+        f.prev = 'op';
+        return i + 3;
+      }
+      f.prev = 'dot';
+      return i + (c === '?' ? 2 : 1);
+    }
+    if ((c === '+' || c === '-') && next === c) {
+      // `-->` opening a line is a comment in a script, and an operator in a module or elsewhere.
+      if (c === '-' && text[i + 2] === '>') return this.opaque(s);
+      if (f.prev !== 'value') f.prev = 'op';
+      return i + 2;
+    }
+    if (c === '<' && text.startsWith('<!--', i)) return this.opaque(s);
+    if (c === '<' && this.jsx) return jsxAngle(this, s, f, i);
+    if (c === '!' && next !== '=') {
+      // `x! / 2` in TypeScript (a non-null assertion) divides; `!/re/` tests.
+      f.prev = f.prev === 'value' ? 'either' : 'op';
+      return i + 1;
+    }
+    if (IDENTIFIER_PART.test(c)) return this.word(f, i);
+    f.prev = 'op';
+    return i + 1;
+  }
+
+  private word(f: CodeFrame, i: number): number {
+    let end = i + 1;
+    while (end < this.end && IDENTIFIER_PART.test(this.text[end] as string)) end++;
+    const word = this.text.slice(i, end);
+    if (f.prev === 'dot') f.prev = 'value';
+    else if (CONTROL_WORDS.has(word)) f.prev = 'control';
+    else if (OPERAND_WORDS.has(word)) f.prev = 'op';
+    else if (EITHER_WORDS.has(word)) f.prev = 'either';
+    else f.prev = 'value';
+    return end;
+  }
+
+  private closeBrace(s: LexState, f: CodeFrame, i: number): number {
+    if (f.braces > 0 || f.closer === 'top') {
+      f.braces = Math.max(0, f.braces - 1);
+      f.onlyComments = false;
+      // A block ended (an operand may follow) or an object did (an operator may).
+      f.prev = 'either';
+      return i + 1;
+    }
+    s.frames.pop();
+    if (f.closer === 'child' && f.onlyComments && f.comments === 1) {
+      // `{/* … */}` is how JSX writes a comment: the braces belong to it.
+      const comment = s.held.pop() as CommentSpan;
+      s.held.push({ ...comment, start: f.openAt, end: i + 1 });
+    }
+    return i + 1;
+  }
+
+  private slash(s: LexState, f: CodeFrame, i: number): number {
+    const division = this.text[i + 1] === '=' ? i + 2 : i + 1;
+    if (f.prev === 'value' || f.prev === 'dot') {
+      f.prev = 'op';
+      return division;
+    }
+    if (f.prev === 'either') this.fork(s, division, (other) => (other.prev = 'op'));
+    const end = regexEnd(this.text, i + 1, this.end);
+    f.prev = 'value';
+    return end === undefined ? this.dead(s) : end;
+  }
+
+  /** A string's rest from `from`: the index after its quote; continued on the next line after a backslash. */
+  private string(s: LexState, quote: string, from: number): number {
+    const { text } = this;
+    for (let i = from; i < this.end; i++) {
+      const c = text[i];
+      if (c === quote) return i + 1;
+      if (c === '\n' || c === '\r') return this.dead(s);
+      if (c === '\\') {
+        const lineBreak = text[i + 1] === '\n' || (text[i + 1] === '\r' && text[i + 2] === '\n');
+        if (lineBreak) {
+          s.frames.push({ k: 'string', quote });
+          return this.end;
+        }
+        i++;
+      }
+    }
+    return this.dead(s);
+  }
+
+  private template(s: LexState, from: number): number {
+    const { text } = this;
+    for (let i = from; i < this.end; i++) {
+      const c = text[i];
+      if (c === '\\') i++;
+      else if (c === '`') {
+        s.frames.pop();
+        return i + 1;
+      } else if (c === '$' && text[i + 1] === '{') {
+        s.frames.push(codeFrame('template'));
+        return i + 2;
+      }
+    }
+    return this.end;
+  }
+
+  private blockRest(s: LexState, frame: Extract<Frame, { k: 'block' }>, from: number): number {
+    const close = this.find('*/', from);
+    if (close < 0) return this.end;
+    s.frames.pop();
+    if (frame.report) this.report(s, { start: frame.start, end: close + 2, bodyStart: frame.start + 2, bodyEnd: close });
+    return close + 2;
+  }
+}
