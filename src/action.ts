@@ -100,8 +100,12 @@ async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     for (const notice of report.verdict.notices) io.notice(notice);
     const summaryNote = summaryCommentNote(report);
     if (summaryNote !== undefined) io.notice(summaryNote);
-    // A refused check run was already said in one line: only a failure gets the second one.
-    if (report.checkRun.kind === 'failed') io.notice(checkRunNote(report) ?? report.checkRun.message);
+    // A refused check run was already said in one line: only a failure, or a check run another
+    // pull request holds stricter, gets the second one.
+    if (report.checkRun.kind === 'failed' || (report.checkRun.kind === 'written' && report.checkRun.heldBy !== undefined)) {
+      const note = checkRunNote(report);
+      if (note !== undefined) io.notice(note);
+    }
     if (report.verdict.result === 'failed') {
       io.setFailed(`review-gate failed: ${report.verdict.reasons.join('; ')}.`);
     } else if (report.verdict.result === 'neutral') {

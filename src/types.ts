@@ -240,7 +240,18 @@ export type SummaryReport = UpsertSummaryResult | { kind: 'dry-run' } | { kind: 
  * from it, and its outcome never changes it. `off`: check-run is false, or a dry run.
  */
 export type CheckRunReport =
-  | { kind: 'written'; created: boolean; id: number; url?: string; annotations: number }
+  | {
+      kind: 'written';
+      created: boolean;
+      id: number;
+      url?: string;
+      annotations: number;
+      /**
+       * Other open pull requests whose head is the same commit and whose verdict there is stricter
+       * than this run's: a check run belongs to the commit, so it concludes with theirs.
+       */
+      heldBy?: Array<{ pr: number; conclusion: 'failure' | 'neutral'; title: string }>;
+    }
   | { kind: 'read-only'; message: string }
   | { kind: 'failed'; message: string }
   | { kind: 'off' };

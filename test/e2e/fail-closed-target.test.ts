@@ -39,6 +39,7 @@ function fixture(files: PullRequestFixture['files'], extra: Partial<PullRequestF
 
 const writes = (github: FakeGitHub) => github.requests.filter((r) => r.method !== 'GET');
 const checkOn = (github: FakeGitHub, sha: string) => github.checkRuns.filter((c) => c.head_sha === sha);
+const newestOn = (github: FakeGitHub, sha: string) => checkOn(github, sha).reduce<(typeof github.checkRuns)[number] | undefined>((a, c) => (a === undefined || c.id > a.id ? c : a), undefined);
 const summaries = (github: FakeGitHub) => github.issueComments.filter((c) => c.body.startsWith(SUMMARY_MARKER));
 
 describe('the files reviewed are those of the commit the check run is written on', () => {
@@ -161,5 +162,112 @@ describe('in the two-stage flow, pr-number must name the pull request the workfl
     expect(result.outputs.reasons).toContain('1 error finding on added lines');
     expect(github.checkRuns.map((c) => [c.head_sha, c.conclusion])).toEqual([[X, 'failure']]);
     expect(github.reviews.map((r) => [r.pull_number, r.commit_id])).toEqual([[7, X]]);
+  });
+});
+
+describe('one commit heading several open pull requests', () => {
+  // #7 into main adds legacy/util.py with eval(); #8 into legacy, which already holds that file,
+  // changes only a clean file. Commit X heads both.
+  const seven = fixture([added('legacy/util.py', EVAL)]);
+  const eight: PullRequestFixture = { ...seven, number: 8, baseSha: '3'.repeat(40), files: [added('legacy/notes.py', CLEAN)] };
+  const pulls = (): FakePull[] => [
+    { number: 7, headSha: X, baseSha: seven.baseSha, baseRef: 'main', files: seven.files },
+    { number: 8, headSha: X, baseSha: eight.baseSha, baseRef: 'legacy', files: eight.files },
+  ];
+  const start = () => harness.servers({ fixture: seven, github: { pulls: pulls() } });
+  const FAILS_7 = 'Failed: #7 fails at this commit: 1 error finding on added lines (fail-on-severity: error)';
+
+  it('keeps the check failing, naming #7, when #8 passes after #7 failed', async () => {
+    const { simulator, github } = await start();
+    const first = await runAgainst(simulator, github, seven);
+    const second = await runAgainst(simulator, github, eight);
+
+    expect([first.exitCode, second.exitCode]).toEqual([1, 0]);
+    // #8's own verdict stands on its own surfaces; the check on X says why it fails.
+    expect(second.outputs.result).toBe('passed');
+    expect(newestOn(github, X)).toMatchObject({ conclusion: 'failure', output: { title: FAILS_7 } });
+    const summary = newestOn(github, X)?.output.summary ?? '';
+    expect(summary).toMatch(/^## ❌ Failed: #7 fails at this commit\n/);
+    expect(summary).toContain('| #7 | ❌ Failed: 1 error finding on added lines (fail-on-severity: error) |\n| #8 (this run) | ✅ Passed |');
+    const note = "The check run on 111111111111 concludes failure, not as this pull request's own verdict: another open pull request with the same head commit is stricter there: #7 (Failed: 1 error finding on added lines (fail-on-severity: error))";
+    expect(second.stdout).toContain(`::notice::${note}`);
+    expect(second.stepSummary).toContain(`⚠️ ${note}`);
+  });
+
+  it('keeps it failing in the other order, and when #8 runs again', async () => {
+    const { simulator, github } = await start();
+    const results = [await runAgainst(simulator, github, eight)];
+    expect(newestOn(github, X)?.conclusion).toBe('success');
+    results.push(await runAgainst(simulator, github, seven));
+    expect(newestOn(github, X)).toMatchObject({ conclusion: 'failure', output: { title: FAILS_7 } });
+    results.push(await runAgainst(simulator, github, eight));
+
+    expect(results.map((r) => r.exitCode)).toEqual([0, 1, 0]);
+    expect(newestOn(github, X)).toMatchObject({ conclusion: 'failure', output: { title: FAILS_7 } });
+  });
+
+  it('converges on failure when both runs write the check at the same time', async () => {
+    const ROUNDS = 3;
+    let raced = 0;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const { simulator, github } = await start();
+      // Both runs have listed the check runs (none) before either creates one.
+      let arrived = 0;
+      let release: () => void = () => undefined;
+      const both = new Promise<void>((resolve) => (release = resolve));
+      setTimeout(() => release(), 15_000).unref();
+      github.onNext({ method: 'POST', path: `/repos/${seven.owner}/${seven.repo}/check-runs` }, async () => {
+        if (++arrived === 2) release();
+        await both;
+      }, 2);
+
+      const results = await Promise.all([runAgainst(simulator, github, seven), runAgainst(simulator, github, eight)]);
+
+      expect(results.map((r) => r.exitCode), `round ${round}`).toEqual([1, 0]);
+      expect(newestOn(github, X), `round ${round}`).toMatchObject({ conclusion: 'failure', output: { title: FAILS_7 } });
+      if (arrived === 2) raced++;
+      await harness.closeAll();
+    }
+    expect(raced).toBe(ROUNDS);
+  }, 90_000);
+
+  it.each([
+    ['closed', (github: FakeGitHub) => github.setPullState(7, 'closed')],
+    ['pushed to since', (github: FakeGitHub) => github.movePullHead(7, Y)],
+  ])('drops the verdict of #7 once it is %s: #8 passes at X', async (_, change) => {
+    const { simulator, github } = await start();
+    await runAgainst(simulator, github, seven);
+    change(github);
+
+    const result = await runAgainst(simulator, github, eight);
+
+    expect(result.exitCode).toBe(0);
+    expect(newestOn(github, X)).toMatchObject({ conclusion: 'success', output: { title: 'Passed' } });
+  });
+
+  it('gives a lone pull request its success, asking GitHub about no other pull request', async () => {
+    const { simulator, github } = await harness.servers({ fixture: eight, github: { pulls: [pulls()[1] as FakePull] } });
+
+    const result = await runAgainst(simulator, github, eight);
+
+    expect(result.exitCode).toBe(0);
+    expect(checkOn(github, X).map((c) => [c.conclusion, c.output.title])).toEqual([['success', 'Passed']]);
+    expect(github.requests.filter((r) => /\/pulls\/\d+$/.test(r.path) && !r.path.endsWith('/pulls/8'))).toEqual([]);
+    // The list the upsert always made and its write; then one read back, for a racing run of another pull request.
+    expect(github.requests.filter((r) => r.path.includes('check-runs')).map((r) => r.method)).toEqual(['GET', 'POST', 'GET']);
+  });
+
+  it('lets no other app’s check run of the same name and marker loosen the check', async () => {
+    const { simulator, github } = await start();
+    await runAgainst(simulator, github, seven);
+    // A job of some pull request writes, as another app, a newer check run whose record says #7 passes.
+    const forged = '<!-- review-gate:verdict {"v":1,"pr":7,"conclusion":"success","title":"Passed","at":99999999999999} -->';
+    github.addCheckRun({ name: 'review-gate', head_sha: X, conclusion: 'success', app: { id: 99, slug: 'mallory-bot' }, external_id: 'review-gate', summary: forged });
+
+    const result = await runAgainst(simulator, github, eight);
+
+    expect(result.exitCode).toBe(0);
+    const ours = github.checkRuns.filter((c) => c.app.id !== 99);
+    expect(ours.reduce((a, c) => (c.id > a.id ? c : a))).toMatchObject({ conclusion: 'failure', output: { title: FAILS_7 } });
   });
 });
