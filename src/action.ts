@@ -200,14 +200,17 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
   const checkTarget = detailsUrl === undefined ? { name: settings.checkName } : { name: settings.checkName, detailsUrl };
   const writeCheckRun = (content: CheckRunContent): Promise<CheckRunReport> =>
     settings.checkRun && !settings.dryRun ? publishCheckRun({ octokit, gate: writeGate, log }, pr, content, log) : Promise.resolve({ kind: 'off' });
+  const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
   const chosen = await choosePullRequestSource({ env, octokit, pr, baseSha: eventBaseSha(event.payload, pr.number), log });
   let report: RunReport;
   try {
     report = await runPipeline(settings, pr, {
       source: chosen.source,
       ...cachedReviewDeps((request, options) => client.reviewOnce(request, options), {
-        dir: actionCacheDir(settings.cacheDir, env.GITHUB_WORKSPACE ?? process.cwd()),
+        dir: actionCacheDir(settings.cacheDir, workspace),
         baseUrl: settings.apiUrl,
+        secret: settings.apiKey,
+        workspace,
         log,
       }),
       publisher: settings.dryRun ? undefined : createReviewPublisher(octokit, { log, trusted, writeGate }),
@@ -233,7 +236,7 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
   }
   io.info(chosen.describe());
   // After the gate and the summary comment, from the same verdict.
-  const checkRun = await writeCheckRun(checkRunContent(report, renderCheckRunSummary(report), checkTarget));
+  const checkRun = await writeCheckRun(checkRunContent(report, (annotationsNote) => renderCheckRunSummary(report, annotationsNote), checkTarget));
   return { ...report, checkRun };
 }
 

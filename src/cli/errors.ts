@@ -4,6 +4,7 @@
  */
 import { isApiError } from '../review/service/errors';
 import type { ApiError } from '../review/service/errors';
+import { MISCONFIGURED_CODE } from '../review/misconfigured';
 import { KEY_PREFIX } from '../review/service/options';
 import { KEY_VARIABLE, URL_VARIABLE } from './settings';
 
@@ -23,6 +24,8 @@ export function remedyFor(code: string, key: string): string | undefined {
       return `Check --api-url (or ${URL_VARIABLE}) and the network; HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured.`;
     case 'timeout':
       return 'The service did not answer in time: try again, or raise --request-timeout.';
+    case MISCONFIGURED_CODE:
+      return `Set --api-url (or ${URL_VARIABLE}) to the service's base URL, without /v1, e.g. https://api.example.com.`;
     case 'invalid_response':
       return 'The service answered with something unusable: try again later, and give the request id to its support if it persists.';
     default:

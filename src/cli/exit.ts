@@ -3,6 +3,8 @@
  * and documented in the README and in `--help`. A pre-push hook may treat 3 differently from 1
  * (the service was down, not the code bad), so nothing may move between them.
  */
+import { MISCONFIGURED_CODE } from '../review/misconfigured';
+
 export const EXIT = { passed: 0, failed: 1, usage: 2, couldNotRun: 3 } as const;
 
 export type ExitStatus = (typeof EXIT)[keyof typeof EXIT];
@@ -12,7 +14,7 @@ export const EXIT_MEANINGS: ReadonlyArray<readonly [ExitStatus, string]> = [
   [EXIT.passed, 'the gate passed'],
   [EXIT.failed, 'the gate failed'],
   [EXIT.usage, 'usage or settings error, with the bad value quoted'],
-  [EXIT.couldNotRun, 'could not run: git, authentication, service unreachable, daily limit'],
+  [EXIT.couldNotRun, 'could not run: git, authentication, service unreachable or not at api-url, daily limit'],
 ];
 
 /** The exit-status lines of `--help`. */
@@ -34,4 +36,5 @@ export const COULD_NOT_RUN_CODES: ReadonlySet<string> = new Set([
   'inference_error',
   'network_error',
   'timeout',
+  MISCONFIGURED_CODE,
 ]);

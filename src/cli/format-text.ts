@@ -9,6 +9,7 @@ import type { GateScope } from '../config/settings';
 import { describeLine } from '../locate/label';
 import type { RunReport } from '../pipeline';
 import { compareFindings } from '../report/markdown/severity';
+import { failureText } from '../report/outcome-line';
 import type { LabelledFinding } from '../types';
 import { plural } from './progress';
 import { styled } from './terminal';
@@ -70,10 +71,7 @@ export function printFileLists(terminal: Terminal, report: Pick<RunReport, 'outc
       terminal.out(styled('bold', `Not reviewed (${failed.length}):`), ` ${summarize(failed.map((o) => o.path))}`);
     } else {
       terminal.out(styled('bold', `Not reviewed (${failed.length}):`));
-      for (const o of failed) {
-        const request = o.requestId === undefined ? '' : ` (request ${o.requestId})`;
-        terminal.out(`  ${o.path}: ${oneLine(o.reason)}${request}`);
-      }
+      for (const o of failed) terminal.out(`  ${o.path}: ${oneLine(failureText(o))}`);
     }
   }
   if (skipped.length > 0) {

@@ -7,6 +7,7 @@
 import type { Logger } from '../types';
 import type { PipelineProgress } from '../review/progress';
 import type { FileOutcome } from '../types';
+import { failureText } from '../report/outcome-line';
 import { styled } from './terminal';
 import type { Terminal } from './terminal';
 
@@ -40,10 +41,8 @@ function describeFile(outcome: FileOutcome): Parameters<Terminal['err']> {
     }
     case 'skipped':
       return [styled('dim', '–'), ` ${outcome.path}: skipped, ${outcome.reason}`];
-    case 'failed': {
-      const request = outcome.requestId === undefined ? '' : ` (request ${outcome.requestId})`;
-      return [styled('red', '✗'), ` ${outcome.path}: ${outcome.reason}${request}`];
-    }
+    case 'failed':
+      return [styled('red', '✗'), ` ${outcome.path}: ${failureText(outcome)}`];
   }
 }
 

@@ -7,6 +7,7 @@ import { decide } from '../gate/decide';
 import type { Settings } from '../config/settings';
 import type { RunReport } from '../pipeline';
 import type { FileOutcome } from '../types';
+import { MISCONFIGURED_CODE } from '../review/misconfigured';
 import { COULD_NOT_RUN_CODES, EXIT } from './exit';
 import type { ExitStatus } from './exit';
 import { remedyFor } from './errors';
@@ -48,7 +49,8 @@ export function couldNotRunExplanation(report: Pick<RunReport, 'outcomes'>, key:
     network_error: `the review service at ${apiUrl} could not be reached`,
     timeout: `the review service at ${apiUrl} did not answer in time`,
   };
-  const happened = what[code] ?? `the review service kept failing after the retries`;
+  // A wrong api-url's reason already names the URL and the status the service gave.
+  const happened = what[code] ?? (code === MISCONFIGURED_CODE ? first.reason.replace(/^not reviewed: /, '') : 'the review service kept failing after the retries');
   const remedy = remedyFor(code, key) ?? 'Try again later.';
   return `${happened} (${code}${request}); ${tally}. ${remedy}`;
 }

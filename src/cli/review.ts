@@ -6,7 +6,8 @@
  */
 import { terminalCacheDir } from '../review/cache-dir';
 import { cachedReviewDeps } from '../review/cached-review';
-import { writeFile } from 'node:fs/promises';
+import { writeNamedFile } from '../safety/no-follow';
+import { resolve } from 'node:path';
 import type { Settings } from '../config/settings';
 import { GitError, GitUsageError, createGitSource } from '../collect/git-source';
 import type { Comparison } from '../collect/git-source';
@@ -98,6 +99,8 @@ export async function runReview(argv: readonly string[], terminal: Terminal): Pr
         ...cachedReviewDeps((request, call) => client.reviewOnce(request, call), {
           dir: options.noCache ? undefined : terminalCacheDir(settings.cacheDir, terminal.cwd, terminal.env, process.platform),
           baseUrl: settings.apiUrl,
+          secret: settings.apiKey,
+          workspace: terminal.cwd,
           log,
         }),
         publisher: undefined,
@@ -193,9 +196,11 @@ async function writeOutputs(terminal: Terminal, report: RunReport, options: Revi
   }
   if (options.format === 'sarif') terminal.out(sarif().replace(/\n$/, ''));
   if (options.format === 'markdown') terminal.out(markdown().replace(/\n$/, ''));
-  // Files get the same redaction as the terminal: the service's text may echo the key.
-  if (options.summaryFile !== undefined) await writeFile(options.summaryFile, terminal.redactor.text(markdown()));
-  if (settings.sarifFile !== '') await writeFile(settings.sarifFile, terminal.redactor.text(sarif()));
+  // Files get the same redaction as the terminal: the service's text may echo the key. Never
+  // through a symlink: the branch under review may have committed one at that path.
+  const write = (file: string, text: string) => writeNamedFile(resolve(terminal.cwd, file), terminal.cwd, terminal.redactor.text(text));
+  if (options.summaryFile !== undefined) await write(options.summaryFile, markdown());
+  if (settings.sarifFile !== '') await write(settings.sarifFile, sarif());
 }
 
 function sideName(comparison: Comparison): string {

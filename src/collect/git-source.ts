@@ -3,16 +3,16 @@
  * before a pull request exists. What it compares is chosen in `git-base.ts`; this module lists
  * the changed files with their patches and reads their contents from the side that holds the
  * change: the working tree (new untracked files included, ignored ones not), the index
- * (`--staged`), or a commit (a range `A...B`).
+ * (`--staged`), or a commit (a range `A...B`). A symlink is read as git stores it, from any side:
+ * its target path as text, never the file it points at (working-tree-file.ts).
  */
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { decodeSource } from './decode';
 import { languageOf } from './select';
 import { NotReviewableError, fileTooLarge, isNotReviewableError } from './errors';
 import { resolveComparison } from './git-base';
 import type { Comparison, ComparisonRequest } from './git-base';
 import { readGitFileAt } from './git-file-at';
+import { readWorkingTreeFile } from './working-tree-file';
 import { gitRunner } from './git-run';
 import type { GitRunner } from './git-run';
 import type { ChangedFile, PullRequestSource } from '../types';
@@ -89,12 +89,7 @@ export function createGitSource(options: { cwd: string } & ComparisonRequest): G
 
 /** The file's bytes from the side that holds the change: the working tree, or a blob of the index or a commit. */
 async function readChanged({ git }: { git: GitRunner }, file: ChangedFile, maxBytes: number | undefined): Promise<Uint8Array> {
-  if (file.blobSha === undefined || file.blobSha === WORKING_TREE) {
-    const path = join(git.cwd, file.path);
-    const { size } = await stat(path);
-    if (maxBytes !== undefined && size > maxBytes) throw fileTooLarge(file.path, size, maxBytes);
-    return await readFile(path);
-  }
+  if (file.blobSha === undefined || file.blobSha === WORKING_TREE) return readWorkingTreeFile(git.cwd, file.path, maxBytes);
   const size = Number((await git.text(['cat-file', '-s', file.blobSha])).trim());
   if (maxBytes !== undefined && size > maxBytes) throw fileTooLarge(file.path, size, maxBytes);
   return await git.bytes(['cat-file', 'blob', file.blobSha]);
@@ -119,9 +114,10 @@ async function untrackedFiles(git: GitRunner): Promise<ChangedFile[]> {
   for (const path of paths) {
     const file: ChangedFile = { path, status: 'added', blobSha: WORKING_TREE, additions: 0, deletions: 0 };
     // Decoded as the review will decode it, so the patch's lines are the reviewed lines; a file
-    // that is not text keeps no patch, and reading it later says why.
-    const decoded = decodeSource(await readFile(join(git.cwd, path)), languageOf(path));
-    if (decoded.kind === 'text') addPatch(file, addedFilePatch(decoded.text));
+    // that is not text, or cannot be read, keeps no patch, and reading it later says why.
+    const bytes = await readWorkingTreeFile(git.cwd, path).catch(() => undefined);
+    const decoded = bytes === undefined ? undefined : decodeSource(bytes, languageOf(path));
+    if (decoded?.kind === 'text') addPatch(file, addedFilePatch(decoded.text));
     files.push(file);
   }
   return files;

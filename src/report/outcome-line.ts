@@ -2,6 +2,21 @@
 import type { FileOutcome } from '../types';
 import { plural } from '../words';
 
+/**
+ * The request id of a failed file, when its reason does not already name it (the service's own
+ * error text does): every surface prints it once.
+ */
+export function requestIdToShow(outcome: { reason: string; requestId?: string }): string | undefined {
+  const id = outcome.requestId;
+  return id === undefined || outcome.reason.includes(id) ? undefined : id;
+}
+
+/** A failed file's reason, with its request id named once. */
+export function failureText(outcome: { reason: string; requestId?: string }): string {
+  const id = requestIdToShow(outcome);
+  return id === undefined ? outcome.reason : `${outcome.reason} (request ${id})`;
+}
+
 export function describeOutcome(outcome: FileOutcome): string {
   switch (outcome.kind) {
     case 'reviewed': {
@@ -11,6 +26,6 @@ export function describeOutcome(outcome: FileOutcome): string {
     case 'skipped':
       return `– ${outcome.path}: skipped, ${outcome.reason}`;
     case 'failed':
-      return `✗ ${outcome.path}: ${outcome.reason}${outcome.requestId === undefined ? '' : ` (request ${outcome.requestId})`}`;
+      return `✗ ${outcome.path}: ${failureText(outcome)}`;
   }
 }

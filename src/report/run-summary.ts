@@ -108,10 +108,13 @@ export function renderJobSummary(report: SummarySource, local = false): Rendered
 
 /**
  * The check run's summary: what fits in its 65,535 characters, less the room the commit's section
- * and its record take (see check-verdicts.ts), the rest pointed to the job summary.
+ * and its record take (see check-verdicts.ts), the rest pointed to the job summary;
+ * `annotationsNote` says how many findings its annotations left out, when any.
  */
-export function renderCheckRunSummary(report: SummarySource): string {
-  return renderSummaryWithin(summaryInput(report), {
+export function renderCheckRunSummary(report: SummarySource, annotationsNote?: string): string {
+  const input = summaryInput(report);
+  if (annotationsNote !== undefined) input.annotationsLeftOut = annotationsNote;
+  return renderSummaryWithin(input, {
     marker: false,
     maxLength: MAX_CHECK_RUN_SUMMARY_LENGTH - COMMIT_SECTION_RESERVE,
     restListedIn: REST_IN_JOB_SUMMARY,

@@ -4,23 +4,39 @@
  * the hash of those, with the version of the entry format, names the entry: an unchanged file
  * costs no request on the next run, and a changed one can never hit an old entry.
  *
- * The store is untrusted input like the service itself (a restored cache can be anything): an
- * entry is validated as a service answer when read, and one that is corrupt, cut short or from
- * another format is ignored, with one warning, and the file is reviewed again. Nothing here
+ * The folder is untrusted: a restored cache can hold anything, and one inside the workspace holds
+ * whatever the pull request committed there. So an entry counts only with a valid signature of
+ * this action under this run's API key (cache-entry.ts), and is validated as a service answer;
+ * anything else is ignored, the file is reviewed again, and the run says so in one warning
+ * (`reportIgnored`). Nothing is read or written through a symbolic link (safety/no-follow.ts):
+ * a link at the folder or below it turns the cache off for the run, with one warning. Nothing here
  * throws: a cache that cannot be read or written costs requests, never the run or its verdict.
- * Writes go to a temporary file renamed into place, so two jobs sharing a folder never read
- * half an entry, and a `.gitignore` keeps the folder out of git. The API key is not part of the key or the entry; the answers are redacted by
- * the client before they get here.
+ * Writes go to a temporary file renamed into place, so two jobs sharing a folder never read half
+ * an entry, and a `.gitignore` keeps the folder out of git. The API key is not part of the key or
+ * the entry; the answers are redacted by the client before they get here.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseReviewResult } from './service/response';
+import {
+  ensureRealFolder,
+  isRealFolder,
+  isUnsafePathError,
+  openRegularFile,
+  systemErrorCode,
+  trustedBase,
+  writeFileNoFollow,
+} from '../safety/no-follow';
+import type { UnsafePathError } from '../safety/no-follow';
+import { CACHE_FORMAT_VERSION, createEntryCodec } from './cache-entry';
 import type { ReviewRequest, ReviewResult } from './service/types';
 
-/** Bump when the entry's shape or the meaning of a stored answer changes: old entries then miss. */
-export const CACHE_FORMAT_VERSION = 1;
-const FORMAT = 'review-gate/review-result';
+export { CACHE_FORMAT_VERSION } from './cache-entry';
+
+/** An entry is a few kilobytes; one far larger is not ours, and is not read into memory. */
+const MAX_ENTRY_BYTES = 16 * 1024 * 1024;
+/** Files named in the warning about ignored entries; the rest are counted. */
+const NAMED_IN_WARNING = 10;
 
 export interface CacheWarnings {
   warning(message: string): void;
@@ -30,10 +46,23 @@ export interface ResultCache {
   /** The folder, as shown in messages. */
   readonly dir: string;
   key(request: ReviewRequest): string;
-  /** The stored answer for `key`, or undefined (absent, or ignored with a warning naming `what`). */
+  /** The stored answer for `key`, or undefined: absent, or ignored (noted for `reportIgnored`, naming `what`). */
   get(key: string, what: string): Promise<ReviewResult | undefined>;
   /** Stores an answer; a failure is one warning per run, and the run goes on uncached. */
   put(key: string, result: ReviewResult): Promise<void>;
+  /** One warning for the entries ignored since the last call, if any: the folder, how many, which files and why. */
+  reportIgnored(): void;
+}
+
+export interface ResultCacheOptions {
+  /** The folder the input names, resolved. */
+  dir: string;
+  baseUrl: string;
+  /** The API key: entries are signed with a key derived from it. */
+  secret: string;
+  /** The folder a relative `cache-dir` is taken from (the workspace, the terminal's folder): below it every component is checked. */
+  workspace: string;
+  log: CacheWarnings;
 }
 
 /** The hex SHA-256 naming the entry of one request to one service. */
@@ -42,102 +71,104 @@ export function cacheKey(request: ReviewRequest, baseUrl: string): string {
   return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
 }
 
-export function createResultCache(options: { dir: string; baseUrl: string; log: CacheWarnings }): ResultCache {
-  const { dir, baseUrl, log } = options;
+export function createResultCache(options: ResultCacheOptions): ResultCache {
+  const { dir, baseUrl, workspace, log } = options;
+  const codec = createEntryCodec(options.secret);
   const root = join(dir, `v${CACHE_FORMAT_VERSION}`);
-  const pathOf = (key: string): string => join(root, key.slice(0, 2), `${key}.json`);
+  const folderOf = (key: string): string => join(root, key.slice(0, 2));
+  let base: Promise<string> | undefined;
+  const trusted = (): Promise<string> => (base ??= trustedBase(dir, workspace));
+  /** Set when a component of the folder is a link: the cache is off for the rest of the run. */
+  let refused = false;
   let writable = true;
   let ignoreFileWritten = false;
+  const ignored: Array<{ what: string; why: string }> = [];
+
+  const refuse = (error: UnsafePathError): void => {
+    if (refused) return;
+    refused = true;
+    log.warning(
+      `Not using the cache folder ${dir}: ${error.message}. review-gate never reads or writes through a symbolic link ` +
+        '(a pull request can commit one there): the files of this run are reviewed without the cache.',
+    );
+  };
 
   return {
     dir,
     key: (request) => cacheKey(request, baseUrl),
     async get(key, what) {
-      const path = pathOf(key);
+      if (refused) return undefined;
+      const path = join(folderOf(key), `${key}.json`);
       let text: string;
       try {
-        text = await readFile(path, 'utf8');
+        if (!(await isRealFolder(folderOf(key), await trusted()))) return undefined;
+        const { handle, size } = await openRegularFile(path);
+        try {
+          if (size > MAX_ENTRY_BYTES) {
+            ignored.push({ what, why: `the entry has ${size} bytes, far more than an answer` });
+            return undefined;
+          }
+          text = await handle.readFile('utf8');
+        } finally {
+          await handle.close();
+        }
       } catch (error) {
-        if (errorCode(error) === 'ENOENT') return undefined;
-        log.warning(ignored(path, what, `it cannot be read (${errorCode(error) ?? String(error)})`));
+        if (systemErrorCode(error) === 'ENOENT') return undefined;
+        // A link on the way to the entry: the folder is not ours to use. The entry a link: that entry is not.
+        if (isUnsafePathError(error) && error.path !== path) refuse(error);
+        else ignored.push({ what, why: unreadable(error) });
         return undefined;
       }
       try {
-        return parseEntry(text, key);
+        return codec.decode(text, key);
       } catch (error) {
-        log.warning(ignored(path, what, error instanceof Error ? error.message : String(error)));
+        ignored.push({ what, why: error instanceof Error ? error.message : String(error) });
         return undefined;
       }
     },
     async put(key, result) {
-      if (!writable) return;
-      const path = pathOf(key);
-      const temporary = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+      if (!writable || refused) return;
       try {
-        await mkdir(join(root, key.slice(0, 2)), { recursive: true });
+        await ensureRealFolder(folderOf(key), await trusted());
         if (!ignoreFileWritten) await writeGitIgnore(root);
         ignoreFileWritten = true;
-        await writeFile(temporary, JSON.stringify({ format: FORMAT, version: CACHE_FORMAT_VERSION, key, result }));
-        // rename() replaces the target in one step: a reader sees the old entry or the new one.
-        await rename(temporary, path);
+        // Replaces whatever is at the entry's name, a link included, without following it.
+        await writeFileNoFollow(folderOf(key), `${key}.json`, codec.encode(key, result));
       } catch (error) {
+        if (isUnsafePathError(error)) return refuse(error);
         writable = false;
-        await rm(temporary, { force: true }).catch(() => undefined);
-        log.warning(
-          `Cannot write to the cache folder ${dir} (${errorCode(error) ?? String(error)}); the answers of this run are not cached.`,
-        );
+        log.warning(`Cannot write to the cache folder ${dir} (${systemErrorCode(error) ?? String(error)}); the answers of this run are not cached.`);
       }
+    },
+    reportIgnored() {
+      if (ignored.length === 0) return;
+      const entries = ignored.splice(0);
+      const named = entries.slice(0, NAMED_IN_WARNING).map(({ what, why }) => `${what} (${why})`);
+      const more = entries.length > NAMED_IN_WARNING ? ` and ${entries.length - NAMED_IN_WARNING} more` : '';
+      const count = entries.length === 1 ? '1 entry' : `${entries.length} entries`;
+      log.warning(
+        `The result cache in ${dir}: ${count} ignored, and ${entries.length === 1 ? 'its file' : 'their files'} reviewed again: ` +
+          `${named.join('; ')}${more}. Only entries this action signed with this run's api-key count: one written by an ` +
+          'earlier version or with another key is replaced once, and one committed into the folder never counts.',
+      );
     },
   };
 }
 
+function unreadable(error: unknown): string {
+  return isUnsafePathError(error) ? `the entry ${error.reason}` : `it cannot be read (${systemErrorCode(error) ?? String(error)})`;
+}
+
 /**
- * A `.gitignore` of `*` in the entries' folder (`v1/`), as pytest and ruff do for theirs: a cache
+ * A `.gitignore` of `*` in the entries' folder (`v2/`), as pytest and ruff do for theirs: a cache
  * inside a repository (a `cache-dir` in the workspace, a `--cache-dir` in the clone) is never
- * listed by git as a change, so it is neither committed nor reviewed. In `v1/`, not the folder
+ * listed by git as a change, so it is neither committed nor reviewed. In `v2/`, not the folder
  * given, so `--cache-dir .` never ignores the repository itself. One already there is left as it
- * is, and one that cannot be written costs nothing but the ignoring.
+ * is (O_EXCL: a link there is not followed either), and one that cannot be written costs nothing
+ * but the ignoring.
  */
 async function writeGitIgnore(root: string): Promise<void> {
   await writeFile(join(root, '.gitignore'), '# Created by review-gate: its result cache is not part of the repository.\n*\n', { flag: 'wx' }).catch(
     () => undefined,
   );
-}
-
-function ignored(path: string, what: string, why: string): string {
-  return `Ignored the cache entry ${path} for ${what}: ${why}; reviewing the file again.`;
-}
-
-function errorCode(error: unknown): string | undefined {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : undefined;
-}
-
-/**
- * An entry's answer, validated as the service's answer is (`parseReviewResult`), keeping the two
- * notes the client adds to an issue it had to normalize (`reportedSeverity`, `reportedLine`), so
- * a cached finding shows exactly as the fresh one did. Throws a sentence saying what is wrong.
- */
-export function parseEntry(text: string, key: string): ReviewResult {
-  let entry: unknown;
-  try {
-    entry = JSON.parse(text);
-  } catch {
-    throw new Error(`it is not JSON (${text.length} characters; a partial or corrupt write?)`);
-  }
-  const fields = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-  if (fields.format !== FORMAT || fields.version !== CACHE_FORMAT_VERSION) {
-    throw new Error(`it is not a version ${CACHE_FORMAT_VERSION} entry of review-gate's result cache`);
-  }
-  if (fields.key !== key) throw new Error('it belongs to other content (its key differs from its name)');
-  const stored = fields.result as Record<string, unknown> | undefined;
-  const requestId = typeof stored?.requestId === 'string' ? stored.requestId : undefined;
-  const result = parseReviewResult(stored, requestId);
-  const storedIssues = Array.isArray(stored?.issues) ? (stored.issues as unknown[]) : [];
-  result.issues.forEach((issue, index) => {
-    const notes = (storedIssues[index] ?? {}) as Record<string, unknown>;
-    if (typeof notes.reportedSeverity === 'string' && issue.severity === 'error') issue.reportedSeverity = notes.reportedSeverity;
-    if (typeof notes.reportedLine === 'string' && issue.line === null) issue.reportedLine = notes.reportedLine;
-  });
-  return result;
 }

@@ -5,7 +5,7 @@
  * `reviewOnce` (a base version reviewed for a score baseline, say) is served from the cache too.
  */
 import { createResultCache } from './cache';
-import type { CacheWarnings, ResultCache } from './cache';
+import type { ResultCache, ResultCacheOptions } from './cache';
 import type { ReviewRequest, ReviewResult } from './service/types';
 
 export type ReviewOnce = (request: ReviewRequest, options: { signal: AbortSignal; path?: string }) => Promise<ReviewResult>;
@@ -16,6 +16,8 @@ export interface CachedReview {
   lookup(request: ReviewRequest, path: string): Promise<ReviewResult | undefined>;
   /** Where the answers are kept, for the log. */
   readonly dir: string;
+  /** One warning for the entries ignored so far (forged, from another key, damaged), if any. */
+  reportIgnored(): void;
 }
 
 export function withResultCache(reviewOnce: ReviewOnce, cache: ResultCache): CachedReview {
@@ -33,6 +35,7 @@ export function withResultCache(reviewOnce: ReviewOnce, cache: ResultCache): Cac
   return {
     dir: cache.dir,
     lookup,
+    reportIgnored: () => cache.reportIgnored(),
     async reviewOnce(request, options) {
       const key = cache.key(request);
       if (!missed.has(key)) {
@@ -48,12 +51,17 @@ export function withResultCache(reviewOnce: ReviewOnce, cache: ResultCache): Cac
   };
 }
 
-/** The pipeline's review call: through the cache in `dir`, or straight to the service without one. */
+/**
+ * The pipeline's review call: through the cache in `dir`, or straight to the service without one.
+ * Without an API key (`secret`) there is nothing to sign entries with, so no cache either; both
+ * entry points require the key before they get here.
+ */
 export function cachedReviewDeps(
   reviewOnce: ReviewOnce,
-  options: { dir: string | undefined; baseUrl: string; log: CacheWarnings },
+  options: Omit<ResultCacheOptions, 'dir'> & { dir: string | undefined },
 ): { reviewOnce: ReviewOnce; cache?: CachedReview } {
-  if (options.dir === undefined) return { reviewOnce };
-  const cached = withResultCache(reviewOnce, createResultCache({ dir: options.dir, baseUrl: options.baseUrl, log: options.log }));
+  const { dir } = options;
+  if (dir === undefined || options.secret === '') return { reviewOnce };
+  const cached = withResultCache(reviewOnce, createResultCache({ ...options, dir }));
   return { reviewOnce: cached.reviewOnce, cache: cached };
 }

@@ -63,8 +63,12 @@ export interface QueueOptions<T = unknown> {
 export type TaskOutcome<T> =
   | { state: 'fulfilled'; value: T }
   | { state: 'rejected'; error: unknown }
-  /** `cause`: the error that stopped the queue (a rejected key, an unreachable service), if one did. */
-  | { state: 'cancelled'; reason: string; cause?: unknown };
+  /**
+   * `cause`: the error that stopped the queue (a rejected key, an unreachable service), if one did.
+   * `own`: the error this task's last attempt was answered with, when that answer found the stop
+   * or came in after it (its request id is this task's, not the stop's).
+   */
+  | { state: 'cancelled'; reason: string; cause?: unknown; own?: unknown };
 
 /** One task: `attempt` is called once per try. `signal` aborts at the queue's deadline. */
 export interface QueueTask<T> {
@@ -105,9 +109,13 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
     }
     halt.abort();
   };
-  /** A task the stop ended: it carries the stop's reason and the error behind it. */
-  const cancelled = (reason: string): TaskOutcome<T> =>
-    stoppedBy === undefined ? { state: 'cancelled', reason } : { state: 'cancelled', reason, cause: stoppedBy };
+  /** A task the stop ended: it carries the stop's reason, the error behind it, and its own attempt's error if it had one. */
+  const cancelled = (reason: string, own?: unknown): TaskOutcome<T> => ({
+    state: 'cancelled',
+    reason,
+    ...(stoppedBy === undefined ? {} : { cause: stoppedBy }),
+    ...(own === undefined ? {} : { own }),
+  });
 
   /**
    * Waits out pauses and the learned pace, then records the start in the same step (no other
@@ -163,7 +171,7 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
         const reason = options.watchAttempt?.(error);
         if (reason !== undefined) {
           stop(reason, error);
-          throw new QueueStoppedError(reason);
+          throw new QueueStoppedError(reason, { cause: error });
         }
         // Stopped before the slot is given back, so no waiting task takes it for a new attempt.
         const stopping = options.stopReason(error);
@@ -205,7 +213,7 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
     } catch (error) {
       // The deadline first: the abort surfaces as whatever the task's I/O throws for it.
       if (signal.aborted && options.deadline !== undefined) return { state: 'cancelled', reason: options.deadline.reason };
-      if (error instanceof QueueStoppedError) return cancelled(error.message);
+      if (error instanceof QueueStoppedError) return cancelled(error.message, error.cause);
       const reason = options.stopReason(error);
       if (reason !== undefined) stop(reason, error);
       return { state: 'rejected', error };

@@ -18,6 +18,7 @@ import type { QueueClock, QueueTask, TaskOutcome } from './queue';
 import { isApiError } from './service/errors';
 import type { RetryPolicy } from './service/retry';
 import type { ReviewRequest, ReviewResult } from './service/types';
+import { blameApiUrl, notTheService, watchEndpoint } from './misconfigured';
 import { deadlineReason, isFatalCode, stopReason } from './stop';
 import { watchReachability } from './unreachable';
 
@@ -29,7 +30,7 @@ export interface ReviewDeps {
    */
   reviewOnce: ReviewOnce;
   /** The result cache, when the run has one: asked before a file is queued. */
-  cache?: Pick<CachedReview, 'lookup' | 'dir'>;
+  cache?: Pick<CachedReview, 'lookup' | 'dir' | 'reportIgnored'>;
   clock: QueueClock;
   log: Logger;
   retryPolicy: RetryPolicy;
@@ -70,12 +71,20 @@ export async function reviewFiles(
   return log.group(`Review ${candidates.length} files`, async () => {
     const tasks = candidates.map((candidate) => reviewTask(candidate, settings, pr, deps));
     const reachability = watchReachability(settings.apiUrl);
+    const endpoint = watchEndpoint(settings.apiUrl);
     const progress = startProgress(candidates.length, log, deps.clock);
     const outcomes: FileOutcome[] = [];
+    /** Files whose answer said "not the review service here": the wrong api-url's, if it is one. */
+    const notHere = new Set<number>();
     let tokensUsed = 0;
     let fromCache = 0;
-    // Set once the unreachable service has been named in the log: one line, however many files.
-    let announced = false;
+    // An unreachable service, or a wrong api-url, is named in the log in one line, however many files.
+    const said = new Set<string>();
+    const warnOnce = (message: string | undefined): void => {
+      if (message === undefined || said.has(message)) return;
+      said.add(message);
+      log.warning(message);
+    };
     try {
       await runQueue(tasks, {
         concurrency: settings.concurrency,
@@ -83,12 +92,11 @@ export async function reviewFiles(
         clock: deps.clock,
         stopReason,
         watchAttempt: (error) => {
-          const reason = reachability.observe(error);
-          if (reason !== undefined && reachability.message !== undefined && !announced) {
-            announced = true;
-            log.warning(reachability.message);
-          }
-          return reason;
+          const unreachable = reachability.observe(error);
+          if (unreachable !== undefined) warnOnce(reachability.message);
+          const wrongUrl = endpoint.observe(error);
+          if (wrongUrl !== undefined) warnOnce(endpoint.message);
+          return wrongUrl ?? unreachable;
         },
         deadline: { at: deadlineAt, reason: deadlineReason(settings.maxDurationMs) },
         onRetry: (info, label) => {
@@ -104,6 +112,7 @@ export async function reviewFiles(
         onSettled: (index, result, elapsedMs) => {
           const task = tasks[index] as ReviewTask;
           const outcome = settle(result, candidates[index] as ReviewCandidate, task.content() ?? '', log);
+          if (notTheService(endedWith(result)) !== undefined) notHere.add(index);
           const cached = outcome.kind === 'reviewed' && task.fromCache();
           if (outcome.kind === 'reviewed' && cached) {
             outcome.fromCache = true;
@@ -117,12 +126,24 @@ export async function reviewFiles(
     } finally {
       progress.finish();
     }
+    const misconfigured = endpoint.conclusion();
+    if (misconfigured !== undefined) {
+      warnOnce(misconfigured.message);
+      blameApiUrl(outcomes, notHere, misconfigured);
+    }
     if (deps.cache !== undefined && candidates.length > 0) {
       log.info(`Result cache (${deps.cache.dir}): ${fromCache} of ${candidates.length} files answered from the cache.`);
+      deps.cache.reportIgnored();
     }
     const fatal = outcomes.find((o): o is NotReviewed => o.kind === 'failed' && isFatalCode(o.code));
     return fatal === undefined ? { outcomes, tokensUsed } : { outcomes, tokensUsed, fatal: fatal.reason };
   });
+}
+
+/** The error a task ended with: its own attempt's, else the one that stopped the queue. */
+function endedWith(result: TaskOutcome<ReviewResult>): unknown {
+  if (result.state === 'rejected') return result.error;
+  return result.state === 'cancelled' ? (result.own ?? result.cause) : undefined;
 }
 
 function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: PullRequestRef, deps: ReviewDeps): ReviewTask {
@@ -160,9 +181,17 @@ function settle(result: TaskOutcome<ReviewResult>, candidate: ReviewCandidate, c
     }
     case 'cancelled': {
       // The service's code of the error that stopped the run (an unreachable service, a rejected
-      // key) tells the terminal's exit status why this file was never sent.
+      // key) tells the terminal's exit status why this file was never sent, or not reviewed.
       const code = isApiError(result.cause) ? result.cause.code : undefined;
-      return code === undefined ? { kind: 'failed', path, reason: result.reason } : { kind: 'failed', path, reason: result.reason, code };
+      // A file whose own request was answered as the run stopped keeps that request's id.
+      const requestId = isApiError(result.own) ? result.own.requestId : undefined;
+      return {
+        kind: 'failed',
+        path,
+        reason: result.reason,
+        ...(code === undefined ? {} : { code }),
+        ...(requestId === undefined ? {} : { requestId }),
+      };
     }
     case 'rejected': {
       const error = result.error;

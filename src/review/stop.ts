@@ -4,6 +4,7 @@
  * key stays rejected.
  */
 import { plural } from '../words';
+import { MISCONFIGURED_CODE } from './misconfigured';
 import { isServiceError } from './service/errors';
 
 const STOP_REASONS: Readonly<Record<string, string>> = {
@@ -21,9 +22,12 @@ export function stopReason(error: unknown): string | undefined {
   return isServiceError(error) ? STOP_REASONS[error.code] : undefined;
 }
 
-/** Codes that void the whole run: the check fails whatever on-incomplete says. */
+/**
+ * Codes that void the whole run: the check fails whatever on-incomplete says. Each is a setting
+ * to fix (the key, its scopes, api-url), not an outage to wait out.
+ */
 export function isFatalCode(code: string | undefined): boolean {
-  return code === 'authentication_failed' || code === 'insufficient_scope';
+  return code === 'authentication_failed' || code === 'insufficient_scope' || code === MISCONFIGURED_CODE;
 }
 
 /** What a file not reviewed because the run reached max-duration says. */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT, runCli } from '../../src/cli/run';
+import { CACHE_FORMAT_VERSION } from '../../src/review/cache';
 import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 
@@ -49,7 +50,7 @@ describe('the terminal command and the result cache', () => {
     const first = await cli([]);
     expect(first.code).toBe(EXIT.failed);
     expect(reviews()).toBe(2);
-    expect(existsSync(join(cacheHome, 'review-gate', 'v1'))).toBe(true);
+    expect(existsSync(join(cacheHome, 'review-gate', `v${CACHE_FORMAT_VERSION}`))).toBe(true);
 
     const again = await cli([]);
     expect(again.code).toBe(EXIT.failed);
@@ -69,7 +70,7 @@ describe('the terminal command and the result cache', () => {
     await cli(['--cache-dir', 'my-cache']);
     const again = await cli(['--cache-dir', 'my-cache']);
     expect(reviews()).toBe(2);
-    expect(existsSync(join(repo, 'my-cache', 'v1'))).toBe(true);
+    expect(existsSync(join(repo, 'my-cache', `v${CACHE_FORMAT_VERSION}`))).toBe(true);
     // The cache's entries are not changes of the repository: not listed, not reviewed, not in git status.
     expect(again.out).toContain('2 changed files: 2 reviewed (2 from the result cache), 0 skipped');
     const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: repo, encoding: 'utf8' });

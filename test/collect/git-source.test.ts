@@ -2,7 +2,9 @@
  * The local git source on real temporary repositories: what it compares by default and with
  * `--base`, ranges and `--staged`, and where it reads each file's content from.
  */
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitError, GitUsageError, UnknownRevisionError, createGitSource } from '../../src/collect/git-source';
 import { NotReviewableError } from '../../src/collect/errors';
@@ -213,4 +215,71 @@ it('makes a file it cannot read a file not reviewed, in the system\'s words, wit
   const error = await source.readFile(pr, files[0] as NonNullable<(typeof files)[0]>).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(NotReviewableError);
   expect((error as NotReviewableError).reason).toMatch(/^not reviewed: could not read it: ENOENT: no such file or directory/);
+});
+
+describe('symbolic links', () => {
+  /** A file outside the repository, as `~/.aws/credentials` is. */
+  function secretOutside(): string {
+    const home = mkdtempSync(join(tmpdir(), 'review-gate-home-'));
+    cleanup.push(() => rmSync(home, { recursive: true, force: true }));
+    writeFileSync(join(home, 'credentials'), 'aws_secret_access_key = SECRET\n');
+    return join(home, 'credentials');
+  }
+
+  /** How the link is part of the change, and the source that sees it. */
+  const sides: Array<[string, (r: TempRepo) => ReturnType<typeof createGitSource>]> = [
+    ['committed, against the working tree', (r) => (r.commit('link'), createGitSource({ cwd: r.dir, base: 'main' }))],
+    ['committed, in a range', (r) => (r.commit('link'), createGitSource({ cwd: r.dir, base: 'main...HEAD' }))],
+    ['staged', (r) => (r.git('add', '-A'), createGitSource({ cwd: r.dir, staged: true, base: 'main' }))],
+    ['untracked', (r) => createGitSource({ cwd: r.dir, base: 'main' })],
+  ];
+
+  it.each(sides)('reads what git stores for a link %s: its target path, never the file it points at', async (_side, sourceOf) => {
+    const secret = secretOutside();
+    const r = repo();
+    r.write('app.py', 'x = 1\n');
+    r.commit('base');
+    r.git('checkout', '-q', '-b', 'feature');
+    symlinkSync(secret, join(r.dir, 'settings.py'));
+    const source = sourceOf(r);
+
+    expect(await listed(source)).toEqual(['added settings.py']);
+    expect(await text(source, 'settings.py')).toBe(secret);
+    // The patch shows the same text: the lines reviewed are the lines placed.
+    const { files } = await source.listChangedFiles(pr);
+    expect(files[0]?.patch?.split('\n')[1]).toBe(`+${secret}`);
+  });
+
+  it('never reads a changed file through a folder that is a link in the working tree', async () => {
+    const r = repo();
+    r.write('conf/settings.py', 'x = 1\n');
+    r.commit('base');
+    r.write('conf/settings.py', 'x = 2\n');
+    const source = createGitSource({ cwd: r.dir });
+    const { files } = await source.listChangedFiles(pr);
+    // Swapped after the listing, as a checkout of another branch (or a hostile process) could.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'review-gate-elsewhere-'));
+    cleanup.push(() => rmSync(elsewhere, { recursive: true, force: true }));
+    writeFileSync(join(elsewhere, 'settings.py'), 'SECRET = 1\n');
+    rmSync(join(r.dir, 'conf'), { recursive: true });
+    symlinkSync(elsewhere, join(r.dir, 'conf'));
+
+    const error = await source.readFile(pr, files[0] as NonNullable<(typeof files)[0]>).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotReviewableError);
+    expect((error as NotReviewableError).reason).toBe(
+      `not reviewed: its folder conf is a symbolic link (to ${elsewhere}) in the working tree, and review-gate never reads through one`,
+    );
+  });
+
+  it('lists an untracked link to a folder as git does, reading its target path', async () => {
+    const r = repo();
+    r.write('app.py', 'x = 1\n');
+    r.commit('base');
+    const elsewhere = mkdtempSync(join(tmpdir(), 'review-gate-elsewhere-'));
+    cleanup.push(() => rmSync(elsewhere, { recursive: true, force: true }));
+    symlinkSync(elsewhere, join(r.dir, 'linked.py'));
+    const source = createGitSource({ cwd: r.dir });
+    expect(await listed(source)).toEqual(['added linked.py']);
+    expect(await text(source, 'linked.py')).toBe(elsewhere);
+  });
 });

@@ -169,8 +169,7 @@ describe('listings without a cap', () => {
 
   it('says so when even the job summary cannot hold them all, and prints every finding to the log', async () => {
     const n = 4_000;
-    // The check run would carry all 4,000 as annotations: 80 requests, paced at one a second
-    // (GitHub's guidance for writes). This test is about the job summary and the log.
+    // The check run is off: this test is about the job summary and the log.
     const { result } = await runWith(addedFile(n), { issues: warnings(n) }, { 'check-run': 'false' });
 
     expect(result.exitCode).toBe(0);

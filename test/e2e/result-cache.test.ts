@@ -85,12 +85,14 @@ describe('the bundled action with cache-dir', () => {
     const entries = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.json'));
     expect(entries).toHaveLength(3);
     const damaged = entries.find((e) => readFileSync(join(e.parentPath, e.name), 'utf8').includes('eval'))!;
-    writeFileSync(join(damaged.parentPath, damaged.name), '{"format":"review-gate/review-result","version":1,"result":{"issues":[');
+    writeFileSync(join(damaged.parentPath, damaged.name), '{"format":"review-gate/review-result","version":2,"result":{"issues":[');
 
     const again = await run(pullRequest(3, HEAD_1));
     expect(again.reviews).toBe(1);
     expect(again.outputs).toEqual(first.outputs);
     const warnings = again.stdout.split('\n').filter((l) => l.startsWith('::warning::'));
-    expect(warnings).toEqual([expect.stringMatching(/^::warning::Ignored the cache entry .* for src\/f0\.py: it is not JSON .*; reviewing the file again\.$/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^::warning::The result cache in .*: 1 entry ignored, and its file reviewed again: src\/f0\.py \(not JSON: cut off or damaged\)\./),
+    ]);
   });
 });

@@ -96,7 +96,7 @@ describe('sarif-file', () => {
     }));
     simulator.inject({ kind: 'answer', path: '/v1/agent/review', times: 30, patch: { issues } });
     const dir = workspace();
-    // The check run is off: 30,000 annotations would be 600 paced requests, and this test is about SARIF.
+    // The check run is off: this test is about SARIF.
     const result = await run(simulator, github, fixture, { 'sarif-file': 'out.sarif', 'check-run': 'false' }, { GITHUB_WORKSPACE: dir });
 
     const text = readFileSync(join(dir, 'out.sarif'), 'utf8');

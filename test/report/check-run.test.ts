@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Severity } from '../../src/review/service/types';
-import { canReportStop, checkAnnotations, checkRunContent, checksPermissionMessage, stoppedRunContent, verdictTitle, workflowRunUrl } from '../../src/report/check-run';
+import {
+  MAX_CHECK_RUN_ANNOTATIONS,
+  annotationsLeftOutNote,
+  canReportStop,
+  checkAnnotations,
+  checkRunContent,
+  checksPermissionMessage,
+  stoppedRunContent,
+  verdictTitle,
+  workflowRunUrl,
+} from '../../src/report/check-run';
 import { GitHubApiError } from '../../src/github/errors';
 import { GitHubTimeoutError } from '../../src/github/octokit';
 import type { GateVerdict, PullRequestRef } from '../../src/types';
@@ -13,7 +23,8 @@ describe('the check run content', () => {
   it('annotates every finding on an added line, with no cap per level, most severe first', () => {
     const severities: Severity[] = ['info', 'warning', 'error'];
     const findings = Array.from({ length: 120 }, (_, i) => finding({ line: i + 1, severity: severities[i % 3] as Severity }));
-    const annotations = checkAnnotations([...findings, finding({ location: 'outside-diff' })]);
+    const { annotations, leftOut } = checkAnnotations([...findings, finding({ location: 'outside-diff' })]);
+    expect(leftOut).toBe(0);
     expect(annotations).toHaveLength(120);
     expect(annotations.map((a) => a.annotation_level)).toEqual([
       ...Array<string>(40).fill('failure'),
@@ -23,10 +34,44 @@ describe('the check run content', () => {
     expect(annotations[0]).toEqual({ path: 'src/app.py', start_line: 3, end_line: 3, annotation_level: 'failure', title: 'review-gate: Error', message: 'Variable shadows a builtin' });
   });
 
+  it(`carries at most ${MAX_CHECK_RUN_ANNOTATIONS} annotations: every counted error before any warning, and counts the rest`, () => {
+    const severities: Severity[] = ['info', 'warning', 'error'];
+    // 150 of each severity, interleaved, across two files; two errors that are not on an added line still count.
+    const findings = Array.from({ length: 450 }, (_, i) => finding({ path: i % 2 === 0 ? 'src/a.py' : 'src/b.py', line: i + 1, severity: severities[i % 3] as Severity }));
+    const unplaced = [finding({ path: 'src/z.py', line: 0, location: 'impossible-line', severity: 'error' }), finding({ path: 'src/z.py', line: 9, location: 'diff-unknown', severity: 'error', reportedSeverity: 'CRITICAL' })];
+    const dismissed = finding({ severity: 'error', disposition: { kind: 'dismissed', by: 'maintainer', reason: 'upstream checks it' } });
+    const { annotations, leftOut } = checkAnnotations([...findings, ...unplaced, dismissed, finding({ location: 'outside-diff', severity: 'error' })]);
+
+    expect(annotations).toHaveLength(MAX_CHECK_RUN_ANNOTATIONS);
+    expect(leftOut).toBe(452 - MAX_CHECK_RUN_ANNOTATIONS);
+    expect(annotations.map((a) => a.annotation_level)).toEqual([...Array<string>(152).fill('failure'), ...Array<string>(98).fill('warning')]);
+    expect(annotations.filter((a) => a.path === 'src/z.py').map((a) => a.start_line)).toEqual([1, 9]);
+  });
+
+  it('says in the summary how many annotations the cap left out and where every finding is, and nothing when none was', () => {
+    const many = Array.from({ length: MAX_CHECK_RUN_ANNOTATIONS + 3 }, (_, i) => finding({ line: i + 1, severity: 'warning' }));
+    const notes: Array<string | undefined> = [];
+    const content = checkRunContent({ pr, verdict: verdict('passed'), findings: many }, (note) => {
+      notes.push(note);
+      return note ?? '';
+    }, { name: 'gate' });
+    expect(content.annotations).toHaveLength(MAX_CHECK_RUN_ANNOTATIONS);
+    expect(notes).toEqual([
+      `3 more findings on added lines are not annotated here: a check run carries the ${MAX_CHECK_RUN_ANNOTATIONS} most severe. ` +
+        'Every finding is listed in the job summary of this run (in the log of its step when the summary has no room for them all), and in the SARIF file when sarif-file is set.',
+    ]);
+    expect(annotationsLeftOutNote(1)).toMatch(/^1 more finding on added lines is not annotated here/);
+    expect(annotationsLeftOutNote(0)).toBeUndefined();
+    checkRunContent({ pr, verdict: verdict('passed'), findings: many.slice(0, MAX_CHECK_RUN_ANNOTATIONS) }, (note) => {
+      expect(note).toBeUndefined();
+      return '';
+    }, { name: 'gate' });
+  });
+
   it('concludes as the verdict and titles it with the verdict line', () => {
     const cases: Array<[GateVerdict['result'], string]> = [['passed', 'success'], ['failed', 'failure'], ['neutral', 'neutral']];
     for (const [result, conclusion] of cases) {
-      const content = checkRunContent({ pr, verdict: verdict(result, ['a reason']), findings: [] }, '## summary', { name: 'gate' });
+      const content = checkRunContent({ pr, verdict: verdict(result, ['a reason']), findings: [] }, () => '## summary', { name: 'gate' });
       expect(content).toMatchObject({ name: 'gate', headSha: pr.headSha, conclusion, summary: '## summary' });
     }
     expect(verdictTitle(verdict('passed'))).toBe('Passed');

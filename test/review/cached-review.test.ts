@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSettings } from '../../src/config/settings';
 import { runPipeline } from '../../src/pipeline';
 import { renderRunSummary } from '../../src/report/run-summary';
+import { CACHE_FORMAT_VERSION } from '../../src/review/cache';
 import { cachedReviewDeps } from '../../src/review/cached-review';
 import { createClient } from '../../src/review/service/client';
 import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
@@ -20,7 +21,8 @@ import { reviewResult } from '../support/review-result';
 
 const API_URL = 'http://127.0.0.1:1';
 const pr = { owner: 'acme', repo: 'shop', number: 7, headSha: 'head-1' };
-const settings = readSettings((name) => ({ 'api-key': 'svc_live_test_0000000000000000', 'api-url': API_URL, 'max-files': '100' })[name] ?? '');
+const KEY = 'svc_live_test_0000000000000000';
+const settings = readSettings((name) => ({ 'api-key': KEY, 'api-url': API_URL, 'max-files': '100' })[name] ?? '');
 
 let dir: string;
 beforeEach(() => {
@@ -63,7 +65,7 @@ async function run(files: Map<string, string>, cacheDir: string | null = dir) {
         requests.push(request);
         return Promise.resolve(service(request));
       },
-      { dir: cacheDir ?? undefined, baseUrl: API_URL, log },
+      { dir: cacheDir ?? undefined, baseUrl: API_URL, secret: KEY, workspace: dir, log },
     ),
     publisher: undefined,
     clock: systemClock,
@@ -108,17 +110,38 @@ describe('the pipeline with a result cache', () => {
   it('reviews a file again, with one warning, when its entry is corrupt, and reaches the same verdict', async () => {
     const files = pullRequest(3, 1);
     const first = await run(files);
-    const entries = readdirSync(join(dir, 'v1'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    const entries = readdirSync(join(dir, `v${CACHE_FORMAT_VERSION}`), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     const damaged = entries.find((e) => readFileSync(join(e.parentPath, e.name), 'utf8').includes('eval'));
     if (damaged === undefined) throw new Error('no entry holds the eval() finding');
-    writeFileSync(join(damaged.parentPath, damaged.name), '{"format":"review-gate/review-result","version":1,"key":"');
+    writeFileSync(join(damaged.parentPath, damaged.name), '{"format":"review-gate/review-result","version":2,"key":"');
 
     const again = await run(files);
     expect(again.requests.map((r) => r.code)).toEqual(['value_1 = eval(x)']);
     expect(again.lines.filter((l) => l.startsWith('WARN'))).toEqual([
-      expect.stringMatching(/^WARN Ignored the cache entry .*\.json for src\/m1\.py: it is not JSON .*; reviewing the file again\.$/),
+      expect.stringMatching(new RegExp(`^WARN The result cache in ${dir}: 1 entry ignored, and its file reviewed again: src/m1\\.py \\(not JSON: cut off or damaged\\)\\.`)),
     ]);
     expect(gateView(again.report)).toEqual(gateView(first.report));
+  });
+
+  it('reviews a file whose entry was changed to say "no issues", with one warning, and fails as before', async () => {
+    const files = pullRequest(3, 1);
+    const first = await run(files);
+    const entries = readdirSync(join(dir, `v${CACHE_FORMAT_VERSION}`), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    const forged = entries.find((e) => readFileSync(join(e.parentPath, e.name), 'utf8').includes('eval'));
+    if (forged === undefined) throw new Error('no entry holds the eval() finding');
+    const entry = JSON.parse(readFileSync(join(forged.parentPath, forged.name), 'utf8')) as { result: ReviewResult };
+    writeFileSync(join(forged.parentPath, forged.name), JSON.stringify({ ...entry, result: { ...entry.result, issues: [], quality_score: 100 } }));
+
+    const again = await run(files);
+    expect(again.requests.map((r) => r.code)).toEqual(['value_1 = eval(x)']);
+    expect(again.report.verdict.result).toBe('failed');
+    expect(gateView(again.report)).toEqual(gateView(first.report));
+    expect(again.lines.filter((l) => l.startsWith('WARN'))).toEqual([expect.stringMatching(/1 entry ignored.*src\/m1\.py \(signature does not match/)]);
+  });
+
+  it('has no cache without an API key to sign its entries with', () => {
+    const deps = cachedReviewDeps(() => Promise.resolve(service({ code: '' })), { dir, baseUrl: API_URL, secret: '', workspace: dir, log: { warning: () => {} } });
+    expect(deps.cache).toBeUndefined();
   });
 
   it('reviews everything when the run has no cache folder', async () => {
@@ -131,7 +154,7 @@ describe('the pipeline with a result cache', () => {
 
   it('serves any other caller of the review call too (a base version for a score baseline)', async () => {
     const calls: ReviewRequest[] = [];
-    const deps = cachedReviewDeps((request) => (calls.push(request), Promise.resolve(service(request))), { dir, baseUrl: API_URL, log: { warning: () => {} } });
+    const deps = cachedReviewDeps((request) => (calls.push(request), Promise.resolve(service(request))), { dir, baseUrl: API_URL, secret: KEY, workspace: dir, log: { warning: () => {} } });
     const request: ReviewRequest = { code: 'x = eval(y)\n', language: 'python' };
     const signal = new AbortController().signal;
     const first = await deps.reviewOnce(request, { signal, path: 'base:src/a.py' });
@@ -145,7 +168,7 @@ describe('the pipeline with a result cache', () => {
     try {
       simulator.inject({ kind: 'reply', reply: ({ authorization }) => ({ body: { ...service({ code: '' }), model: 'm', summary: `seen ${authorization ?? ''}` } }) });
       const client = createClient({ apiKey: DEMO_KEY, baseUrl: simulator.url });
-      const deps = cachedReviewDeps((request, options) => client.reviewOnce(request, options), { dir, baseUrl: simulator.url, log: { warning: () => {} } });
+      const deps = cachedReviewDeps((request, options) => client.reviewOnce(request, options), { dir, baseUrl: simulator.url, secret: DEMO_KEY, workspace: dir, log: { warning: () => {} } });
       const result = await deps.reviewOnce({ code: 'x = 1\n', language: 'python' }, { signal: new AbortController().signal });
 
       expect(result.summary).toBe('seen Bearer [redacted]');

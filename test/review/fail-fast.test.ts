@@ -9,17 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSettings } from '../../src/config/settings';
-import { runPipeline } from '../../src/pipeline';
 import { createClient } from '../../src/review/service/client';
 import { NetworkError, TimeoutError } from '../../src/review/service/errors';
-import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
 import type { ReviewResult } from '../../src/review/service/types';
 import { connectFailureCode } from '../../src/review/unreachable';
 import { CLOSED_PORT } from '../support/closed-port';
-import type { ChangedFile, Logger } from '../../src/types';
 import { reviewResult } from '../support/review-result';
-import { createVirtualClock } from '../support/virtual-clock';
+import { reviewWithAnswers } from '../support/review-run';
 
 const API_URL = 'https://review.example.com';
 const refused = () =>
@@ -27,34 +23,8 @@ const refused = () =>
     cause: Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:443'), { code: 'ECONNREFUSED' }),
   });
 
-async function review(files: number, answer: (path: string, attempt: number) => Promise<ReviewResult>, inputs: Record<string, string> = {}) {
-  const clock = createVirtualClock();
-  const lines: string[] = [];
-  const log: Logger = { info: (m) => lines.push(m), warning: (m) => lines.push(`WARN ${m}`), group: (_n, body) => body() };
-  const attempts: string[] = [];
-  const paths = Array.from({ length: files }, (_, i) => `src/m${i}.py`);
-  const settings = readSettings((name) => ({ 'api-key': 'svc_live_test_0000000000000000', 'api-url': API_URL, ...inputs })[name] ?? '');
-  const report = await runPipeline(settings, { owner: 'o', repo: 'r', number: 1, headSha: 'h' }, {
-    source: {
-      listChangedFiles: () =>
-        Promise.resolve({
-          files: paths.map((path): ChangedFile => ({ path, status: 'added', blobSha: path, additions: 1, deletions: 0, patch: '@@ -0,0 +1 @@\n+x = 1' })),
-          truncated: false,
-        }),
-      readFile: () => Promise.resolve(Buffer.from('x = 1\n')),
-    },
-    reviewOnce: (_request, options) => {
-      const path = options.path ?? '?';
-      attempts.push(path);
-      return answer(path, attempts.filter((p) => p === path).length);
-    },
-    publisher: undefined,
-    clock,
-    log,
-    retryPolicy: { ...DEFAULT_RETRY_POLICY, jitter: 0 },
-  });
-  return { report, lines, attempts, elapsedMs: clock.now() };
-}
+const review = (files: number, answer: (path: string, attempt: number) => Promise<ReviewResult>, inputs: Record<string, string> = {}) =>
+  reviewWithAnswers(files, answer, { 'api-url': API_URL, ...inputs });
 
 describe('fail fast when the review service cannot be reached', () => {
   it('stops after the first connection failures, in one line naming the base URL, and marks every file not reviewed', async () => {

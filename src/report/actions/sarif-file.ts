@@ -3,12 +3,18 @@
  * `github/codeql-action/upload-sarif` step that follows. A relative path is taken from the
  * workspace (where that step looks too). A file that cannot be written is a warning and an empty
  * output: the verdict is about the code, and the upload step then says the file is missing.
+ *
+ * A path the action refuses is louder: the workspace holds what the pull request committed, and a
+ * symlink at `review-gate.sarif` (or at a folder on the way) would have the action overwrite a
+ * file outside it. Nothing is written through a link (safety/no-follow.ts); the step fails with
+ * an error naming the link, so neither the attempt nor code scanning's missing results go unseen,
+ * while the verdict and every other surface stay as decided.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { RunReport } from '../../pipeline';
 import type { Settings } from '../../config/settings';
 import type { Redactor } from '../../safety/redact';
+import { isUnsafePathError, writeNamedFile } from '../../safety/no-follow';
 import { renderSarif } from '../sarif';
 import type { ActionsIo } from './io';
 
@@ -20,14 +26,21 @@ export async function writeSarifOutput(
   redactor: Redactor,
 ): Promise<void> {
   if (settings.sarifFile === '') return;
-  const path = resolve(env.GITHUB_WORKSPACE ?? process.cwd(), settings.sarifFile);
+  const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
+  const path = resolve(workspace, settings.sarifFile);
   const sarif = renderSarif(report, { gateScope: settings.gateScope });
   try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, redactor.text(sarif.text));
+    await writeNamedFile(path, workspace, redactor.text(sarif.text));
   } catch (error) {
-    io.warning(`Could not write sarif-file ${path}: ${error instanceof Error ? error.message : String(error)}`);
     io.setOutput('sarif-file', '');
+    if (isUnsafePathError(error)) {
+      io.setFailed(
+        `Refused to write sarif-file ${path}: ${error.message}. review-gate never writes through a symbolic link ` +
+          '(a pull request can commit one at that path), so nothing was written and this step fails; the verdict is unchanged.',
+      );
+    } else {
+      io.warning(`Could not write sarif-file ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
     return;
   }
   const leftOut = sarif.leftOut > 0 ? `; ${sarif.leftOut} less severe findings left out for GitHub's limits` : '';

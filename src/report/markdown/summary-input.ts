@@ -40,6 +40,8 @@ export interface SummaryInput {
   walkthrough?: WalkthroughOutcome;
   /** What happened to the check run, when writing it failed or was refused (shown like `summaryComment`). */
   checkRun?: string;
+  /** The check run's own summary: how many findings its annotations left out, and where they are. */
+  annotationsLeftOut?: string;
   /** Base-version scores of files judged against them (score-baseline: base): shown as base → head. */
   baselines?: ReadonlyMap<string, BaseScore>;
 }

@@ -6,6 +6,7 @@
 import type { Severity } from '../../review/service/types';
 import { describeLine } from '../../locate/label';
 import type { BaseScore, FileOutcome, FindingLocation, LabelledFinding } from '../../types';
+import { requestIdToShow } from '../outcome-line';
 import { inlineCode, inlineText } from './sanitize';
 import { SEVERITY_LABEL, reportedAs } from './severity';
 
@@ -121,12 +122,15 @@ export function failedSection(files: readonly FileOutcome[], room: Room): string
   const failed = files.filter((f) => f.kind === 'failed');
   if (failed.length === 0) return '';
   const item = (f: (typeof failed)[number]): string => {
+    // Named once: in the reason when the service's text quotes it (and it is not cut off), else here.
+    const reason = inlineText(f.reason, MAX_REASON);
+    const requestId = requestIdToShow({ reason, ...(f.requestId === undefined ? {} : { requestId: f.requestId }) });
     const extra = [
       f.code === undefined ? '' : `code ${inlineCode(f.code, 60)}`,
-      f.requestId === undefined ? '' : `request id ${inlineCode(f.requestId, 100)}`,
+      requestId === undefined ? '' : `request id ${inlineCode(requestId, 100)}`,
     ].filter((s) => s !== '');
     const suffix = extra.length === 0 ? '' : ` (${extra.join(', ')})`;
-    return `- ${inlineCode(f.path, MAX_PATH)} — ${inlineText(f.reason, MAX_REASON)}${suffix}`;
+    return `- ${inlineCode(f.path, MAX_PATH)} — ${reason}${suffix}`;
   };
   return [`### Files that could not be reviewed (${failed.length})`, '', ...cappedList(failed, room, 'files', item)].join(
     '\n',

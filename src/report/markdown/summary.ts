@@ -67,6 +67,7 @@ function factsSection(input: SummaryInput): string {
     );
   }
   const lines = [`${facts.join(' · ')}.`];
+  if (input.annotationsLeftOut !== undefined) lines.push(`ℹ️ ${inlineText(input.annotationsLeftOut, 600)}`);
   if (input.dryRun === true && input.local !== true) lines.unshift('**Dry run:** nothing was posted to the pull request.');
   if (input.checkRun !== undefined) lines.unshift(`⚠️ ${inlineText(input.checkRun, 600)}`);
   if (input.summaryComment !== undefined) lines.unshift(`⚠️ ${inlineText(input.summaryComment, 600)}`);

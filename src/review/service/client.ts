@@ -26,7 +26,8 @@ export interface CallOptions {
   hooks?: Partial<RetryHooks>;
 }
 
-const REVIEW_PATH = '/v1/agent/review';
+/** The review operation's path under the base URL. */
+export const REVIEW_PATH = '/v1/agent/review';
 const COMPLETE_PATH = '/v1/complete';
 
 export class CodeAssistanceClient implements ReviewService {

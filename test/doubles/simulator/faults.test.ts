@@ -90,6 +90,29 @@ describe('fault injection', () => {
     expect(answer.text).toContain('<title>502 Bad Gateway</title>');
   });
 
+  it.each([404, 405, 200])("answers %i with a web server's HTML page and no request id", async (status) => {
+    const { sim } = await harness();
+    sim.inject({ kind: 'web_page', status, times: 2 });
+    for (const answer of [await review(sim, CODE), await complete(sim, { prompt: 'x' })]) {
+      expect(answer.status).toBe(status);
+      expect(answer.headers.get('content-type')).toBe('text/html');
+      expect(answer.headers.get('x-request-id')).toBeNull();
+      expect(answer.text).toMatch(/^<html>\r\n<head><title>\d{3} [A-Z]/);
+    }
+    expect((await review(sim, CODE)).status).toBe(200);
+    expect(sim.requests.map((r) => [r.status, r.fault])).toEqual([[status, 'web_page'], [status, 'web_page'], [200, undefined]]);
+  });
+
+  it('says where a web_page redirect leads', async () => {
+    const { sim } = await harness();
+    sim.inject({ kind: 'web_page', status: 301 });
+    const answer = await review(sim, CODE, { redirect: 'manual' });
+    expect(answer.status).toBe(301);
+    expect(answer.headers.get('location')).toBe('https://127.0.0.1/v1/agent/review');
+    expect(answer.text).toContain('<title>301 Moved Permanently</title>');
+    expect(() => sim.inject({ kind: 'web_page', status: 99 })).toThrow('Expected `status` to be an HTTP status from 200 to 599; got 99.');
+  });
+
   it('delays the answer through the injected sleep, then serves it normally', async () => {
     const { sim, slept } = await harness();
     sim.inject({ kind: 'latency', ms: 2500 });

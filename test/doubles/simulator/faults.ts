@@ -4,6 +4,7 @@
  * infrastructure) and a request a fault answers does not count against any limit. Two kinds
  * only shape a normal answer, which counts as usual: `latency` delays it, `answer` patches it.
  */
+import { STATUS_CODES } from 'node:http';
 import type { ErrorCode } from '../../../src/review/service/types';
 
 export interface FaultTarget {
@@ -48,6 +49,12 @@ export type FaultSpec =
   | { kind: 'wrong_shape' }
   /** 502 with an HTML page, as a reverse proxy sends it; no `X-Request-Id`. */
   | { kind: 'html_502' }
+  /**
+   * `status` with a web server's HTML page and no `X-Request-Id`: what an api-url that does not
+   * lead to the service gets (404 or 405 from a proxy or a website, 301 to another address with a
+   * `Location`, 200 with a site's page).
+   */
+  | { kind: 'web_page'; status: number }
   /** Waits `ms` (through the injected `sleep`), then serves the request normally. */
   | { kind: 'latency'; ms: number }
   /** Any code of the table; `status` defaults to the code's documented status. */
@@ -100,6 +107,9 @@ function checkFault(fault: Fault): void {
   if (fault.bodyContains !== undefined && (typeof fault.bodyContains !== 'string' || fault.bodyContains === '')) {
     throw new TypeError(`Expected \`bodyContains\` to be a non-empty string; got ${JSON.stringify(fault.bodyContains)}.`);
   }
+  if (fault.kind === 'web_page' && (!Number.isInteger(fault.status) || fault.status < 200 || fault.status > 599)) {
+    throw new TypeError(`Expected \`status\` to be an HTTP status from 200 to 599; got ${String(fault.status)}.`);
+  }
   if (fault.kind === 'reply' && typeof fault.reply !== 'function') {
     throw new TypeError('Expected `reply` to be a function of the request.');
   }
@@ -133,6 +143,12 @@ export class FaultQueue {
 /** What a reverse proxy in front of the service answers when the upstream is gone. */
 export const HTML_502_PAGE =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+
+/** A web server's page for `status`, as nginx words it. */
+export function webPage(status: number): string {
+  const title = `${status} ${STATUS_CODES[status] ?? 'Unknown'}`;
+  return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+}
 
 /** A body cut off mid-way, per path, so a client's JSON parse fails. */
 export function malformedBody(path: string): string {

@@ -55,7 +55,7 @@ export async function call(
   sim: RunningSimulator,
   path: string,
   body: unknown,
-  init: { key?: string | null; method?: string; headers?: Record<string, string>; raw?: string } = {},
+  init: { key?: string | null; method?: string; headers?: Record<string, string>; raw?: string; redirect?: 'follow' | 'manual' } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...init.headers };
   const key = init.key === undefined ? DEMO_KEY : init.key;
@@ -65,6 +65,7 @@ export async function call(
     method,
     headers,
     body: method === 'GET' || method === 'HEAD' ? undefined : (init.raw ?? JSON.stringify(body)),
+    redirect: init.redirect ?? 'follow',
   });
   const text = await response.text();
   let json: Body = {};

@@ -14,6 +14,7 @@ import {
   FaultQueue,
   HTML_502_PAGE,
   malformedBody,
+  webPage,
   wrongShapeBody,
   type Fault,
   type FaultKind,
@@ -65,6 +66,8 @@ export interface RequestLogEntry {
   fault?: FaultKind;
   /** The `retry_after` (seconds) the answer carried, if any. */
   retryAfter?: number;
+  /** The request body as received (what the client sent: the code under review); undefined past the size limit. */
+  body?: string;
   /** `performance.now()` when the request arrived and when its answer was sent (benchmarks). */
   receivedAt: number;
   answeredAt: number;
@@ -180,6 +183,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     };
 
     const raw = await readBody(req);
+    if (raw !== undefined) entry.body = raw;
     const fault = faults.take(path, raw ?? '');
     if (fault) entry.fault = fault.kind;
     if (fault?.kind === 'reply') {
@@ -321,6 +325,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       case 'html_502':
         sendText(res, 502, 'text/html', HTML_502_PAGE);
         return done(502);
+      case 'web_page':
+        // A redirect says where to: the same path on https, as a site that moved to TLS answers.
+        if (fault.status >= 300 && fault.status < 400) res.setHeader('Location', `https://127.0.0.1${path}`);
+        sendText(res, fault.status, 'text/html', webPage(fault.status));
+        return done(fault.status);
       case 'hang':
         return done(0);
     }

@@ -90,6 +90,14 @@ describe('renderSummary', () => {
     expect(body).toContain('- `src/c.py` — the service kept answering 503 overloaded (code `overloaded`, request id `req_123`)');
   });
 
+  it("names a failed file's request id once when its reason already quotes it", () => {
+    const reason = 'Review service answered 400 context_too_long: too long (request svc_req_000000000042)';
+    const files: FileOutcome[] = [{ kind: 'failed', path: 'src/d.py', reason, code: 'context_too_long', requestId: 'svc_req_000000000042' }];
+    const body = renderSummary(input({ files }), COMMENT);
+    expect(body).toContain(`- \`src/d.py\` — ${reason} (code \`context_too_long\`)\n`);
+    expect(body.split('svc_req_000000000042')).toHaveLength(2);
+  });
+
   it('ends with tokens used and the head commit', () => {
     const body = renderSummary(input(), COMMENT);
     expect(body.trimEnd().split('\n').at(-1)).toBe('<sub>Tokens used: 12,345 · reviewed at `0123456789ab` · review-gate</sub>');
@@ -165,6 +173,17 @@ describe('renderSummaryWithin: no listing cap', () => {
     );
     // As many as fit: one more per list would not.
     expect(rendered.markdown.length).toBeGreaterThan(MAX_SUMMARY_COMMENT_LENGTH - 400);
+  });
+
+  it("keeps the check run's note on annotations left out under the facts, however much is cut", () => {
+    const overflow = warnings(300, (i) => `${'a long message '.repeat(18)}${i}`);
+    const note = '50 more findings on added lines are not annotated here: a check run carries the 250 most severe.';
+    for (const maxLength of [MAX_SUMMARY_COMMENT_LENGTH, 2_000]) {
+      const rendered = renderSummaryWithin(input({ overflow, annotationsLeftOut: note }), { marker: false, maxLength, restListedIn: 'the job summary of this run' });
+      expect(rendered.markdown).toMatch(/^counted by the gate|· counted by the gate/m);
+      expect(rendered.markdown).toContain(`.\n\nℹ️ ${note}`);
+    }
+    expect(renderSummary(input({ overflow }), COMMENT)).not.toContain('not annotated');
   });
 
   it('measures the job summary in UTF-8 bytes, as GitHub does', () => {
