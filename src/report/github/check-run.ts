@@ -13,6 +13,7 @@
 import { GitHubApiError, describeGitHubError, isWriteRefused, requestStatus } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';
+import type { WrittenCheckRun } from '../../types';
 
 /** Marks check runs review-gate wrote: a job's own check run may carry the same name. */
 export const CHECK_RUN_EXTERNAL_ID = 'review-gate';
@@ -57,15 +58,10 @@ export interface Repository {
 }
 
 export type CheckRunWritten =
-  | {
-      kind: 'written';
-      created: boolean;
-      id: number;
-      url?: string;
-      annotations: number;
+  | (WrittenCheckRun & {
       /** The app the token writes check runs as, from GitHub's answer (undefined when it names none). */
       appId: number | undefined;
-    }
+    })
   | { kind: 'read-only'; status: number | undefined; githubMessage: string };
 
 /** One of review-gate's check runs on a commit (its name and `external_id` marker), as listed. */
