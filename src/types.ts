@@ -38,6 +38,13 @@ export interface ChangedFile {
    * per-page patch budget): that means "diff unknown", never "unchanged".
    */
   patch?: string;
+  /**
+   * Set only by a source that proved the content unchanged: the blob at the head is the blob the
+   * diff starts from (the merge base), under `previousPath ?? path`. A pure rename or a mode
+   * change; nothing was added, whatever the patch. Without this proof, a file without a patch is
+   * "diff unknown" (GitHub and git show a renamed file they call binary as 0 lines, no patch).
+   */
+  sameBlobAsBase?: true;
 }
 
 /** A changed file chosen for review. */

@@ -7,13 +7,17 @@
  * the source unavailable, with the reason, and the caller uses the GitHub API instead.
  *
  * git only reads here: no external diff, no textconv, no fetch, none of the action's secrets in
- * its environment, and options fixed against the repository's own diff configuration.
+ * its environment, options fixed against the repository's own diff configuration, and no
+ * `.gitattributes` of the pull request's (see `withoutAttributes`).
  */
 import { readGitFileAt } from './git-file-at';
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FileNotFoundError } from '../github/errors';
 import type { ChangedFile, PullRequestSource } from '../types';
-import { parseRawDiff } from './git-raw-diff';
+import { isNoObject, parseRawDiff, sameBlob } from './git-raw-diff';
 import { fileTooLarge } from './errors';
 import { openGitObjects } from './git-objects';
 import { gitEnvironment } from './workspace-blobs';
@@ -27,7 +31,6 @@ export interface CheckoutSource extends PullRequestSource {
 export type CheckoutOpening = { kind: 'ready'; source: CheckoutSource } | { kind: 'unavailable'; reason: string };
 
 const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
-const NO_OBJECT = /^0+$/;
 const SUBMODULE_MODE = '160000';
 
 /** Options that make the output GitHub's whatever the repository's configuration says. */
@@ -42,9 +45,9 @@ const DIFF_OPTIONS = [
 ];
 const CONFIG = ['-c', 'core.quotePath=false', '-c', 'diff.relative=false', '-c', 'diff.suppressBlankEmpty=false', '-c', 'core.fsmonitor=false'];
 
-function git(cwd: string, args: string[]): Promise<string> {
+function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = gitEnvironment()): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', [...CONFIG, ...args], { cwd, env: gitEnvironment(), maxBuffer: 1024 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile('git', [...CONFIG, ...args], { cwd, env, maxBuffer: 1024 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error === null) resolve(stdout);
       else reject(new Error(stderr.trim() === '' ? error.message : stderr.trim()));
     });
@@ -70,9 +73,11 @@ export async function openCheckoutSource(options: { cwd: string; baseSha: string
   }
   let files: ChangedFile[];
   try {
-    const listing = await git(cwd, ['diff', ...DIFF_OPTIONS, '--raw', '-z', '--no-abbrev', mergeBase, headSha, '--']);
-    const patches = await git(cwd, ['diff', ...DIFF_OPTIONS, '-p', '-U3', '--inter-hunk-context=0', mergeBase, headSha, '--']);
-    files = changedFiles(listing, patches);
+    files = await withoutAttributes(cwd, async (run) => {
+      const listing = await run(['diff', ...DIFF_OPTIONS, '--raw', '-z', '--no-abbrev', mergeBase, headSha, '--']);
+      const patches = await run(['diff', ...DIFF_OPTIONS, '-p', '-U3', '--inter-hunk-context=0', mergeBase, headSha, '--']);
+      return changedFiles(listing, patches);
+    });
   } catch (error) {
     return { kind: 'unavailable', reason: `git could not diff ${short(mergeBase)}...${short(headSha)}: ${error instanceof Error ? error.message : String(error)}` };
   }
@@ -95,6 +100,26 @@ export async function openCheckoutSource(options: { cwd: string; baseSha: string
 }
 
 /**
+ * Runs git with no `.gitattributes` to read. Even for a diff between two commits, git reads them
+ * from the folder it runs in — the checkout, that is the pull request's own files — so a committed
+ * `*.js -diff` (or `binary`) turns a text diff into "Binary files differ", and `diff` forces a
+ * text diff of a file git would call binary. Run from an empty folder that is also its work
+ * tree, with an index that does not exist, git finds none, on every version (`--attr-source` and
+ * `attr.tree` are 2.40+ and 2.42+). What is left is the runner's own (`info/attributes`, the
+ * global file), which no pull request writes.
+ */
+async function withoutAttributes<T>(cwd: string, use: (run: (args: string[]) => Promise<string>) => Promise<T>): Promise<T> {
+  const gitDir = (await git(cwd, ['rev-parse', '--absolute-git-dir'])).trim();
+  const empty = await mkdtemp(join(tmpdir(), 'review-gate-diff-'));
+  try {
+    const env = { ...gitEnvironment(), GIT_DIR: gitDir, GIT_WORK_TREE: empty, GIT_INDEX_FILE: join(empty, 'index') };
+    return await use((args) => git(empty, args, env));
+  } finally {
+    await rm(empty, { recursive: true, force: true });
+  }
+}
+
+/**
  * The listing with each file's patch as GitHub's API shows it: the hunks only, from the first
  * `@@`. git writes the patches in the listing's order, one `diff --git` header each (a binary
  * or a pure rename has a header and no hunk), so the n-th section is the n-th file's.
@@ -114,7 +139,8 @@ export function changedFiles(listing: string, patches: string): ChangedFile[] {
     }
     const file: ChangedFile = { path: entry.path, status: entry.status, additions: 0, deletions: 0 };
     if (entry.previousPath !== undefined) file.previousPath = entry.previousPath;
-    if (entry.status !== 'removed' && entry.newMode !== SUBMODULE_MODE && !NO_OBJECT.test(entry.newSha)) file.blobSha = entry.newSha;
+    if (entry.status !== 'removed' && entry.newMode !== SUBMODULE_MODE && !isNoObject(entry.newSha)) file.blobSha = entry.newSha;
+    if (sameBlob(entry)) file.sameBlobAsBase = true;
     const hunks = section.search(/^@@ /m);
     if (hunks >= 0) {
       const patch = section.slice(hunks).replace(/\n$/, '');

@@ -11,8 +11,24 @@ export interface RawDiffEntry {
   previousPath?: string;
   /** The mode on the changed side (`160000` for a submodule, `000000` when removed). */
   newMode: string;
+  /** The blob the diff starts from, under `previousPath ?? path`: all zeros when added. */
+  oldSha: string;
   /** The blob on the changed side: all zeros when removed, or when only in the working tree. */
   newSha: string;
+}
+
+/** git's name for "no object": an added file's old side, a removed file's new side, a file not hashed yet. */
+export function isNoObject(sha: string): boolean {
+  return /^0+$/.test(sha);
+}
+
+/**
+ * The proof that a listed file's content did not change (a pure rename, a mode change): the same
+ * blob on both sides. An all-zeros SHA (added, removed, or not hashed yet in the working tree)
+ * proves nothing, and a copy adds a file even when it repeats another.
+ */
+export function sameBlob(entry: Pick<RawDiffEntry, 'status' | 'oldSha' | 'newSha'>): boolean {
+  return entry.status !== 'copied' && entry.oldSha === entry.newSha && !isNoObject(entry.newSha);
 }
 
 const STATUS_BY_LETTER: Readonly<Record<string, ChangeStatus>> = {
@@ -32,14 +48,14 @@ export function parseRawDiff(output: string): RawDiffEntry[] {
   const fields = output.split('\0');
   const entries: RawDiffEntry[] = [];
   for (let i = 0; i < fields.length && (fields[i] ?? '').startsWith(':'); ) {
-    const [, newMode = '', , newSha = '', code = ''] = (fields[i] ?? '').slice(1).split(' ');
+    const [, newMode = '', oldSha = '', newSha = '', code = ''] = (fields[i] ?? '').slice(1).split(' ');
     const letter = code.charAt(0);
     const status = STATUS_BY_LETTER[letter] ?? 'modified';
     if (letter === 'R' || letter === 'C') {
-      entries.push({ status, previousPath: fields[i + 1] ?? '', path: fields[i + 2] ?? '', newMode, newSha });
+      entries.push({ status, previousPath: fields[i + 1] ?? '', path: fields[i + 2] ?? '', newMode, oldSha, newSha });
       i += 3;
     } else {
-      entries.push({ status, path: fields[i + 1] ?? '', newMode, newSha });
+      entries.push({ status, path: fields[i + 1] ?? '', newMode, oldSha, newSha });
       i += 2;
     }
   }

@@ -16,7 +16,10 @@ import { readWorkingTreeFile } from './working-tree-file';
 import { gitRunner } from './git-run';
 import type { GitRunner } from './git-run';
 import type { ChangedFile, PullRequestSource } from '../types';
-import { parseRawDiff } from './git-raw-diff';
+import { isNoObject, parseRawDiff, sameBlob } from './git-raw-diff';
+import { openGitObjects } from './git-objects';
+import type { GitObjects } from './git-objects';
+import type { RawDiffEntry } from './git-raw-diff';
 
 export { GitError, GitUsageError, UnknownRevisionError } from './git-run';
 export type { Comparison } from './git-base';
@@ -51,20 +54,25 @@ export function createGitSource(options: { cwd: string } & ComparisonRequest): G
       const diffArgs = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--find-renames', ...sides];
       const listing = await git.text([...diffArgs, '--raw', '-z', '--no-abbrev', '--']);
       const files: ChangedFile[] = [];
-      for (const entry of parseRawDiff(listing)) {
-        const paths = entry.previousPath === undefined ? [entry.path] : [entry.previousPath, entry.path];
-        const diff = await git.text([...diffArgs, '-U3', '--', ...paths]);
-        const hunkStart = diff.search(/^@@/m);
-        const file: ChangedFile = {
-          path: entry.path,
-          status: entry.status,
-          additions: 0,
-          deletions: 0,
-          ...(entry.previousPath === undefined ? {} : { previousPath: entry.previousPath }),
-          ...(entry.status === 'removed' ? {} : { blobSha: comparison.side.kind === 'working-tree' ? WORKING_TREE : entry.newSha }),
-        };
-        if (hunkStart >= 0) addPatch(file, diff.slice(hunkStart).replace(/\n$/, ''));
-        files.push(file);
+      // Blobs whose first bytes decide whether a patch can be read (see patchOf): one process for all.
+      const objects = openGitObjects(git.cwd);
+      try {
+        for (const entry of parseRawDiff(listing)) {
+          const file: ChangedFile = {
+            path: entry.path,
+            status: entry.status,
+            additions: 0,
+            deletions: 0,
+            ...(entry.previousPath === undefined ? {} : { previousPath: entry.previousPath }),
+            ...(entry.status === 'removed' ? {} : { blobSha: comparison.side.kind === 'working-tree' ? WORKING_TREE : entry.newSha }),
+            ...(sameBlob(entry) ? { sameBlobAsBase: true as const } : {}),
+          };
+          const patch = await patchOf(git, objects, diffArgs, entry, comparison.side.kind === 'working-tree');
+          if (patch !== undefined) addPatch(file, patch);
+          files.push(file);
+        }
+      } finally {
+        await objects.close();
       }
       if (comparison.side.kind === 'working-tree') files.push(...(await untrackedFiles(git)));
       return { files, truncated: false };
@@ -85,6 +93,45 @@ export function createGitSource(options: { cwd: string } & ComparisonRequest): G
       return readGitFileAt(git.cwd, comparison.base, file.previousPath ?? file.path, limits);
     },
   };
+}
+
+/** git calls a file binary when a NUL byte is in its first 8,000 bytes, unless an attribute says otherwise. */
+const BINARY_PROBE_BYTES = 8000;
+
+/**
+ * The file's hunks, or undefined when git would show none (binary, or no line changed).
+ *
+ * A file in a language the action reviews is diffed without the repository's attributes having a
+ * say: `.gitattributes` in the working tree or the index — a branch may commit one — can make git
+ * print "Binary files differ" for a text file (`-diff`, `binary`) or diff a binary one as text
+ * (`diff`). So it is diffed `--text`, and its patch dropped when either side has a NUL byte in its
+ * first 8,000 bytes: git's own rule when no attribute speaks, and GitHub's. Other files are not
+ * reviewed, and are diffed as git shows them.
+ */
+async function patchOf(
+  git: GitRunner,
+  objects: GitObjects,
+  diffArgs: readonly string[],
+  entry: RawDiffEntry,
+  inWorkingTree: boolean,
+): Promise<string | undefined> {
+  const paths = entry.previousPath === undefined ? [entry.path] : [entry.previousPath, entry.path];
+  let text: readonly string[] = [];
+  if (languageOf(entry.path) !== undefined) {
+    const sides = [
+      isNoObject(entry.oldSha) ? undefined : () => objects.read(entry.oldSha),
+      entry.status === 'removed' ? undefined : inWorkingTree ? () => readWorkingTreeFile(git.cwd, entry.path) : () => objects.read(entry.newSha),
+    ];
+    for (const read of sides) {
+      // A side that cannot be read has no patch to trust: reading the file for review says why.
+      const bytes = read === undefined ? Buffer.alloc(0) : await read().catch(() => undefined);
+      if (bytes === undefined || bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return undefined;
+    }
+    text = ['--text'];
+  }
+  const diff = await git.text([...diffArgs, ...text, '-U3', '--', ...paths]);
+  const hunkStart = diff.search(/^@@/m);
+  return hunkStart < 0 ? undefined : diff.slice(hunkStart).replace(/\n$/, '');
 }
 
 /** The file's bytes from the side that holds the change: the working tree, or a blob of the index or a commit. */

@@ -6,6 +6,9 @@ import type { ChangeStatus, ChangedFile, ChangedFileList, PullRequestRef, PullRe
 import { FileNotFoundError, GitHubApiError, describePr } from '../github/errors';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
 import { HeadMovedError, readPullRequest } from '../github/pull-head';
+import { integer, object, optional, string } from '../github/entry-shape';
+import { readRestList } from '../github/paged-list';
+import { proveUnchanged } from './base-blobs';
 import { readBlob } from './read-blob';
 import { readFileAtCommit } from './read-at-commit';
 
@@ -45,24 +48,29 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
   const log = options.log;
 
   async function listChangedFiles(pr: PullRequestRef): Promise<GitHubChangedFileList> {
-    const files: ChangedFile[] = [];
-    // The page bound only guards against a server that never ends the list.
-    const maxPages = Math.ceil(MAX_LISTED_FILES / perPage) + 1;
-    for (let page = 1; page <= maxPages && files.length < MAX_LISTED_FILES; page++) {
-      const response = await octokit.rest.pulls
-        .listFiles({ owner: pr.owner, repo: pr.repo, pull_number: pr.number, per_page: perPage, page })
-        .catch((error: unknown) => {
+    const entries = await readRestList(
+      {
+        what: `the files of ${describePr(pr)}`,
+        entry: LISTED_FILE,
+        identity: (file) => `'${file.filename}'`,
+        perPage,
+        // GitHub's cap, and one page more: the bound only guards against a list that never ends.
+        maxEntries: MAX_LISTED_FILES,
+        maxPages: Math.ceil(MAX_LISTED_FILES / perPage) + 1,
+      },
+      (page) =>
+        octokit.rest.pulls.listFiles({ owner: pr.owner, repo: pr.repo, pull_number: pr.number, per_page: perPage, page }).catch((error: unknown) => {
           throw new GitHubApiError(`Listing the files of ${describePr(pr)} (page ${page})`, error);
-        });
-      files.push(...response.data.map(toChangedFile));
-      // A short page ends the list, and so does a full one without a next page (saves a request).
-      if (response.data.length < perPage || !/rel="next"/.test(response.headers.link ?? '')) break;
-    }
+        }),
+    );
     // GitHub lists the files of the head it has when asked, not of the commit the run is about:
     // after a push (or from an event that lagged behind one) they are another commit's. The head
     // read after the last page ties the list to `pr.headSha`, or the run stops here.
     const after = await readPullRequest(octokit, pr);
     if (after.headSha !== pr.headSha) throw new HeadMovedError(pr.headSha, after.headSha);
+    if (!baseShas.has(pr.number)) baseShas.set(pr.number, Promise.resolve(after.baseSha));
+    const files = entries.map(toChangedFile);
+    await proveUnchanged(octokit, pr, () => baseShaOf(pr), files, log);
     if (files.length < MAX_LISTED_FILES) return { files, truncated: false };
 
     // Exactly at the cap is ambiguous (a pull request may change exactly 3,000 files): the pull
@@ -108,22 +116,25 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
   };
 }
 
+/** The fields of an entry of `GET /pulls/{n}/files` the action reads. */
+const LISTED_FILE = object({
+  filename: string,
+  status: string,
+  sha: optional(string),
+  previous_filename: optional(string),
+  additions: integer,
+  deletions: integer,
+  patch: optional(string),
+});
+
 /** GitHub's entry → the domain's. An absent patch stays absent: it means "diff unknown". */
-function toChangedFile(entry: {
-  filename: string;
-  status: string;
-  sha?: string | null;
-  previous_filename?: string;
-  additions: number;
-  deletions: number;
-  patch?: string;
-}): ChangedFile {
+function toChangedFile(entry: ReturnType<typeof LISTED_FILE>): ChangedFile {
   // An unknown status (GitHub adding one) is treated as a modification rather than dropped.
   const status = (KNOWN_STATUSES.has(entry.status) ? entry.status : 'modified') as ChangeStatus;
   const file: ChangedFile = { path: entry.filename, status, additions: entry.additions, deletions: entry.deletions };
   if (entry.previous_filename !== undefined) file.previousPath = entry.previous_filename;
   // A removed file has no blob at the head commit, whatever `sha` GitHub shows for it.
-  if (status !== 'removed' && typeof entry.sha === 'string' && entry.sha !== '') file.blobSha = entry.sha;
-  if (typeof entry.patch === 'string') file.patch = entry.patch;
+  if (status !== 'removed' && entry.sha !== undefined && entry.sha !== '') file.blobSha = entry.sha;
+  if (entry.patch !== undefined) file.patch = entry.patch;
   return file;
 }

@@ -11,6 +11,8 @@ import type { ChangedFile, FileOutcome, ReviewCandidate } from '../types';
 
 const LANGUAGE_BY_EXTENSION: Readonly<Record<string, ReviewLanguage>> = {
   '.py': 'python',
+  // Python runs these as it runs .py (pythonw on Windows, python anywhere).
+  '.pyw': 'python',
   '.js': 'javascript',
   '.mjs': 'javascript',
   '.cjs': 'javascript',
@@ -23,11 +25,15 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, ReviewLanguage>> = {
   '.rs': 'rust',
 };
 
-/** The service language of a path, by its extension (case-insensitive); undefined if none. */
+/**
+ * The service language of a path, by the extension of its file name (case-insensitive): what
+ * follows its last dot, even when nothing comes before it. `lib/.js` is JavaScript to Node
+ * (`require('./lib/.js')` runs it), `.py` is Python to `python .py`; undefined when none.
+ */
 export function languageOf(path: string): ReviewLanguage | undefined {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
-  if (dot <= 0) return undefined;
+  if (dot < 0) return undefined;
   return LANGUAGE_BY_EXTENSION[name.slice(dot).toLowerCase()];
 }
 

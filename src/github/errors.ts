@@ -23,6 +23,15 @@ export class GitHubApiError extends Error {
   }
 }
 
+/**
+ * GitHub sent a list review-gate refuses to read: a null or malformed entry, one entry twice with
+ * different contents (the list changed while it was paged), or pages that never end. The message
+ * names the list, and the page and the position of the entry.
+ */
+export class GitHubListError extends Error {
+  override name = 'GitHubListError' as const;
+}
+
 /** The file's blob is not at the head commit (deleted since, or never had one). */
 export class FileNotFoundError extends Error {
   override name = 'FileNotFoundError' as const;
@@ -65,6 +74,18 @@ export function describeGitHubError(error: unknown): string {
     return details.length > 0 ? `${data.message} (${details.join('; ')})` : data.message;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The `errors` of a GraphQL answer that carried some (octokit's GraphqlResponseError), else none. */
+export function graphqlErrors(error: unknown): Array<{ type?: unknown; message?: unknown }> {
+  const errors = typeof error === 'object' && error !== null && 'errors' in error ? error.errors : undefined;
+  return Array.isArray(errors) ? errors.map((e: unknown) => (typeof e === 'object' && e !== null ? e : {})) : [];
+}
+
+/** GraphQL's own messages (`Resource not accessible by integration`), or the HTTP error's. */
+export function describeGraphqlError(error: unknown): string {
+  const messages = graphqlErrors(error).flatMap((e) => (typeof e.message === 'string' ? [e.message] : []));
+  return messages.length > 0 ? messages.join('; ') : describeGitHubError(error);
 }
 
 function responseData(error: unknown): { message?: unknown; errors?: unknown } | undefined {

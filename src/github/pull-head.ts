@@ -21,6 +21,8 @@ export interface PullRequestSnapshot {
   /** The head repository's full name, `owner/repo`; null when it was deleted. */
   headRepository: string | null;
   state: 'open' | 'closed';
+  /** The base commit: the base branch's head when GitHub last computed the pull request. */
+  baseSha: string;
   /** GitHub's count of the files it changes; undefined when GitHub did not say. */
   changedFiles: number | undefined;
 }
@@ -73,6 +75,7 @@ export async function readPullRequest(octokit: GitHubClient, pr: PullRequestNumb
       headBranch: data.head.ref,
       headRepository: typeof headRepo?.full_name === 'string' ? headRepo.full_name : null,
       state: data.state === 'open' ? 'open' : 'closed',
+      baseSha: data.base.sha,
       changedFiles: typeof data.changed_files === 'number' ? data.changed_files : undefined,
     };
   } catch (error) {

@@ -17,16 +17,14 @@ export function locateFindings(file: ChangedFile, issues: ReviewIssue[], content
 }
 
 /**
- * The file's added lines. A missing patch means "diff unknown" — except for a pure rename or a
- * mode change (GitHub reports no line changed and sends no patch): nothing was added there, and
- * code that only moved must not fail the gate as if it were new. A patch GitHub sent but we
+ * The file's added lines. A missing patch means "diff unknown" — unless the source proved the
+ * content unchanged (a pure rename or a mode change): nothing was added there, and code that only
+ * moved must not fail the gate as if it were new. GitHub's own counts (0 lines changed) prove
+ * nothing: it says the same of a renamed file it shows as binary. A patch GitHub sent but we
  * cannot parse is treated as unknown too, never as "unchanged".
  */
 function indexPatch(file: ChangedFile, log: Logger): PatchIndex | undefined {
-  if (file.patch === undefined) {
-    const nothingChanged = file.additions === 0 && file.deletions === 0;
-    return nothingChanged && (file.status === 'renamed' || file.status === 'changed') ? parsePatch('', file.path) : undefined;
-  }
+  if (file.patch === undefined) return file.sameBlobAsBase === true ? parsePatch('', file.path) : undefined;
   try {
     return parsePatch(file.patch, file.path);
   } catch (error) {

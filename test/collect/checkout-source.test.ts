@@ -4,10 +4,10 @@
  * GitHub shows for it (written out by hand, as GitHub's own view, not derived from git here).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openCheckoutSource } from '../../src/collect/checkout-source';
 import type { CheckoutSource } from '../../src/collect/checkout-source';
 import { createPullRequestSource } from '../../src/collect/github-source';
@@ -15,6 +15,8 @@ import type { ChangedFile, PullRequestSource } from '../../src/types';
 import type { FakeGitHub } from '../doubles/fake-github';
 import { prRef, startFake } from '../github/helpers';
 import { GITHUB_VIEW, createPullRequestRepo } from '../support/git-pull-request';
+import { tempRepo } from '../cli/bundled';
+import type { TempRepo } from '../cli/bundled';
 
 let repo: string;
 let base: string;
@@ -126,5 +128,77 @@ describe('when the checkout cannot give the pull request', () => {
     } finally {
       rmSync(shallow, { recursive: true, force: true });
     }
+  });
+});
+
+/** Bytes as they are (TempRepo.write writes text). */
+function writeAt(r: TempRepo, path: string, content: string | Buffer): void {
+  mkdirSync(dirname(join(r.dir, path)), { recursive: true });
+  writeFileSync(join(r.dir, path), content);
+}
+
+describe('what the diff shows from the checkout', () => {
+  const HELPERS = 'function greet(name) {\n  return name;\n}\n';
+
+  /** main with `base`; a branch on which `change` runs; the checkout at the branch's head. */
+  async function opened(base: Record<string, string | Buffer>, change: (r: TempRepo) => void): Promise<{ files: ChangedFile[]; source: CheckoutSource }> {
+    const r = tempRepo('review-gate-checkout-');
+    cleanups.push(() => r.remove());
+    for (const [path, content] of Object.entries(base)) writeAt(r, path, content);
+    const baseSha = r.commit('base');
+    r.git('checkout', '-q', '-b', 'feature');
+    change(r);
+    const headSha = r.commit('feature');
+    const opening = await openCheckoutSource({ cwd: r.dir, baseSha, headSha });
+    if (opening.kind !== 'ready') throw new Error(`checkout source unavailable: ${opening.reason}`);
+    cleanups.push(() => void opening.source.close());
+    return { files: (await opening.source.listChangedFiles(prRef(7, headSha))).files, source: opening.source };
+  }
+  const cleanups: Array<() => void> = [];
+  afterEach(() => {
+    for (const step of cleanups.splice(0)) step();
+  });
+
+  it('proves a pure rename unchanged (the same blob at the merge base and the head)', async () => {
+    const { files } = await opened({ 'web/helpers.js': HELPERS }, (r) => r.git('mv', 'web/helpers.js', 'web/greet.js'));
+    expect(files).toEqual([expect.objectContaining({ path: 'web/greet.js', previousPath: 'web/helpers.js', status: 'renamed', sameBlobAsBase: true })]);
+    expect(files[0]?.patch).toBeUndefined();
+  });
+
+  it('proves nothing for a renamed file git shows as binary: no patch, and not the same blob', async () => {
+    const { files } = await opened({ 'web/helpers.js': HELPERS }, (r) => {
+      r.git('mv', 'web/helpers.js', 'web/greet.js');
+      r.write('web/greet.js', `// \0\n${HELPERS}eval(x);\n`);
+    });
+    expect(files).toEqual([expect.objectContaining({ path: 'web/greet.js', status: 'renamed' })]);
+    expect(files[0]?.patch).toBeUndefined();
+    expect(files[0]?.sameBlobAsBase).toBeUndefined();
+  });
+
+  it.each([
+    ['*.js -diff', 'unset'],
+    ['*.js binary', 'the binary macro'],
+    ['*.js diff=nothing', 'a diff driver'],
+    ['*.js text eol=crlf', 'text and eol'],
+  ])('reads the same patch whatever a committed .gitattributes says (%s: %s)', async (attributes) => {
+    const { files } = await opened({ 'web/helpers.js': HELPERS, 'app.js': 'a();\n' }, (r) => {
+      r.write('.gitattributes', `${attributes}\n`);
+      r.git('mv', 'web/helpers.js', 'web/greet.js');
+      r.write('web/greet.js', `${HELPERS}eval(x);\n`);
+      r.write('app.js', 'a();\nb();\n');
+    });
+    const patches = Object.fromEntries(files.map((f) => [f.path, f.patch]));
+    expect(patches['web/greet.js']).toBe('@@ -1,3 +1,4 @@\n function greet(name) {\n   return name;\n }\n+eval(x);');
+    expect(patches['app.js']).toBe('@@ -1 +1,2 @@\n a();\n+b();');
+  });
+
+  it('does not diff as text a file with a NUL that a committed .gitattributes marks as text (diff)', async () => {
+    // UTF-16: git and GitHub show it as binary; read as text, its lines would not be the file's lines.
+    const wide = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const { files } = await opened({ 'src/wide.ts': wide('export const a = 1;\n') }, (r) => {
+      r.write('.gitattributes', '*.ts diff\n');
+      writeAt(r, 'src/wide.ts', wide('export const a = 1;\nexport const b = eval(x);\n'));
+    });
+    expect(files.find((f) => f.path === 'src/wide.ts')?.patch).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRawDiff } from '../../src/collect/git-raw-diff';
+import { parseRawDiff, sameBlob } from '../../src/collect/git-raw-diff';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
@@ -18,21 +18,41 @@ describe('parseRawDiff', () => {
       '',
     ].join('\0');
     expect(parseRawDiff(listing)).toEqual([
-      { status: 'added', path: 'src/new file.py', newMode: '100644', newSha: A },
-      { status: 'modified', path: 'src/a\tb.ts', newMode: '100644', newSha: B },
-      { status: 'removed', path: 'gone.js', newMode: '000000', newSha: ZERO },
-      { status: 'renamed', previousPath: 'old/name.go', path: 'new/name.go', newMode: '100644', newSha: B },
-      { status: 'copied', previousPath: 'orig.rs', path: 'copy.rs', newMode: '100644', newSha: B },
-      { status: 'changed', path: 'link.py', newMode: '100644', newSha: B },
-      { status: 'modified', path: 'vendor/sub', newMode: '160000', newSha: B },
+      { status: 'added', path: 'src/new file.py', newMode: '100644', oldSha: ZERO, newSha: A },
+      { status: 'modified', path: 'src/a\tb.ts', newMode: '100644', oldSha: A, newSha: B },
+      { status: 'removed', path: 'gone.js', newMode: '000000', oldSha: A, newSha: ZERO },
+      { status: 'renamed', previousPath: 'old/name.go', path: 'new/name.go', newMode: '100644', oldSha: A, newSha: B },
+      { status: 'copied', previousPath: 'orig.rs', path: 'copy.rs', newMode: '100644', oldSha: A, newSha: B },
+      { status: 'changed', path: 'link.py', newMode: '100644', oldSha: A, newSha: B },
+      { status: 'modified', path: 'vendor/sub', newMode: '160000', oldSha: A, newSha: B },
     ]);
   });
 
   it('reads a status letter it does not know as a modification, so the file is still reviewed', () => {
-    expect(parseRawDiff(`:100644 100644 ${A} ${B} X\0app.py\0`)).toEqual([{ status: 'modified', path: 'app.py', newMode: '100644', newSha: B }]);
+    expect(parseRawDiff(`:100644 100644 ${A} ${B} X\0app.py\0`)).toEqual([{ status: 'modified', path: 'app.py', newMode: '100644', oldSha: A, newSha: B }]);
   });
 
   it('reads an empty listing as no files', () => {
     expect(parseRawDiff('')).toEqual([]);
+  });
+});
+
+describe('sameBlob', () => {
+  it('proves a pure rename or a mode change unchanged: the same blob on both sides', () => {
+    const [rename, mode] = parseRawDiff([`:100644 100644 ${A} ${A} R100`, 'old.py', 'new.py', `:100644 100755 ${A} ${A} M`, 'run.py', ''].join('\0'));
+    expect([sameBlob(rename!), sameBlob(mode!)]).toEqual([true, true]);
+  });
+
+  it('proves nothing for another blob, an all-zeros side (added, removed, not hashed in the working tree) or a copy', () => {
+    const entries = parseRawDiff(
+      [
+        `:100644 100644 ${A} ${B} R090`, 'old.py', 'new.py',
+        `:100644 100644 ${A} ${ZERO} M`, 'edited.py',
+        `:000000 000000 ${ZERO} ${ZERO} A`, 'empty.py',
+        `:100644 100644 ${A} ${A} C100`, 'orig.py', 'copy.py',
+        '',
+      ].join('\0'),
+    );
+    expect(entries.map(sameBlob)).toEqual([false, false, false, false]);
   });
 });

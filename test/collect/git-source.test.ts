@@ -196,6 +196,55 @@ describe('--staged', () => {
   });
 });
 
+describe('what the diff shows', () => {
+  const HELPERS = 'function greet(name) {\n  return name;\n}\n';
+  const EVAL_ADDED = '@@ -1,3 +1,4 @@\n function greet(name) {\n   return name;\n }\n+eval(x);';
+  /** The comparisons a user can ask for, each with the repository in the state it needs. */
+  const sides: Array<[string, (r: TempRepo) => ReturnType<typeof createGitSource>]> = [
+    ['a range', (r) => (r.commit('feature'), createGitSource({ cwd: r.dir, base: 'main...feature' }))],
+    ['--base', (r) => (r.commit('feature'), createGitSource({ cwd: r.dir, base: 'main' }))],
+    ['--staged', (r) => (r.git('add', '-A'), createGitSource({ cwd: r.dir, staged: true }))],
+    ['the working tree', (r) => (r.git('add', '-A'), createGitSource({ cwd: r.dir }))],
+  ];
+  /** main with web/helpers.js; on a branch, `change` runs and the side under test records it. */
+  function changed(change: (r: TempRepo) => void, side: (r: TempRepo) => ReturnType<typeof createGitSource>) {
+    const r = repo();
+    r.write('web/helpers.js', HELPERS);
+    r.commit('base');
+    r.git('checkout', '-q', '-b', 'feature');
+    change(r);
+    return side(r).listChangedFiles(pr);
+  }
+
+  it.each(sides)('does not let a .gitattributes of the branch hide a renamed file\'s patch (%s)', async (_, side) => {
+    const { files } = await changed((r) => {
+      r.write('.gitattributes', '*.js -diff\n*.py binary\n');
+      r.git('mv', 'web/helpers.js', 'web/greet.js');
+      r.write('web/greet.js', `${HELPERS}eval(x);\n`);
+    }, side);
+    expect(files.find((f) => f.path === 'web/greet.js')).toMatchObject({ status: 'renamed', patch: EVAL_ADDED });
+    expect(files.find((f) => f.path === 'web/greet.js')?.sameBlobAsBase).toBeUndefined();
+  });
+
+  it.each(sides)('proves a pure rename unchanged (%s)', async (_, side) => {
+    const { files } = await changed((r) => r.git('mv', 'web/helpers.js', 'web/greet.js'), side);
+    expect(files).toEqual([expect.objectContaining({ path: 'web/greet.js', status: 'renamed', sameBlobAsBase: true })]);
+    expect(files[0]?.patch).toBeUndefined();
+  });
+
+  it.each(sides)('gives no patch, and no proof, for a renamed file with a NUL byte, even one a .gitattributes marks as text (%s)', async (_, side) => {
+    const { files } = await changed((r) => {
+      r.write('.gitattributes', '*.js diff\n');
+      r.git('mv', 'web/helpers.js', 'web/greet.js');
+      r.write('web/greet.js', `// \0\n${HELPERS}eval(x);\n`);
+    }, side);
+    const greet = files.find((f) => f.path === 'web/greet.js');
+    expect(greet).toMatchObject({ status: 'renamed', additions: 0, deletions: 0 });
+    expect(greet?.patch).toBeUndefined();
+    expect(greet?.sameBlobAsBase).toBeUndefined();
+  });
+});
+
 it('says plainly when the folder is not a git repository', async () => {
   const r = repo();
   rmSync(`${r.dir}/.git`, { recursive: true, force: true });

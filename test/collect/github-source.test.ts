@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FileNotFoundError } from '../../src/github/errors';
+import { FileNotFoundError, GitHubListError } from '../../src/github/errors';
 import { HeadMovedError } from '../../src/github/pull-head';
 import { isNotReviewableError } from '../../src/collect/errors';
 import type { NotReviewableError } from '../../src/collect/errors';
@@ -214,5 +214,141 @@ describe('createPullRequestSource', () => {
     const started = await startFake([]);
     fake = started.fake;
     expect(() => createPullRequestSource(started.octokit, { perPage: 101 })).toThrow('Expected `perPage` to be an integer from 1 to 100, got 101');
+  });
+});
+
+describe('createPullRequestSource: every file once, or a clear refusal', () => {
+  const files = manyFiles(40);
+  /** Serves the file list as `pages(entries)` instead of GitHub's usual pages. */
+  const fileList = (pages: (items: unknown[]) => unknown[][]) => ({ listPages: ({ path, items }: { path: string; items: unknown[] }) => (path.endsWith('/files') ? pages(items) : undefined) });
+
+  it('lists a file repeated across pages once', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files }], fileList((items) => [items.slice(0, 30), items.slice(25)]));
+    fake = started.fake;
+
+    const { files: list } = await createPullRequestSource(started.octokit).listChangedFiles(prRef());
+
+    expect(list.map((f) => f.path)).toEqual(files.map((f) => f.filename));
+  });
+
+  it('refuses a null entry, naming the list, the page and the position', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files }], fileList((items) => [items.slice(0, 30), [items[30], null]]));
+    fake = started.fake;
+
+    const error: unknown = await createPullRequestSource(started.octokit).listChangedFiles(prRef()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitHubListError);
+    expect((error as Error).message).toBe("GitHub's list of the files of acme/widgets#7 has a null entry (page 2, position 2)");
+  });
+
+  it('refuses an entry whose counts are not numbers', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files }], fileList((items) => [[{ ...(items[0] as object), additions: '1' }]]));
+    fake = started.fake;
+
+    await expect(createPullRequestSource(started.octokit).listChangedFiles(prRef())).rejects.toThrow(
+      "GitHub's list of the files of acme/widgets#7 has a malformed entry (page 1, position 1): additions is not a whole number (got \"1\")",
+    );
+  });
+
+  it('refuses one file listed twice with another status: the list changed while it was read', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files }], fileList((items) => [items.slice(0, 30), [{ ...(items[0] as object), status: 'removed' }]]));
+    fake = started.fake;
+
+    await expect(createPullRequestSource(started.octokit).listChangedFiles(prRef())).rejects.toThrow(
+      "GitHub's list of the files of acme/widgets#7 changed while it was read: 'src/f0.ts' is at page 1, position 1 and again at page 2, position 1, with another status",
+    );
+  });
+
+  it('stops a list whose pages never end after one page past GitHub\'s 3,000 files', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files }], fileList((items) => Array.from({ length: 500 }, () => items.slice(0, 30))));
+    fake = started.fake;
+
+    await expect(createPullRequestSource(started.octokit).listChangedFiles(prRef())).rejects.toThrow(
+      "GitHub's list of the files of acme/widgets#7 did not end after 101 pages",
+    );
+    expect(fileListCalls(fake)).toBe(101);
+  });
+});
+
+describe('createPullRequestSource: proving a renamed file without a patch unchanged', () => {
+  const BASE = 'b'.repeat(40);
+  const MERGE_BASE = 'c'.repeat(40);
+  const OLD = 'def run():\n    return 1\n';
+  /** GitHub's entry for a renamed file it has no patch for: 0 lines, whatever the content. */
+  const renamed = (filename: string, previous: string, content: string): FakeFile => ({ filename, previous_filename: previous, status: 'renamed', content });
+  const requestsTo = (f: FakeGitHub, pattern: RegExp) => f.requests.filter((r) => pattern.test(r.path));
+
+  async function listed(fakeFiles: FakeFile[], baseFiles: Record<string, string> = { 'old.py': OLD }) {
+    const started = await startFake([{ number: 7, headSha: HEAD, baseSha: BASE, mergeBaseSha: MERGE_BASE, files: fakeFiles, baseFiles }]);
+    fake = started.fake;
+    const { files } = await createPullRequestSource(started.octokit, { log: started.log }).listChangedFiles(prRef());
+    return { files, fake: started.fake, warnings: started.log.lines.filter((l) => l.level === 'warning').map((l) => l.message) };
+  }
+
+  it('marks a pure rename (the merge base holds the same blob under the old name), asking at the merge base', async () => {
+    const run = await listed([renamed('new.py', 'old.py', OLD)]);
+
+    expect(run.files[0]).toMatchObject({ path: 'new.py', previousPath: 'old.py', sameBlobAsBase: true });
+    expect(requestsTo(run.fake, /\/compare\//).map((r) => r.path)).toEqual([`/repos/acme/widgets/compare/${BASE}...${HEAD}`]);
+    const [query] = requestsTo(run.fake, /^\/graphql$/);
+    expect((query?.body as { variables: Record<string, string> }).variables).toMatchObject({ e0: `${MERGE_BASE}:old.py` });
+    expect(run.warnings).toEqual([]);
+  });
+
+  it('does not mark a rename whose content changed, which GitHub shows the same way (a NUL byte made it binary)', async () => {
+    const run = await listed([renamed('new.py', 'old.py', `# \0\n${OLD}eval(x)\n`)]);
+    expect(run.files[0]?.sameBlobAsBase).toBeUndefined();
+    expect(run.warnings).toEqual([]);
+  });
+
+  it('does not mark a file whose old name is not at the merge base', async () => {
+    const run = await listed([renamed('new.py', 'old.py', OLD)], {});
+    expect(run.files[0]?.sameBlobAsBase).toBeUndefined();
+  });
+
+  it('asks nothing when no file needs the proof: patches, counted lines, other statuses, unreviewed languages', async () => {
+    const run = await listed([
+      { ...renamed('a.py', 'old.py', `${OLD}x = 1\n`), patch: '@@ -2 +2,2 @@\n     return 1\n+x = 1', additions: 1 },
+      { ...renamed('b.py', 'old.py', 'big\n'), additions: 9000 },
+      { filename: 'c.py', status: 'modified', content: 'c\n' },
+      renamed('logo.png', 'old.png', 'png'),
+    ]);
+    expect(run.files.every((f) => f.sameBlobAsBase === undefined)).toBe(true);
+    expect(requestsTo(run.fake, /\/compare\/|^\/graphql$/)).toEqual([]);
+  });
+
+  it('looks up 60 files in two queries, after one comparison', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => renamed(`moved/f${i}.py`, `f${i}.py`, `x = ${i}\n`));
+    const base = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}.py`, `x = ${i}\n`]));
+    const run = await listed(many, base);
+
+    expect(run.files.filter((f) => f.sameBlobAsBase === true)).toHaveLength(60);
+    expect(requestsTo(run.fake, /\/compare\//)).toHaveLength(1);
+    expect(requestsTo(run.fake, /^\/graphql$/)).toHaveLength(2);
+  });
+
+  it('counts the file as diff unknown, with a warning, when the comparison fails', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, baseSha: BASE, files: [renamed('new.py', 'old.py', OLD)], baseFiles: { 'old.py': OLD } }]);
+    fake = started.fake;
+    fake.failNext({ method: 'GET', path: /\/compare\// }, { status: 404, body: { message: 'Not Found' } });
+
+    const { files } = await createPullRequestSource(started.octokit, { log: started.log }).listChangedFiles(prRef());
+
+    expect(files[0]?.sameBlobAsBase).toBeUndefined();
+    expect(started.log.lines.filter((l) => l.level === 'warning').map((l) => l.message)).toEqual([
+      'new.py could not be compared with its base version (the merge base of acme/widgets#7 could not be read: Not Found); GitHub sent no patch, so the whole file counts as diff unknown',
+    ]);
+  });
+
+  it('counts the files as diff unknown, with a warning, when GraphQL refuses the lookup', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, baseSha: BASE, files: [renamed('a.py', 'old.py', OLD), renamed('b.py', 'old.py', OLD)], baseFiles: { 'old.py': OLD } }]);
+    fake = started.fake;
+    fake.failNext({ method: 'POST', path: '/graphql' }, { status: 200, body: { data: null, errors: [{ type: 'FORBIDDEN', message: 'Resource not accessible by integration' }] } });
+
+    const { files } = await createPullRequestSource(started.octokit, { log: started.log }).listChangedFiles(prRef());
+
+    expect(files.map((f) => f.sameBlobAsBase)).toEqual([undefined, undefined]);
+    expect(started.log.lines.filter((l) => l.level === 'warning').map((l) => l.message)).toEqual([
+      expect.stringMatching(/^a\.py, b\.py could not be compared with their base versions \(GitHub did not name their blobs at b{12}: Resource not accessible by integration\); GitHub sent no patch, so each whole file counts as diff unknown$/),
+    ]);
   });
 });

@@ -24,9 +24,28 @@ describe('languageOf', () => {
     ['cmd/main.go', 'go'],
     ['src/lib.rs', 'rust'],
     ['README.md', undefined],
-    ['.py', undefined],
     ['Makefile', undefined],
+    ['tools/run.pyw', 'python'],
   ])('maps %s to %s', (path, language) => {
+    expect(languageOf(path)).toBe(language);
+  });
+
+  // Node runs `require('./lib/.js')`, Python `python .py`: a name that is only an extension is that language.
+  it.each([
+    ['lib/.js', 'javascript'],
+    ['.py', 'python'],
+    ['web/.JS', 'javascript'],
+    ['a/.d.ts', 'typescript'],
+    ['src/.mjs', 'javascript'],
+    ['lib/..js', 'javascript'],
+    ['.go', 'go'],
+    ['crates/x/.rs', 'rust'],
+    ['.gitignore', undefined],
+    ['.eslintrc', undefined],
+    ['pkg.py/Makefile', undefined],
+    ['a.', undefined],
+    ['.', undefined],
+  ])('maps the dotfile %s to %s', (path, language) => {
     expect(languageOf(path)).toBe(language);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The fake GitHub's GraphQL endpoint, for the two operations review-gate sends: the
- * `pullRequest.reviewThreads` query (paginated by cursor, as GitHub does) and the
- * `resolveReviewThread` mutation. A thread is a top-level review comment with its replies; its id
+ * The fake GitHub's GraphQL endpoint, for the operations review-gate sends: the
+ * `pullRequest.reviewThreads` query (paginated by cursor, as GitHub does), the
+ * `resolveReviewThread` mutation, and `repository { <alias>: object(expression: $var) { oid } }`
+ * (null for an expression that names nothing, as GitHub answers). A thread is a top-level review comment with its replies; its id
  * is `PRRT_<first comment id>`. A token that may not resolve gets what GitHub sends: status 200,
  * `data.resolveReviewThread: null` and a FORBIDDEN error. Any other document is an error.
  */
@@ -32,8 +33,14 @@ function threadNode(threads: GraphqlThreads, rootId: number, commentsFirst: numb
   };
 }
 
+/** Git objects by expression (`<commit>:<path>`). */
+export interface GraphqlObjects {
+  /** The blob SHA the expression names, or undefined. */
+  blobAt(expression: string): string | undefined;
+}
+
 /** The answer (always status 200, as GitHub's GraphQL endpoint does) to one GraphQL request. */
-export function answerGraphql(body: unknown, threads: GraphqlThreads): unknown {
+export function answerGraphql(body: unknown, threads: GraphqlThreads, objects: GraphqlObjects = { blobAt: () => undefined }): unknown {
   const { query, variables } = (typeof body === 'object' && body !== null ? body : {}) as { query?: unknown; variables?: Record<string, unknown> };
   const vars = variables ?? {};
   if (typeof query !== 'string') return { errors: [{ message: 'A query attribute must be specified and must be a string.' }] };
@@ -72,5 +79,16 @@ export function answerGraphql(body: unknown, threads: GraphqlThreads): unknown {
       },
     };
   }
-  return { errors: [{ message: 'The fake GitHub answers only the reviewThreads query and the resolveReviewThread mutation.' }] };
+  const lookups = [...query.matchAll(/(\w+)\s*:\s*object\s*\(\s*expression\s*:\s*\$(\w+)\s*\)\s*\{\s*oid\s*\}/g)];
+  if (lookups.length > 0 && /\brepository\s*\(/.test(query)) {
+    const repository: Record<string, unknown> = {};
+    for (const [, alias = '', variable = ''] of lookups) {
+      const expression = vars[variable];
+      if (typeof expression !== 'string') return { errors: [{ message: `Variable $${variable} of type String! was provided invalid value` }] };
+      const oid = objects.blobAt(expression);
+      repository[alias] = oid === undefined ? null : { oid };
+    }
+    return { data: { repository } };
+  }
+  return { errors: [{ message: 'The fake GitHub answers only the reviewThreads query, the resolveReviewThread mutation and object lookups.' }] };
 }

@@ -47,8 +47,13 @@ export interface FakePull {
   /** Default `open`. */
   state?: 'open' | 'closed';
   files: FakeFile[];
-  /** Contents at `baseSha` by path, served by `GET /contents/{path}?ref=` (score-baseline: base). */
+  /**
+   * Contents at `baseSha` by path, served by `GET /contents/{path}?ref=` (score-baseline: base),
+   * and at the merge base by GraphQL's `object(expression: "<sha>:<path>")`.
+   */
   baseFiles?: Record<string, string | Buffer>;
+  /** The merge base of `baseSha` and the head, as `GET /compare/{base}...{head}` names it (default `baseSha`). */
+  mergeBaseSha?: string;
 }
 
 export interface FakeGitHubOptions {
@@ -67,6 +72,12 @@ export interface FakeGitHubOptions {
   checks?: ChecksPermission;
   /** The app the token writes check runs as (default github-actions, as the Actions token). */
   checksApp?: FakeApp;
+  /**
+   * Serves a list as these pages instead of the usual slices (undefined: as usual), each with a
+   * `Link` to the next: pages that overlap (a list that changed while it was read), entries GitHub
+   * should never send (`null`, a field of the wrong type), a list that never ends.
+   */
+  listPages?(list: { path: string; items: unknown[]; perPage: number }): unknown[][] | undefined;
 }
 
 export interface RecordedRequest {
@@ -250,10 +261,27 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   function paginate<T>(reply: Reply, base: string, query: Record<string, string>, items: T[]): void {
     const perPage = Math.min(Math.max(Number(query.per_page ?? 30) || 30, 1), 100);
     const page = Math.max(Number(query.page ?? 1) || 1, 1);
-    const last = Math.max(Math.ceil(items.length / perPage), 1);
+    const served = options.listPages?.({ path: new URL(base).pathname, items, perPage });
+    const last = served?.length ?? Math.max(Math.ceil(items.length / perPage), 1);
     const link = (p: number, rel: string): string => `<${base}?${new URLSearchParams({ ...query, per_page: String(perPage), page: String(p) }).toString()}>; rel="${rel}"`;
     const links = page < last ? [link(page + 1, 'next'), link(last, 'last')] : [];
-    reply(200, items.slice((page - 1) * perPage, page * perPage), links.length > 0 ? { link: links.join(', ') } : {});
+    const entries = served === undefined ? items.slice((page - 1) * perPage, page * perPage) : (served[page - 1] ?? []);
+    reply(200, entries, links.length > 0 ? { link: links.join(', ') } : {});
+  }
+
+  /** The merge base GitHub names for `base...head`: a pull request's, when these are its base and one of its heads. */
+  function mergeBaseOf(base: string, head: string): string | undefined {
+    const pull = options.pulls.find((p) => p.baseSha === base && (commits.get(p.number)?.has(head) ?? false));
+    return pull === undefined ? undefined : (pull.mergeBaseSha ?? pull.baseSha);
+  }
+
+  /** The blob SHA of `<commit>:<path>` at a pull request's base or merge base (GraphQL `object`). */
+  function blobAt(expression: string): string | undefined {
+    const colon = expression.indexOf(':');
+    const [sha, path] = [expression.slice(0, colon), expression.slice(colon + 1)];
+    const pull = options.pulls.find((p) => p.baseSha === sha || (p.baseSha !== undefined && (p.mergeBaseSha ?? p.baseSha) === sha));
+    const content = colon < 0 ? undefined : pull?.baseFiles?.[path];
+    return content === undefined ? undefined : gitBlobSha(Buffer.from(content));
   }
 
   function route(method: string, path: string, query: Record<string, string>, body: unknown, reply: Reply, base: string, accept = ''): void {
@@ -263,7 +291,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       return me.type === 'Bot' ? reply(403, READ_ONLY) : reply(200, { login: me.login, type: me.type });
     }
     // GraphQL answers every request with 200, refusals included (see fake-github-graphql.ts).
-    if (path === '/graphql' && method === 'POST') return reply(200, answerGraphql(body, graphqlThreads));
+    if (path === '/graphql' && method === 'POST') return reply(200, answerGraphql(body, graphqlThreads, { blobAt }));
     if (write && options.readOnly === true) return reply(403, READ_ONLY);
     const rest = path.startsWith(`${repoPath}/`) ? path.slice(repoPath.length) : undefined;
     const match = (pattern: RegExp): number | undefined => {
@@ -283,6 +311,17 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       const bytes = Buffer.from(content);
       if (/vnd\.github(?:\.v3)?\.raw/.test(accept)) return reply(200, bytes);
       return reply(200, { type: 'file', path, sha: gitBlobSha(bytes), size: bytes.length, encoding: 'base64', content: bytes.toString('base64') });
+    }
+    const compared = rest === undefined ? null : /^\/compare\/([0-9a-f]{40})\.\.\.([0-9a-f]{40})$/.exec(rest);
+    if (compared !== null && method === 'GET') {
+      const [, baseSha = '', headSha = ''] = compared;
+      const mergeBase = mergeBaseOf(baseSha, headSha);
+      if (mergeBase === undefined) return reply(404, NOT_FOUND);
+      // GitHub's shape, trimmed: the commits and the files of the comparison are left empty.
+      return reply(200, {
+        url: `${base}`, html_url: `${web}/compare/${baseSha}...${headSha}`, status: 'ahead', ahead_by: 1, behind_by: 0, total_commits: 1,
+        base_commit: { sha: baseSha }, merge_base_commit: { sha: mergeBase }, commits: [], files: [],
+      });
     }
     let n = match(/^\/pulls\/(\d+)$/);
     let pull = pullOf(n);

@@ -1,4 +1,5 @@
 import { fingerprintMarker } from '../../src/report/markers';
+import { GitHubListError } from '../../src/github/errors';
 import { createGitHubClient } from '../../src/github/octokit';
 import type { GitHubClient, GitHubLog } from '../../src/github/octokit';
 import { startFakeGitHub } from '../doubles/fake-github';
@@ -80,4 +81,12 @@ export function reviewStates(fake: FakeGitHub): { submitted: number; pending: nu
     submitted: fake.reviews.filter((r) => r.state !== 'PENDING').length,
     pending: fake.reviews.filter((r) => r.state === 'PENDING').length,
   };
+}
+
+/** The message of the GitHubListError `promise` rejects with; what happened instead otherwise. */
+export function listRefusal(promise: Promise<unknown>): Promise<string> {
+  return promise.then(
+    () => 'read',
+    (error: unknown) => (error instanceof GitHubListError ? error.message : `not a GitHubListError: ${String(error)}`),
+  );
 }

@@ -194,11 +194,13 @@ describe('runPipeline', () => {
     });
   });
 
-  it('does not count findings in a file that was only renamed or had its mode changed', async () => {
+  it('does not count findings in a file proven only renamed or mode-changed, and counts them where GitHub\'s 0 lines prove nothing', async () => {
     const content = 'x = eval(y)\n';
     const files = [
-      changed('moved/legacy.py', content, { status: 'renamed', previousPath: 'legacy.py', patch: undefined, additions: 0, deletions: 0 }),
-      changed('tools/run.py', content, { status: 'changed', patch: undefined, additions: 0, deletions: 0 }),
+      changed('moved/legacy.py', content, { status: 'renamed', previousPath: 'legacy.py', patch: undefined, additions: 0, deletions: 0, sameBlobAsBase: true }),
+      changed('tools/run.py', content, { status: 'changed', patch: undefined, additions: 0, deletions: 0, sameBlobAsBase: true }),
+      // GitHub's view of a renamed file it shows as binary: 0 lines, no patch, and another blob.
+      changed('moved/nul.py', content, { status: 'renamed', previousPath: 'nul.py', patch: undefined, additions: 0, deletions: 0 }),
       changed('big/generated.py', content, { status: 'modified', patch: undefined, additions: 4000, deletions: 10 }),
     ];
     const report = await runPipeline(
@@ -209,11 +211,12 @@ describe('runPipeline', () => {
     expect(report.findings.map((f) => [f.path, f.location])).toEqual([
       ['moved/legacy.py', 'outside-diff'],
       ['tools/run.py', 'outside-diff'],
+      ['moved/nul.py', 'diff-unknown'],
       ['big/generated.py', 'diff-unknown'],
     ]);
     expect(report.verdict.reasons).toEqual([
-      '1 error finding in files whose diff GitHub did not send (big/generated.py) counts toward the gate: ' +
-        'the action cannot tell which lines the pull request adds there (fail-on-severity: error)',
+      '2 error findings in files whose diff GitHub did not send (moved/nul.py; big/generated.py) count toward the gate: ' +
+      'the action cannot tell which lines the pull request adds there (fail-on-severity: error)',
     ]);
   });
 });

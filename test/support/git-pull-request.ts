@@ -49,31 +49,58 @@ export interface PullRequestRepo {
   head: string;
 }
 
-export function createPullRequestRepo(): PullRequestRepo {
-  const repo = mkdtempSync(join(tmpdir(), 'review-gate-checkout-'));
+/** git and file writes in a repository being built. */
+export interface RepoWriter {
+  git: (...args: string[]) => string;
+  write: (files: Record<string, string | Buffer>) => void;
+}
+
+/**
+ * A pull request as a real repository in a temporary folder: `base` committed on main, `change`
+ * committed on a branch, then main moves on with `mainMovesOn` (none of it the pull request's).
+ * Checked out on main; `base` is main's tip, `head` the branch's.
+ */
+export function buildPullRequestRepo(options: {
+  prefix: string;
+  base: Record<string, string | Buffer>;
+  change: (repo: RepoWriter) => void;
+  mainMovesOn: Record<string, string | Buffer>;
+}): PullRequestRepo & RepoWriter {
+  const repo = mkdtempSync(join(tmpdir(), options.prefix));
   const git = (...args: string[]): string =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: repo, encoding: 'utf8' }).trim();
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' }).trim();
   const write = (files: Record<string, string | Buffer>): void => {
     for (const [path, content] of Object.entries(files)) {
       mkdirSync(dirname(join(repo, path)), { recursive: true });
       writeFileSync(join(repo, path), content);
     }
   };
+  const commit = (message: string): string => {
+    git('add', '-A');
+    git('commit', '-q', '-m', message);
+    return git('rev-parse', 'HEAD');
+  };
   git('init', '-q', '-b', 'main');
-  write(BASE_FILES);
-  git('add', '.');
-  git('commit', '-q', '-m', 'base');
+  write(options.base);
+  commit('base');
   git('checkout', '-q', '-b', 'feature');
-  git('mv', 'src/old_name.py', 'src/new_name.py');
-  git('rm', '-q', 'src/gone.py');
-  for (const file of GITHUB_VIEW) if (file.content !== undefined) write({ [file.filename]: file.content });
-  git('add', '.');
-  git('commit', '-q', '-m', 'feature');
-  const head = git('rev-parse', 'HEAD');
-  // main moves on after the branch point: none of this is the pull request's change.
+  options.change({ git, write });
+  const head = commit('feature');
   git('checkout', '-q', 'main');
-  write({ 'README.md': '# shop, on main\n', 'src/main_only.py': 'MAIN = 1\n' });
-  git('add', '.');
-  git('commit', '-q', '-m', 'main moves on');
-  return { repo, base: git('rev-parse', 'HEAD'), head };
+  write(options.mainMovesOn);
+  return { repo, base: commit('main moves on'), head, git, write };
+}
+
+export function createPullRequestRepo(): PullRequestRepo {
+  const { repo, base, head } = buildPullRequestRepo({
+    prefix: 'review-gate-checkout-',
+    base: BASE_FILES,
+    change: ({ git, write }) => {
+      git('mv', 'src/old_name.py', 'src/new_name.py');
+      git('rm', '-q', 'src/gone.py');
+      for (const file of GITHUB_VIEW) if (file.content !== undefined) write({ [file.filename]: file.content });
+    },
+    mainMovesOn: { 'README.md': '# shop, on main\n', 'src/main_only.py': 'MAIN = 1\n' },
+  });
+  return { repo, base, head };
 }

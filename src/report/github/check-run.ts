@@ -10,10 +10,12 @@
  * carries annotations of findings no longer there (GitHub cannot remove them), a new check run
  * replaces it: GitHub shows, and branch protection reads, the newest check run of a name.
  */
-import { GitHubApiError, describeGitHubError, isWriteRefused, requestStatus } from '../../github/errors';
+import { GitHubApiError, GitHubListError, describeGitHubError, isWriteRefused, requestStatus } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';
 import type { WrittenCheckRun } from '../../types';
+import { integer, object, optional, string } from '../../github/entry-shape';
+import { readRestList } from '../../github/paged-list';
 
 /** Marks check runs review-gate wrote: a job's own check run may carry the same name. */
 export const CHECK_RUN_EXTERNAL_ID = 'review-gate';
@@ -173,7 +175,7 @@ export async function upsertCheckRun(context: CheckRunContext, repository: Repos
     }
   } catch (error) {
     if (isWriteRefused(error)) return { kind: 'read-only', status: requestStatus(error), githubMessage: describeGitHubError(error) };
-    throw error instanceof GitHubApiError ? error : new GitHubApiError(`Writing the ${where}`, error);
+    throw error instanceof GitHubApiError || error instanceof GitHubListError ? error : new GitHubApiError(`Writing the ${where}`, error);
   }
 }
 
@@ -194,12 +196,45 @@ function isLost(error: unknown): boolean {
   return status === undefined || status >= 500;
 }
 
+/** The fields of a listed check run review-gate reads. */
+const CHECK_RUN = object({
+  id: integer,
+  name: string,
+  external_id: optional(string),
+  html_url: optional(string),
+  conclusion: optional(string),
+  app: optional(object({ id: integer })),
+  output: optional(object({ title: optional(string), summary: optional(string) })),
+});
+
+/** The fields of a listed annotation review-gate compares; an annotation has no id, and two equal ones are two. */
+const ANNOTATION = object({
+  path: string,
+  start_line: integer,
+  end_line: integer,
+  annotation_level: optional(string),
+  title: optional(string),
+  message: optional(string),
+});
+
 /** review-gate's check runs of `name` on `headSha`: a job's own check run may carry the same name, but not our marker. */
 export async function listOwnCheckRuns({ octokit }: CheckRunContext, repository: Repository, name: string, headSha: string): Promise<ListedCheckRun[]> {
-  const runs = await octokit.paginate(octokit.rest.checks.listForRef, { ...repository, ref: headSha, check_name: name, filter: 'all', per_page: 100 });
+  const runs = await readRestList(
+    { what: `the check runs named '${name}' on ${headSha.slice(0, 12)}`, entry: CHECK_RUN, identity: (run) => `check run ${run.id}`, perPage: 100 },
+    (page) => octokit.rest.checks.listForRef({ ...repository, ref: headSha, check_name: name, filter: 'all', per_page: 100, page }),
+    // GitHub wraps this list: `{ total_count, check_runs: […] }` on every page.
+    (data) => (typeof data === 'object' && data !== null && 'check_runs' in data ? data.check_runs : data),
+  );
   return runs
     .filter((run) => run.name === name && run.external_id === CHECK_RUN_EXTERNAL_ID)
-    .map((run) => ({ id: run.id, url: run.html_url ?? undefined, appId: run.app?.id, conclusion: run.conclusion, title: run.output.title, summary: run.output.summary }));
+    .map((run) => ({
+      id: run.id,
+      url: run.html_url,
+      appId: run.app?.id,
+      conclusion: run.conclusion ?? null,
+      title: run.output?.title ?? null,
+      summary: run.output?.summary ?? null,
+    }));
 }
 
 /** The newest check run: GitHub shows, and branch protection reads, the newest of a name. */
@@ -208,7 +243,9 @@ export function newestOf<T extends { id: number }>(runs: readonly T[]): T | unde
 }
 
 async function annotationKeys({ octokit }: CheckRunContext, repository: Repository, id: number): Promise<string[]> {
-  const listed = await octokit.paginate(octokit.rest.checks.listAnnotations, { ...repository, check_run_id: id, per_page: 100 });
+  const listed = await readRestList({ what: `the annotations of check run ${id}`, entry: ANNOTATION, perPage: 100 }, (page) =>
+    octokit.rest.checks.listAnnotations({ ...repository, check_run_id: id, per_page: 100, page }),
+  );
   // Compared as GitHub stores them: an unknown level simply matches nothing we send.
   return listed.map((a) => JSON.stringify([a.path, a.start_line, a.end_line, a.annotation_level ?? '', a.title ?? '', a.message ?? '']));
 }

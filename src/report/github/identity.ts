@@ -6,12 +6,16 @@
  * a bot account: the Actions token and GitHub Apps comment as bots, which no person can be;
  * a personal token is recognised by its login.
  */
+import { nullable, object, optional, string } from '../../github/entry-shape';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 
 export interface CommentAuthor {
   login: string;
   type?: string;
 }
+
+/** A comment's `user` as GitHub lists it: null for an account that is gone. */
+export const COMMENT_AUTHOR = nullable(object({ login: string, type: optional(string) }));
 
 export type AuthorTrust = (author: CommentAuthor | null | undefined) => Promise<boolean>;
 

@@ -11,6 +11,9 @@
 import { extractFingerprints } from '../markers';
 import type { PullRequestRef } from '../../types';
 import { GitHubApiError, describePr, isWriteRefused, requestStatus } from '../../github/errors';
+import { integer, nullable, object, optional, string } from '../../github/entry-shape';
+import { readRestList, wrapListFailure } from '../../github/paged-list';
+import { COMMENT_AUTHOR } from './identity';
 import type { AuthorTrust } from './identity';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';
@@ -24,13 +27,27 @@ export interface ListedInlineComment {
   replied?: boolean;
 }
 
+/** The fields of a listed review comment review-gate reads (a reply has `in_reply_to_id`). */
+const REVIEW_COMMENT = object({
+  id: integer,
+  body: string,
+  path: string,
+  in_reply_to_id: optional(integer),
+  line: optional(integer),
+  original_line: optional(integer),
+  author_association: string,
+  user: COMMENT_AUTHOR,
+  pull_request_review_id: nullable(integer),
+});
+
 /** Every review comment on the pull request, replies included; pending reviews' comments are not listed. */
-export async function listReviewComments(octokit: GitHubClient, pr: PullRequestRef) {
-  return octokit
-    .paginate(octokit.rest.pulls.listReviewComments, { owner: pr.owner, repo: pr.repo, pull_number: pr.number, per_page: 100 })
-    .catch((error: unknown) => {
-      throw new GitHubApiError(`Listing the review comments of ${describePr(pr)}`, error);
-    });
+export async function listReviewComments(octokit: GitHubClient, pr: PullRequestRef): Promise<Array<ReturnType<typeof REVIEW_COMMENT>>> {
+  return readRestList(
+    { what: `the review comments of ${describePr(pr)}`, entry: REVIEW_COMMENT, identity: (c) => `comment ${c.id}`, perPage: 100 },
+    (page) => octokit.rest.pulls.listReviewComments({ owner: pr.owner, repo: pr.repo, pull_number: pr.number, per_page: 100, page }),
+  ).catch((error: unknown) => {
+    throw wrapListFailure(`Listing the review comments of ${describePr(pr)}`, error);
+  });
 }
 
 /** Our inline comments on the pull request (see identity.ts). Pending reviews' comments are not listed. */

@@ -10,6 +10,8 @@ import type { PlannedComment, PullRequestRef } from '../../types';
 import { GitHubApiError, PendingReviewConflictError, describeGitHubError, describePr, requestStatus } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';
+import { integer, nullable, object, string } from '../../github/entry-shape';
+import { readRestList, wrapListFailure } from '../../github/paged-list';
 
 /** Marks a probe's body, so a later run can tell a probe it may delete from a person's draft. */
 export const PROBE_MARKER = '<!-- review-gate:probe -->';
@@ -40,6 +42,19 @@ export function isPendingReviewConflict(error: unknown): boolean {
   return requestStatus(error) === 422 && /one pending review/i.test(describeGitHubError(error));
 }
 
+/** The fields of a listed review review-gate reads. */
+const REVIEW = object({ id: integer, state: string, body: string, commit_id: nullable(string), html_url: string });
+
+/** Every review on the pull request, submitted or not (GitHub lists a pending review to its author only). */
+export async function listReviews(octokit: GitHubClient, pr: PullRequestRef): Promise<Array<ReturnType<typeof REVIEW>>> {
+  return readRestList(
+    { what: `the reviews of ${describePr(pr)}`, entry: REVIEW, identity: (review) => `review ${review.id}`, perPage: 100 },
+    (page) => octokit.rest.pulls.listReviews({ owner: pr.owner, repo: pr.repo, pull_number: pr.number, per_page: 100, page }),
+  ).catch((error: unknown) => {
+    throw wrapListFailure(`Listing the reviews of ${describePr(pr)}`, error);
+  });
+}
+
 /** Inline comments as the review endpoints take them. */
 export function toReviewComments(batch: PlannedComment[]): Array<{ path: string; line: number; side: 'RIGHT'; body: string }> {
   return batch.map((c) => ({ path: c.path, line: c.line, side: 'RIGHT' as const, body: c.body }));
@@ -64,11 +79,7 @@ export function createProber({ octokit, gate, log, pr }: ReviewTarget): Prober {
 
   /** The pending reviews listed: GitHub lists a pending review to its author only, so all are the token's user's. */
   async function listPending(): Promise<{ probes: number[]; others: number[] }> {
-    const reviews = await octokit
-      .paginate(octokit.rest.pulls.listReviews, { ...target, per_page: 100 })
-      .catch((error: unknown) => {
-        throw new GitHubApiError(`Listing the reviews of ${describePr(pr)}`, error);
-      });
+    const reviews = await listReviews(octokit, pr);
     const pending = reviews.filter((review) => review.state === 'PENDING');
     return {
       probes: pending.filter((review) => review.body.includes(PROBE_MARKER)).map((review) => review.id),

@@ -8,7 +8,7 @@ import type { PlannedComment, PullRequestRef } from '../../types';
 import { GitHubApiError, describeGitHubError, describePr, isWriteRefused, readOnlyMessage, requestStatus } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';
-import { isPendingReviewConflict, toReviewComments } from './pending-reviews';
+import { isPendingReviewConflict, listReviews, toReviewComments } from './pending-reviews';
 import type { Prober } from './pending-reviews';
 
 /** Sends of one review request when GitHub's answer is lost (a 5xx, or none) and it did not land. */
@@ -128,10 +128,6 @@ async function reviewUrlOf({ octokit, log, pr }: ReviewPosterContext, reviewId: 
 
 /** The review with this body on the head commit, for a body-only review whose answer was lost. */
 async function findBodyOnlyReview({ octokit, pr }: ReviewPosterContext, body: string): Promise<{ id: number; html_url: string } | undefined> {
-  const reviews = await octokit
-    .paginate(octokit.rest.pulls.listReviews, { owner: pr.owner, repo: pr.repo, pull_number: pr.number, per_page: 100 })
-    .catch((error: unknown) => {
-      throw new GitHubApiError(`Listing the reviews of ${describePr(pr)}`, error);
-    });
+  const reviews = await listReviews(octokit, pr);
   return reviews.find((r) => r.state === 'COMMENTED' && r.commit_id === pr.headSha && r.body === body);
 }

@@ -5,8 +5,10 @@
  * body is edited to say the finding was fixed at the head commit (with FIXED_MARKER, so later
  * runs leave it be). Once resolving is refused, the rest of the run does not ask again.
  */
-import { describeGitHubError, describePr, isWriteRefused, requestStatus } from '../../github/errors';
+import { describeGitHubError, describeGraphqlError, describePr, graphqlErrors, isWriteRefused, requestStatus } from '../../github/errors';
 import type { GitHubClient } from '../../github/octokit';
+import { boolean, integer, list, nullable, object, string } from '../../github/entry-shape';
+import { readPagedList } from '../../github/paged-list';
 import { shortSha } from '../../github/pull-head';
 import type { PullRequestRef } from '../../types';
 import { FIXED_MARKER } from '../markers';
@@ -15,7 +17,7 @@ import type { OwnThreadComment, ThreadReport, ThreadState } from '../thread-plan
 import type { FeedbackContext } from './feedback';
 
 const THREADS_PER_PAGE = 100;
-/** 10,000 threads: far past any pull request a person reviews, and a bound on a looping cursor. */
+/** 10,000 threads: far past any pull request a person reviews; past it, a looping cursor is refused. */
 const MAX_THREAD_PAGES = 100;
 
 const THREADS_QUERY = `query($owner: String!, $repo: String!, $number: Int!, $after: String) {
@@ -38,42 +40,40 @@ interface ThreadsPage {
     pullRequest?: {
       reviewThreads?: {
         pageInfo?: { hasNextPage?: unknown; endCursor?: unknown };
-        nodes?: Array<{ id?: unknown; isResolved?: unknown; comments?: { nodes?: Array<{ databaseId?: unknown } | null> } } | null>;
+        nodes?: unknown;
       };
     } | null;
   } | null;
 }
 
+/** The fields of a review thread review-gate reads; its first comment is null when GitHub no longer shows it. */
+const THREAD = object({
+  id: string,
+  isResolved: boolean,
+  comments: object({ nodes: list(nullable(object({ databaseId: nullable(integer) }))) }),
+});
+
 /** The pull request's review threads, by the id of each thread's first comment. */
 export async function listReviewThreads(octokit: GitHubClient, pr: PullRequestRef): Promise<Map<number, ThreadState>> {
-  const threads = new Map<number, ThreadState>();
   let after: string | null = null;
-  for (let page = 0; page < MAX_THREAD_PAGES; page++) {
-    const answer: ThreadsPage = await octokit.graphql<ThreadsPage>(THREADS_QUERY, { owner: pr.owner, repo: pr.repo, number: pr.number, after });
-    const connection = answer.repository?.pullRequest?.reviewThreads;
-    if (connection === undefined) throw new TypeError(`GitHub's answer lists no reviewThreads for ${describePr(pr)}`);
-    for (const node of connection.nodes ?? []) {
-      const first = node?.comments?.nodes?.[0]?.databaseId;
-      if (typeof node?.id !== 'string' || typeof first !== 'number') continue;
-      threads.set(first, { id: node.id, isResolved: node.isResolved === true });
-    }
-    const { hasNextPage, endCursor } = connection.pageInfo ?? {};
-    if (hasNextPage !== true || typeof endCursor !== 'string') return threads;
-    after = endCursor;
+  const nodes = await readPagedList(
+    { what: `the review threads of ${describePr(pr)}`, entry: THREAD, identity: (thread) => `thread ${thread.id}`, maxPages: MAX_THREAD_PAGES },
+    async () => {
+      const answer: ThreadsPage = await octokit.graphql<ThreadsPage>(THREADS_QUERY, { owner: pr.owner, repo: pr.repo, number: pr.number, after });
+      const connection = answer.repository?.pullRequest?.reviewThreads;
+      if (connection === undefined) throw new TypeError(`GitHub's answer lists no reviewThreads for ${describePr(pr)}`);
+      const { hasNextPage, endCursor } = connection.pageInfo ?? {};
+      const more = hasNextPage === true && typeof endCursor === 'string';
+      if (more) after = endCursor;
+      return { entries: connection.nodes ?? [], more };
+    },
+  );
+  const threads = new Map<number, ThreadState>();
+  for (const node of nodes) {
+    const first = node.comments.nodes[0]?.databaseId;
+    if (typeof first === 'number') threads.set(first, { id: node.id, isResolved: node.isResolved });
   }
   return threads;
-}
-
-/** The `errors` of a GraphQL answer that carried some (octokit's GraphqlResponseError), else none. */
-function graphqlErrors(error: unknown): Array<{ type?: unknown; message?: unknown }> {
-  const errors = typeof error === 'object' && error !== null && 'errors' in error ? error.errors : undefined;
-  return Array.isArray(errors) ? errors.map((e: unknown) => (typeof e === 'object' && e !== null ? e : {})) : [];
-}
-
-/** GraphQL's own messages (`Resource not accessible by integration`), or the HTTP error's. */
-export function describeGraphqlError(error: unknown): string {
-  const messages = graphqlErrors(error).flatMap((e) => (typeof e.message === 'string' ? [e.message] : []));
-  return messages.length > 0 ? messages.join('; ') : describeGitHubError(error);
 }
 
 /** GraphQL says "not permitted" in its `errors` (with status 200), REST-like statuses otherwise. */

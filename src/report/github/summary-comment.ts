@@ -7,6 +7,9 @@ import { SUMMARY_MARKER } from '../markers';
 import type { PullRequestRef, UpsertSummaryResult } from '../../types';
 import { GitHubApiError, describeGitHubError, describePr, isWriteRefused, readOnlyMessage, requestStatus } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
+import { integer, object, optional, string } from '../../github/entry-shape';
+import { readRestList, wrapListFailure } from '../../github/paged-list';
+import { COMMENT_AUTHOR } from './identity';
 import type { AuthorTrust } from './identity';
 import { readPullHead, shortSha } from '../../github/pull-head';
 import { planSummary, reviewedHeadOf } from './summary-convergence';
@@ -82,12 +85,16 @@ function namesAnotherCommit(body: string, sha: string): boolean {
   return reviewed !== undefined && !sha.toLowerCase().startsWith(reviewed);
 }
 
+/** The fields of a listed issue comment review-gate reads. */
+const ISSUE_COMMENT = object({ id: integer, body: optional(string), user: COMMENT_AUTHOR, html_url: string });
+
 async function listOwnSummaries({ octokit, trusted }: SummaryContext, pr: PullRequestRef): Promise<Listed[]> {
-  const comments = await octokit
-    .paginate(octokit.rest.issues.listComments, { owner: pr.owner, repo: pr.repo, issue_number: pr.number, per_page: 100 })
-    .catch((error: unknown) => {
-      throw new GitHubApiError(`Listing the comments of ${describePr(pr)}`, error);
-    });
+  const comments = await readRestList(
+    { what: `the comments of ${describePr(pr)}`, entry: ISSUE_COMMENT, identity: (comment) => `comment ${comment.id}`, perPage: 100 },
+    (page) => octokit.rest.issues.listComments({ owner: pr.owner, repo: pr.repo, issue_number: pr.number, per_page: 100, page }),
+  ).catch((error: unknown) => {
+    throw wrapListFailure(`Listing the comments of ${describePr(pr)}`, error);
+  });
   const marked = comments.filter((comment) => (comment.body ?? '').trimStart().startsWith(SUMMARY_MARKER));
   const ours = await Promise.all(marked.map((comment) => trusted(comment.user)));
   return marked.filter((_, i) => ours[i] === true).map((c) => ({ id: c.id, body: c.body ?? '', url: c.html_url }));
