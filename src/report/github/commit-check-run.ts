@@ -10,8 +10,8 @@
  *    run wrote is never updated — a new one is created instead — so no run overwrites another's
  *    record; this run's own earlier check run is updated as before.
  * 3. Read back: GitHub's answer named the app the token writes as, so from here only that app's
- *    check runs count (a job of a pull request cannot forge them when the check is required from
- *    that app). When the newest of them does not conclude, and is not titled, as the merge of all
+ *    check runs count (when review-gate writes as a GitHub App, a workflow job's check run is
+ *    another app's, whatever its name and marker). When the newest of them does not conclude, and is not titled, as the merge of all
  *    of them says — a racing run of another pull request wrote meanwhile — the merge is written
  *    again, a bounded number of times. Two racing runs converge: the one that wrote last sees the
  *    other's record.
