@@ -14,7 +14,11 @@ import { systemClock } from './review/clock';
 import { EventError, readActionEvent, resolvePullRequest } from './config/event';
 import { redactGitHubRequests } from './github/egress';
 import { createGitHubClient } from './github/octokit';
-import { PullRequestNotFoundError, readPullHead, shortSha } from './github/pull-head';
+import type { GitHubClient } from './github/octokit';
+import { HeadMovedError, PullRequestNotFoundError, readPullHead, readPullRequest, shortSha } from './github/pull-head';
+import type { PullRequestNumber } from './github/pull-head';
+import { checkWorkflowRunHead, workflowRunHead } from './config/workflow-run';
+import type { WorkflowRunHead } from './config/workflow-run';
 import { choosePullRequestSource, eventBaseSha } from './collect/choose-source';
 import { createReviewPublisher } from './report/github/publisher';
 import { createReviewFeedback } from './report/github/feedback';
@@ -97,8 +101,12 @@ async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     for (const notice of report.verdict.notices) io.notice(notice);
     const summaryNote = summaryCommentNote(report);
     if (summaryNote !== undefined) io.notice(summaryNote);
-    // A refused check run was already said in one line: only a failure gets the second one.
-    if (report.checkRun.kind === 'failed') io.notice(checkRunNote(report) ?? report.checkRun.message);
+    // A refused check run was already said in one line: only a failure, or a check run another
+    // pull request holds stricter, gets the second one.
+    if (report.checkRun.kind === 'failed' || (report.checkRun.kind === 'written' && report.checkRun.heldBy !== undefined)) {
+      const note = checkRunNote(report);
+      if (note !== undefined) io.notice(note);
+    }
     if (report.verdict.result === 'failed') {
       io.setFailed(`review-gate failed: ${report.verdict.reasons.join('; ')}.`);
     } else if (report.verdict.result === 'neutral') {
@@ -108,13 +116,23 @@ async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     }
   } catch (error) {
     io.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    // These say what to fix on their own; anything else is named by its class.
-    const plain = error instanceof EventError || error instanceof PullRequestNotFoundError;
-    const message = plain ? error.message : `review-gate could not complete: ${describeError(error)}`;
+    const message = stopMessage(error);
     io.setOutput('result', 'failed');
     io.setOutput('reasons', message);
     io.setFailed(message);
   }
+}
+
+/** The head the workflow_run event names, once GitHub confirms it is the head of pull request `pr-number`. */
+async function checkedWorkflowRunHead(octokit: GitHubClient, target: PullRequestNumber, expected: WorkflowRunHead): Promise<string> {
+  checkWorkflowRunHead(target.number, expected, await readPullRequest(octokit, target));
+  return expected.sha;
+}
+
+/** Why the run stopped: these errors say what happened on their own; anything else is named by its class. */
+function stopMessage(error: unknown): string {
+  const plain = error instanceof EventError || error instanceof PullRequestNotFoundError || error instanceof HeadMovedError;
+  return plain ? error.message : `review-gate could not complete: ${describeError(error)}`;
 }
 
 /** Writes the job summary; false, after one warning, when the runner's file cannot be written. */
@@ -139,6 +157,8 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
   const log = actionsLogger(io);
   const event = await readActionEvent(env);
   const target = resolvePullRequest(event, settings.prNumber);
+  // The fork's artifact names the pull request in the two-stage set-up: checked before anything is read or written.
+  const expectedHead = event.name === 'workflow_run' && settings.prNumber !== undefined ? workflowRunHead(event.payload) : undefined;
   if (settings.githubToken === '') {
     throw new EventError('Input github-token is empty. Pass ${{ github.token }} or a token that can read the pull request.');
   }
@@ -161,7 +181,7 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
     owner: target.owner,
     repo: target.repo,
     number: target.number,
-    headSha: target.headSha ?? (await readPullHead(octokit, target)),
+    headSha: expectedHead === undefined ? (target.headSha ?? (await readPullHead(octokit, target))) : await checkedWorkflowRunHead(octokit, target, expectedHead),
   };
   io.info(`Reviewing ${pr.owner}/${pr.repo}#${pr.number} at ${shortSha(pr.headSha)}`);
   if (target.fromFork && !settings.dryRun) {
@@ -212,7 +232,7 @@ async function review(settings: Settings, env: NodeJS.ProcessEnv, { io, redactor
     });
   } catch (error) {
     // The run knows the pull request but cannot decide: its check says so rather than stay missing.
-    if (canReportStop(error)) await writeCheckRun(stoppedRunContent(pr, `review-gate could not complete: ${describeError(error)}`, checkTarget));
+    if (canReportStop(error)) await writeCheckRun(stoppedRunContent(pr, stopMessage(error), checkTarget));
     throw error;
   } finally {
     await chosen.close();

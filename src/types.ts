@@ -242,12 +242,27 @@ export type PostingReport = PostReviewResult | { kind: 'dry-run' } | { kind: 'fa
  */
 export type SummaryReport = UpsertSummaryResult | { kind: 'dry-run' } | { kind: 'failed'; message: string };
 
+/** A check run written on GitHub. */
+export interface WrittenCheckRun {
+  kind: 'written';
+  created: boolean;
+  id: number;
+  url?: string;
+  annotations: number;
+}
+
 /**
  * How writing the check run ended. Like the summary comment it is written after the verdict,
  * from it, and its outcome never changes it. `off`: check-run is false, or a dry run.
  */
 export type CheckRunReport =
-  | { kind: 'written'; created: boolean; id: number; url?: string; annotations: number }
+  | (WrittenCheckRun & {
+      /**
+       * Other open pull requests whose head is the same commit and whose verdict there is stricter
+       * than this run's: a check run belongs to the commit, so it concludes with theirs.
+       */
+      heldBy?: Array<{ pr: number; conclusion: 'failure' | 'neutral'; title: string }>;
+    })
   | { kind: 'read-only'; message: string }
   | { kind: 'failed'; message: string }
   | { kind: 'off' };

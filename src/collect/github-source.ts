@@ -5,6 +5,7 @@
 import type { ChangeStatus, ChangedFile, ChangedFileList, PullRequestRef, PullRequestSource, ReadFileOptions } from '../types';
 import { FileNotFoundError, GitHubApiError, describePr } from '../github/errors';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
+import { HeadMovedError, readPullRequest } from '../github/pull-head';
 import { integer, object, optional, string } from '../github/entry-shape';
 import { readRestList } from '../github/paged-list';
 import { proveUnchanged } from './base-blobs';
@@ -62,13 +63,19 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
           throw new GitHubApiError(`Listing the files of ${describePr(pr)} (page ${page})`, error);
         }),
     );
+    // GitHub lists the files of the head it has when asked, not of the commit the run is about:
+    // after a push (or from an event that lagged behind one) they are another commit's. The head
+    // read after the last page ties the list to `pr.headSha`, or the run stops here.
+    const after = await readPullRequest(octokit, pr);
+    if (after.headSha !== pr.headSha) throw new HeadMovedError(pr.headSha, after.headSha);
+    if (!baseShas.has(pr.number)) baseShas.set(pr.number, Promise.resolve(after.baseSha));
     const files = entries.map(toChangedFile);
     await proveUnchanged(octokit, pr, () => baseShaOf(pr), files, log);
     if (files.length < MAX_LISTED_FILES) return { files, truncated: false };
 
     // Exactly at the cap is ambiguous (a pull request may change exactly 3,000 files): the pull
-    // request's own count settles it for one more request, only in this rare case.
-    const total = await readChangedFileCount(pr);
+    // request's own count, read with the head, settles it.
+    const total = after.changedFiles;
     const truncated = total === undefined || total > files.length;
     if (truncated) {
       const past = total === undefined ? 'any files' : `${total - files.length} of ${total} files`;
@@ -77,16 +84,6 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
       );
     }
     return total === undefined ? { files, truncated } : { files, truncated, totalChangedFiles: total };
-  }
-
-  async function readChangedFileCount(pr: PullRequestRef): Promise<number | undefined> {
-    try {
-      const { data } = await octokit.rest.pulls.get({ owner: pr.owner, repo: pr.repo, pull_number: pr.number });
-      return data.changed_files;
-    } catch (error) {
-      log?.debug(`Could not read the changed-file count of ${describePr(pr)}: ${String(error)}`);
-      return undefined;
-    }
   }
 
   /** The base commit, read once per pull request and only when a base version is wanted. */

@@ -1,7 +1,8 @@
 /**
  * The pull request's head commit as GitHub has it now. Read once to pin the review when the
- * event does not say (a `pr-number` input), and again before each write: a push during the run
- * moves the head, and what the run found is then about an older commit.
+ * event does not say (a `pr-number` input), after listing the changed files (GitHub lists the
+ * files of the head it has then), and again before each write: a push during the run moves the
+ * head, and what the run found is then about an older commit.
  */
 import { GitHubApiError, describePr, requestStatus } from './errors';
 import type { GitHubClient } from './octokit';
@@ -10,6 +11,20 @@ export interface PullRequestNumber {
   owner: string;
   repo: string;
   number: number;
+}
+
+/** The pull request as GitHub has it now: where its head is, and whether it is still open. */
+export interface PullRequestSnapshot {
+  headSha: string;
+  /** The head branch's name (`head.ref`). */
+  headBranch: string;
+  /** The head repository's full name, `owner/repo`; null when it was deleted. */
+  headRepository: string | null;
+  state: 'open' | 'closed';
+  /** The base commit: the base branch's head when GitHub last computed the pull request. */
+  baseSha: string;
+  /** GitHub's count of the files it changes; undefined when GitHub did not say. */
+  changedFiles: number | undefined;
 }
 
 /**
@@ -32,14 +47,45 @@ export class PullRequestNotFoundError extends Error {
   }
 }
 
-export async function readPullHead(octokit: GitHubClient, pr: PullRequestNumber): Promise<string> {
+/**
+ * The pull request's head moved away from the commit the run is about while GitHub listed its
+ * files: the list is another commit's, so nothing the run could decide from it is true of
+ * `reviewed`. The run on the new head decides.
+ */
+export class HeadMovedError extends Error {
+  override name = 'HeadMovedError' as const;
+  constructor(
+    readonly reviewed: string,
+    readonly head: string,
+  ) {
+    super(
+      `Not reviewed: the pull request's head moved from ${shortSha(reviewed)} to ${shortSha(head)} while its files were listed, ` +
+        `so the list is not the one of ${shortSha(reviewed)}; the run on ${shortSha(head)} decides`,
+    );
+  }
+}
+
+export async function readPullRequest(octokit: GitHubClient, pr: PullRequestNumber): Promise<PullRequestSnapshot> {
   try {
     const { data } = await octokit.rest.pulls.get({ owner: pr.owner, repo: pr.repo, pull_number: pr.number });
-    return data.head.sha;
+    // The REST types say non-null; the head repository of a deleted fork is null all the same.
+    const headRepo = data.head.repo as { full_name?: unknown } | null;
+    return {
+      headSha: data.head.sha,
+      headBranch: data.head.ref,
+      headRepository: typeof headRepo?.full_name === 'string' ? headRepo.full_name : null,
+      state: data.state === 'open' ? 'open' : 'closed',
+      baseSha: data.base.sha,
+      changedFiles: typeof data.changed_files === 'number' ? data.changed_files : undefined,
+    };
   } catch (error) {
     if (requestStatus(error) === 404) throw new PullRequestNotFoundError(pr, { cause: error });
     throw new GitHubApiError(`Reading the head commit of ${describePr(pr)}`, error);
   }
+}
+
+export async function readPullHead(octokit: GitHubClient, pr: PullRequestNumber): Promise<string> {
+  return (await readPullRequest(octokit, pr)).headSha;
 }
 
 /** The first 12 characters of a commit SHA, as GitHub shows them. */

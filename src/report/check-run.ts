@@ -17,7 +17,8 @@ import { GitHubTimeoutError } from '../github/octokit';
 import { shortSha } from '../github/pull-head';
 import type { CheckRunReport, GateVerdict, LabelledFinding, Logger, PullRequestRef } from '../types';
 import type { CheckAnnotation, CheckConclusion, CheckRunContent, CheckRunContext } from './github/check-run';
-import { upsertCheckRun } from './github/check-run';
+import { writeCommitCheckRun } from './github/commit-check-run';
+import type { CommitCheckDeps } from './github/commit-check-run';
 import { planAnnotations } from './markdown/annotations';
 import type { AnnotationCaps, AnnotationLevel } from './markdown/annotations';
 import { VERDICT_HEADING } from './markdown/summary';
@@ -145,22 +146,36 @@ export function checksPermissionMessage(pr: PullRequestRef, status: number | und
   );
 }
 
-/** Writes the check run; never throws: how it ended is data the other surfaces show. */
-export async function publishCheckRun(context: CheckRunContext, pr: PullRequestRef, content: CheckRunContent, log: Logger): Promise<CheckRunReport> {
+/**
+ * Writes the check run, holding for every open pull request the commit heads (see
+ * github/commit-check-run.ts); never throws: how it ended is data the other surfaces show.
+ */
+export async function publishCheckRun(
+  context: CheckRunContext,
+  pr: PullRequestRef,
+  content: CheckRunContent,
+  log: Logger,
+  deps: CommitCheckDeps = {},
+): Promise<CheckRunReport> {
   let report: CheckRunReport;
+  let conclusion = content.conclusion;
   try {
-    const written = await upsertCheckRun(context, { owner: pr.owner, repo: pr.repo }, content);
-    report =
-      written.kind === 'read-only'
-        ? { kind: 'read-only', message: checksPermissionMessage(pr, written.status, written.githubMessage) }
-        : written;
+    const written = await writeCommitCheckRun(context, { owner: pr.owner, repo: pr.repo }, content, pr.number, deps);
+    if (written.kind === 'read-only') report = { kind: 'read-only', message: checksPermissionMessage(pr, written.status, written.githubMessage) };
+    else {
+      const { kind, created, id, url, annotations, heldBy } = written;
+      conclusion = written.conclusion;
+      report = { kind, created, id, ...(url === undefined ? {} : { url }), annotations };
+      const held = heldBy.flatMap((v) => (v.conclusion === 'success' ? [] : [{ pr: v.pr, conclusion: v.conclusion, title: v.title }]));
+      if (held.length > 0) report.heldBy = held;
+    }
   } catch (error) {
     report = { kind: 'failed', message: `the check run could not be written to GitHub: ${describeError(error)}` };
   }
   if (report.kind === 'read-only' || report.kind === 'failed') log.warning(report.message);
   else if (report.kind === 'written') {
     log.info(
-      `Check run '${content.name}' ${report.created ? 'created' : 'updated'} on ${shortSha(content.headSha)}: ${content.conclusion}, ` +
+      `Check run '${content.name}' ${report.created ? 'created' : 'updated'} on ${shortSha(content.headSha)}: ${conclusion}, ` +
         `${report.annotations} annotations${report.url === undefined ? '' : `: ${report.url}`}`,
     );
   }

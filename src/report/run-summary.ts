@@ -5,6 +5,8 @@
  */
 import type { RunReport } from '../pipeline';
 import { supersededNotice } from '../gate/posting';
+import { shortSha } from '../github/pull-head';
+import { COMMIT_SECTION_RESERVE } from './check-verdicts';
 import type { BaseScore, CheckRunReport, SummaryReport } from '../types';
 import { MAX_SUMMARY_COMMENT_LENGTH, renderSummaryWithin } from './markdown/summary';
 import type { RenderedSummary, SummaryInput } from './markdown/summary';
@@ -47,6 +49,16 @@ export function summaryCommentNote(report: SummarySource): string | undefined {
 /** The check run's fate, for the surfaces written after it; like the summary comment's, it leaves the verdict as it is. */
 export function checkRunNote(report: SummarySource): string | undefined {
   const { checkRun } = report;
+  if (checkRun?.kind === 'written' && checkRun.heldBy !== undefined && checkRun.heldBy.length > 0) {
+    const held = checkRun.heldBy;
+    const strictest = held.some((v) => v.conclusion === 'failure') ? 'failure' : 'neutral';
+    const which = held.map((v) => `#${v.pr} (${v.title})`).join('; ');
+    return (
+      `The check run on ${shortSha(report.pr.headSha)} concludes ${strictest}, not as this pull request's own verdict: ` +
+      `${held.length === 1 ? 'another open pull request' : 'other open pull requests'} with the same head commit ${held.length === 1 ? 'is' : 'are'} stricter there: ${which}. ` +
+      'A check run belongs to a commit, not to a pull request, so it shows the strictest verdict of the pull requests it heads'
+    );
+  }
   if (checkRun?.kind === 'read-only') return checkRun.message;
   if (checkRun?.kind === 'failed') {
     return `The check run could not be written (${checkRun.message}); this job summary, the step outputs and the exit status carry the verdict.`;
@@ -95,15 +107,16 @@ export function renderJobSummary(report: SummarySource, local = false): Rendered
 }
 
 /**
- * The check run's summary: what fits in its 65,535 characters, the rest pointed to the job
- * summary; `annotationsNote` says how many findings its annotations left out, when any.
+ * The check run's summary: what fits in its 65,535 characters, less the room the commit's section
+ * and its record take (see check-verdicts.ts), the rest pointed to the job summary;
+ * `annotationsNote` says how many findings its annotations left out, when any.
  */
 export function renderCheckRunSummary(report: SummarySource, annotationsNote?: string): string {
   const input = summaryInput(report);
   if (annotationsNote !== undefined) input.annotationsLeftOut = annotationsNote;
   return renderSummaryWithin(input, {
     marker: false,
-    maxLength: MAX_CHECK_RUN_SUMMARY_LENGTH,
+    maxLength: MAX_CHECK_RUN_SUMMARY_LENGTH - COMMIT_SECTION_RESERVE,
     restListedIn: REST_IN_JOB_SUMMARY,
   }).markdown;
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FileNotFoundError, GitHubListError } from '../../src/github/errors';
+import { HeadMovedError } from '../../src/github/pull-head';
 import { isNotReviewableError } from '../../src/collect/errors';
 import type { NotReviewableError } from '../../src/collect/errors';
 import { createPullRequestSource } from '../../src/collect/github-source';
@@ -82,6 +83,30 @@ describe('createPullRequestSource', () => {
     expect(listing).toMatchObject({ truncated: false, totalChangedFiles: 3000 });
     expect(listing.files).toHaveLength(3000);
     expect(started.log.lines.filter((l) => l.level === 'warning')).toEqual([]);
+  });
+
+  it('ties the list to the commit under review: a head that moved while it was listed stops the run, naming both commits', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files: manyFiles(45) }]);
+    fake = started.fake;
+    const pushed = 'b'.repeat(40);
+    fake.onNext({ method: 'GET', path: '/repos/acme/widgets/pulls/7/files' }, () => fake?.push(7, pushed, manyFiles(3)));
+
+    const listing = createPullRequestSource(started.octokit).listChangedFiles(prRef());
+
+    await expect(listing).rejects.toBeInstanceOf(HeadMovedError);
+    await expect(listing).rejects.toThrow(
+      "Not reviewed: the pull request's head moved from aaaaaaaaaaaa to bbbbbbbbbbbb while its files were listed, so the list is not the one of aaaaaaaaaaaa; the run on bbbbbbbbbbbb decides",
+    );
+  });
+
+  it('reads the head once after the last page, and fails closed when GitHub does not answer it', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files: manyFiles(3) }]);
+    fake = started.fake;
+    await createPullRequestSource(started.octokit).listChangedFiles(prRef());
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /repos/acme/widgets/pulls/7/files', 'GET /repos/acme/widgets/pulls/7']);
+
+    fake.failNext({ method: 'GET', path: '/repos/acme/widgets/pulls/7' }, { status: 404 }, 5);
+    await expect(createPullRequestSource(started.octokit).listChangedFiles(prRef())).rejects.toThrow(/Pull request #7 was not found/);
   });
 
   it('retries a 502 on the file list and still lists every file', async () => {

@@ -42,13 +42,34 @@ const NOT_FOUND = { message: 'Not Found', documentation_url: 'https://docs.githu
 const LEVELS = new Set(['notice', 'warning', 'failure']);
 const MAX_SUMMARY = 65_535;
 
+export interface FakeApp {
+  id: number;
+  slug: string;
+}
+
+/** The app the Actions token writes as. */
+export const GITHUB_ACTIONS_APP: FakeApp = { id: 15368, slug: 'github-actions' };
+
 export interface FakeChecks {
   runs: FakeCheckRun[];
+  /**
+   * A check run written by someone else (another app, a workflow job named like the check), as
+   * if it were already on the commit. Only its own app may update it, as on GitHub.
+   */
+  add(this: void, run: { name: string; head_sha: string; conclusion: string; app: FakeApp; external_id?: string | null; title?: string; summary?: string }): FakeCheckRun;
   /** Handles `rest` (the path under the repository) when it is a checks route; false otherwise. */
   route(method: string, rest: string, query: Record<string, string>, input: Record<string, unknown>, reply: Reply, paginate: Paginate): boolean;
 }
 
-export function createFakeChecks(options: { web: string; permission: ChecksPermission; isCommit(sha: string): boolean; nextId(): number }): FakeChecks {
+export function createFakeChecks(options: {
+  web: string;
+  permission: ChecksPermission;
+  /** The app the token writes as (default GITHUB_ACTIONS_APP). */
+  app?: FakeApp;
+  isCommit(sha: string): boolean;
+  nextId(): number;
+}): FakeChecks {
+  const app = options.app ?? GITHUB_ACTIONS_APP;
   const runs: FakeCheckRun[] = [];
   const json = (run: FakeCheckRun): Record<string, unknown> => {
     const { annotations: _a, annotationBatches: _b, ...shown } = run;
@@ -112,7 +133,7 @@ export function createFakeChecks(options: { web: string; permission: ChecksPermi
         const id = options.nextId();
         const run: FakeCheckRun = {
           id, name: input.name as string, head_sha: input.head_sha, status: 'queued', conclusion: null, external_id: null, details_url: null,
-          html_url: `${options.web}/runs/${id}`, app: { id: 15368, slug: 'github-actions' },
+          html_url: `${options.web}/runs/${id}`, app: { ...app },
           output: { title: null, summary: null, annotations_count: 0 }, annotations: [], annotationBatches: [],
         };
         apply(run, input);
@@ -125,7 +146,8 @@ export function createFakeChecks(options: { web: string; permission: ChecksPermi
     if (run === undefined) reply(404, NOT_FOUND);
     else if (one !== null && method === 'PATCH') {
       const problem = invalid(input);
-      if (problem !== undefined) reply(422, { message: 'Validation Failed', errors: [problem], status: '422' });
+      if (run.app.id !== app.id) reply(403, { message: `Invalid app_id \`${app.id}\` - check run can only be modified by the GitHub App that created it.`, status: '403' });
+      else if (problem !== undefined) reply(422, { message: 'Validation Failed', errors: [problem], status: '422' });
       else {
         apply(run, input);
         reply(200, json(run));
@@ -136,5 +158,16 @@ export function createFakeChecks(options: { web: string; permission: ChecksPermi
     return true;
   }
 
-  return { runs, route };
+  function add(run: Parameters<FakeChecks['add']>[0]): FakeCheckRun {
+    const id = options.nextId();
+    const added: FakeCheckRun = {
+      id, name: run.name, head_sha: run.head_sha, status: 'completed', conclusion: run.conclusion, external_id: run.external_id ?? null, details_url: null,
+      html_url: `${options.web}/runs/${id}`, app: { ...run.app },
+      output: { title: run.title ?? null, summary: run.summary ?? null, annotations_count: 0 }, annotations: [], annotationBatches: [],
+    };
+    runs.push(added);
+    return added;
+  }
+
+  return { runs, route, add };
 }

@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerGraphql } from './fake-github-graphql';
 import { createFakeChecks } from './fake-github-checks';
-import type { ChecksPermission, FakeCheckRun } from './fake-github-checks';
+import type { ChecksPermission, FakeApp, FakeCheckRun, FakeChecks } from './fake-github-checks';
 import { createFakePermissions } from './fake-github-permissions';
 import type { FakeRole } from './fake-github-permissions';
 
@@ -40,7 +40,14 @@ export interface FakePull {
   number: number;
   headSha: string;
   baseSha?: string;
+  /** The head branch (default `feature`). */
   headRef?: string;
+  /** The head repository's full name (default the fake's own repository; null: a deleted fork). */
+  headRepo?: string | null;
+  /** The base branch (default `main`). */
+  baseRef?: string;
+  /** Default `open`. */
+  state?: 'open' | 'closed';
   files: FakeFile[];
   /**
    * Contents at `baseSha` by path, served by `GET /contents/{path}?ref=` (score-baseline: base),
@@ -67,6 +74,8 @@ export interface FakeGitHubOptions {
   checks?: ChecksPermission;
   /** Each login's role on the repository (`GET …/collaborators/{username}/permission`); unset: none. */
   permissions?: Record<string, FakeRole>;
+  /** The app the token writes check runs as (default github-actions, as the Actions token). */
+  checksApp?: FakeApp;
   /**
    * Serves a list as these pages instead of the usual slices (undefined: as usual), each with a
    * `Link` to the next: pages that overlap (a list that changed while it was read), entries GitHub
@@ -136,6 +145,10 @@ export interface FakeGitHub {
   blobs: Map<string, Buffer>;
   /** Check runs on the repository's commits, with every annotation received. */
   checkRuns: FakeCheckRun[];
+  /** A check run someone else wrote (another app, a job named like the check), already on a commit. */
+  addCheckRun: FakeChecks['add'];
+  /** The pull request is closed (or reopened): `GET /pulls/{n}` says so. */
+  setPullState(pullNumber: number, state: 'open' | 'closed'): void;
   /** The next `times` requests matching `method` and `path` (exact, or a pattern) get `answer`. */
   failNext(route: { method: string; path: string | RegExp }, answer: ForcedAnswer, times?: number): void;
   /** A comment by someone else (or us), as if it were already on the pull request. */
@@ -219,7 +232,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const commits = new Map<number, Set<string>>(options.pulls.map((p) => [p.number, new Set([p.headSha])]));
   let nextId = 1000;
   const isCommit = (sha: string): boolean => options.pulls.some((p) => p.baseSha === sha || (commits.get(p.number)?.has(sha) ?? false));
-  const checks = createFakeChecks({ web, permission: options.checks ?? 'write', isCommit, nextId: () => nextId++ });
+  const checks = createFakeChecks({
+    web, permission: options.checks ?? 'write', isCommit, nextId: () => nextId++, ...(options.checksApp === undefined ? {} : { app: options.checksApp }),
+  });
   const permissions = createFakePermissions(options.permissions);
 
   const shaOf = new Map<FakeFile, string>();
@@ -323,9 +338,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     let pull = pullOf(n);
     if (pull !== undefined && method === 'GET') {
       const repo = { full_name: `${options.owner}/${options.repo}` };
+      const headRepo = pull.headRepo === undefined ? repo : pull.headRepo === null ? null : { full_name: pull.headRepo };
       return reply(200, {
-        number: pull.number, state: 'open', html_url: `${web}/pull/${pull.number}`, changed_files: pull.files.length,
-        head: { sha: pull.headSha, ref: pull.headRef ?? 'feature', repo }, base: { sha: pull.baseSha ?? '0'.repeat(40), ref: 'main', repo },
+        number: pull.number, state: pull.state ?? 'open', html_url: `${web}/pull/${pull.number}`, changed_files: pull.files.length,
+        head: { sha: pull.headSha, ref: pull.headRef ?? 'feature', repo: headRepo }, base: { sha: pull.baseSha ?? '0'.repeat(40), ref: pull.baseRef ?? 'main', repo },
       });
     }
     pull = pullOf(match(/^\/pulls\/(\d+)\/files$/));
@@ -536,7 +552,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
 
   return {
     url: `http://127.0.0.1:${port}`,
-    requests, reviews, reviewCounts, reviewComments, issueComments, blobs, checkRuns: checks.runs,
+    requests, reviews, reviewCounts, reviewComments, issueComments, blobs, checkRuns: checks.runs, addCheckRun: (run) => checks.add(run),
+    setPullState(pullNumber, state) {
+      const pull = options.pulls.find((p) => p.number === pullNumber);
+      if (pull === undefined) throw new TypeError(`Expected a pull request of the fake, got #${pullNumber}`);
+      pull.state = state;
+    },
     failNext(route, answer, times = 1) {
       forced.push({ method: route.method.toUpperCase(), path: route.path, answer, left: times });
     },

@@ -282,7 +282,7 @@ describe('posting when GitHub disagrees, and under a noise budget', () => {
 describe('where the pull request and its files come from', () => {
   it('reviews the pull request named by pr-number on another event, reading its head from the API', async () => {
     const { simulator, github } = await servers();
-    const result = await run(simulator, github, { 'pr-number': String(fixture.number) }, { eventName: 'workflow_run', event: {} });
+    const result = await run(simulator, github, { 'pr-number': String(fixture.number) }, { eventName: 'workflow_dispatch', event: {} });
     expect(result.outputs['files-reviewed']).toBe('5');
     expect(github.requests.some((r) => r.method === 'GET' && r.path === `/repos/acme/shop/pulls/${fixture.number}`)).toBe(true);
     expect(submittedReviews(github)[0]?.commit_id).toBe(fixture.headSha);

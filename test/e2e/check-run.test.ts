@@ -94,7 +94,10 @@ describe('the check run on the head commit', () => {
     const defaultBranchSha = 'd'.repeat(40);
     const result = await run(simulator, github, fixture, { 'pr-number': String(fixture.number) }, {
       eventName: 'workflow_run',
-      event: { action: 'completed', workflow_run: { id: 9, event: 'pull_request', head_sha: fixture.headSha, pull_requests: [] } },
+      event: {
+        action: 'completed',
+        workflow_run: { id: 9, event: 'pull_request', head_sha: fixture.headSha, head_branch: 'feature', head_repository: { full_name: 'acme/shop' }, pull_requests: [] },
+      },
       env: { GITHUB_SHA: defaultBranchSha, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '9001' },
     });
 

@@ -131,21 +131,22 @@ describe('two runs racing on one pull request', () => {
 });
 
 describe('a run whose commit is no longer the head', () => {
-  it('posts no review and leaves the newer run’s summary alone when the push came before it posted', async () => {
+  it('posts no review and leaves the newer run’s summary alone when the push came after it listed its files, before it posted', async () => {
     const { simulator, github } = await servers();
-    github.movePullHead(fixture.number, NEW_HEAD);
-    // The newer run, on the new head, fails (min-score); it finished first.
-    const newer = await run(simulator, github, { ...PASSING, 'min-score': '95' }, { fixture: { ...fixture, headSha: NEW_HEAD } });
-    expect(newer.exitCode).toBe(1);
-    const newerSummary = summaries(github)[0]?.body;
-    const reviewsBefore = submitted(github).length;
+    let newer: ActionRun | undefined;
+    // The older run has listed its commit's files and reads their contents: meanwhile a push
+    // lands, and the run on the new head, which fails (min-score), does all its work.
+    github.onNext({ method: 'GET', path: /\/git\/blobs\// }, async () => {
+      github.movePullHead(fixture.number, NEW_HEAD);
+      newer = await run(simulator, github, { ...PASSING, 'min-score': '95' }, { fixture: { ...fixture, headSha: NEW_HEAD } });
+    });
 
-    // The older, slower run: its commit passes, but it is no longer the head.
+    // The older, slower run: its commit passes, but it is no longer the head when it posts.
     const older = await run(simulator, github, PASSING);
 
-    expect(summaries(github).map((c) => c.body)).toEqual([newerSummary]);
-    expect(newerSummary).toContain('## ❌ Failed');
-    expect(submitted(github)).toHaveLength(reviewsBefore);
+    expect(newer?.exitCode).toBe(1);
+    expect(summaries(github)).toHaveLength(1);
+    expect(summaries(github)[0]?.body).toContain('## ❌ Failed');
     expect(submitted(github).every((r) => r.commit_id === NEW_HEAD)).toBe(true);
     // Its verdict is still its commit's, and it says why nothing was posted.
     expect(older.exitCode).toBe(0);
@@ -153,6 +154,20 @@ describe('a run whose commit is no longer the head', () => {
     expect(older.stdout).toMatch(/^::notice::Superseded: the pull request's head moved from 4f1c2a9e8d7b to bbbbbbbbbbbb/m);
     expect(older.stepSummary).toContain('## ✅ Passed');
     expect(older.stepSummary).toContain('Superseded');
+  });
+
+  it('reviews nothing and writes no success on its commit when the push came before it listed the files', async () => {
+    const { simulator, github } = await servers();
+    github.movePullHead(fixture.number, NEW_HEAD);
+
+    const older = await run(simulator, github, PASSING);
+
+    expect(older.exitCode).toBe(1);
+    expect(older.stdout).toMatch(/^::error::Not reviewed: the pull request's head moved from 4f1c2a9e8d7b to bbbbbbbbbbbb while its files were listed/m);
+    expect(simulator.requests).toEqual([]);
+    expect(submitted(github)).toEqual([]);
+    expect(summaries(github)).toEqual([]);
+    expect(github.checkRuns.map((c) => [c.head_sha, c.conclusion])).toEqual([[fixture.headSha, 'failure']]);
   });
 
   it('checks the head again before the summary: a push while the review is posted leaves the summary to the newer run', async () => {

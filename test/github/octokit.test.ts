@@ -55,7 +55,7 @@ describe('createGitHubClient', () => {
     const octokit = createGitHubClient({ token: TOKEN });
 
     expect((await createPullRequestSource(octokit).listChangedFiles(prRef())).files).toHaveLength(1);
-    expect(fake.requests.map((r) => r.path)).toEqual(['/repos/acme/widgets/pulls/7/files']);
+    expect(fake.requests.map((r) => r.path)).toEqual(['/repos/acme/widgets/pulls/7/files', '/repos/acme/widgets/pulls/7']);
   });
 
   it('retries after a secondary rate limit as GitHub asks, logging one line per retry', async () => {

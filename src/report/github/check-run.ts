@@ -13,6 +13,7 @@
 import { GitHubApiError, GitHubListError, describeGitHubError, isWriteRefused, requestStatus } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';
+import type { WrittenCheckRun } from '../../types';
 import { integer, object, optional, string } from '../../github/entry-shape';
 import { readRestList } from '../../github/paged-list';
 
@@ -59,12 +60,32 @@ export interface Repository {
 }
 
 export type CheckRunWritten =
-  | { kind: 'written'; created: boolean; id: number; url?: string; annotations: number }
+  | (WrittenCheckRun & {
+      /** The app the token writes check runs as, from GitHub's answer (undefined when it names none). */
+      appId: number | undefined;
+    })
   | { kind: 'read-only'; status: number | undefined; githubMessage: string };
 
-interface Listed {
+/** One of review-gate's check runs on a commit (its name and `external_id` marker), as listed. */
+export interface ListedCheckRun {
   id: number;
   url: string | undefined;
+  appId: number | undefined;
+  conclusion: string | null;
+  title: string | null;
+  summary: string | null;
+}
+
+export interface UpsertOptions {
+  /** The check runs as just listed (`listOwnCheckRuns`), to spare the first listing. */
+  listed?: readonly ListedCheckRun[];
+  /** Check runs to leave out of consideration altogether (another app's). Default: none. */
+  considered?: (run: ListedCheckRun) => boolean;
+  /**
+   * Whether the newest considered check run may be updated; when not, a new one is created, which
+   * becomes the newest (default: any may).
+   */
+  reusable?: (run: ListedCheckRun) => boolean;
 }
 
 /** `size` items at a time. */
@@ -93,15 +114,20 @@ export function missingAnnotations(wanted: readonly CheckAnnotation[], there: re
   return { missing, stale: [...left.values()].some((n) => n > 0) };
 }
 
-export async function upsertCheckRun(context: CheckRunContext, repository: Repository, content: CheckRunContent): Promise<CheckRunWritten> {
+export async function upsertCheckRun(context: CheckRunContext, repository: Repository, content: CheckRunContent, options: UpsertOptions = {}): Promise<CheckRunWritten> {
   const { log } = context;
   const where = `check run '${content.name}' on ${content.headSha.slice(0, 12)}`;
-  /** Check runs not to update: stale annotations, or not ours to edit. */
+  /** Check runs not to update: stale annotations, not ours to edit, or not this write's to reuse. */
   const passedOver = new Set<number>();
   let createSends = 0;
+  let listed = options.listed;
   try {
     for (;;) {
-      const newest = await newestOwn(context, repository, content);
+      const considered = (listed ?? (await listOwnCheckRuns(context, repository, content.name, content.headSha))).filter(options.considered ?? (() => true));
+      // Listed afresh from here on: after a lost answer, to see what landed.
+      listed = undefined;
+      const newest = newestOf(considered);
+      if (newest !== undefined && options.reusable !== undefined && !options.reusable(newest)) passedOver.add(newest.id);
       if (newest !== undefined && !passedOver.has(newest.id)) {
         const there = await annotationKeys(context, repository, newest.id);
         const { missing, stale } = missingAnnotations(content.annotations, there);
@@ -118,14 +144,15 @@ export async function upsertCheckRun(context: CheckRunContext, repository: Repos
           passedOver.add(newest.id);
           continue;
         }
-        return { kind: 'written', created: createSends > 0, id: newest.id, ...urlOf(newest), annotations: content.annotations.length };
+        // GitHub lets only the app that created a check run update it: its app is the token's.
+        return { kind: 'written', created: createSends > 0, id: newest.id, ...urlOf(newest), annotations: content.annotations.length, appId: newest.appId };
       }
       if (createSends >= MAX_CREATE_SENDS) {
         throw new Error(`the creation was sent ${createSends} times and no check run is there afterwards`);
       }
       createSends++;
       const [first = [], ...rest] = batches(content.annotations);
-      let created: Listed;
+      let created: { id: number; url: string | undefined; appId: number | undefined };
       try {
         const { data } = await context.gate.run(() =>
           context.octokit.rest.checks.create({
@@ -137,14 +164,14 @@ export async function upsertCheckRun(context: CheckRunContext, repository: Repos
             request: { retries: 0 },
           }),
         );
-        created = { id: data.id, url: data.html_url ?? undefined };
+        created = { id: data.id, url: data.html_url ?? undefined, appId: data.app?.id };
       } catch (error) {
         if (!isLost(error)) throw error;
         log?.warning(`GitHub answered ${requestStatus(error) ?? 'nothing'} to the ${where}; checking whether it was created before sending it again`);
         continue;
       }
       await sendBatches(context, repository, created.id, content, rest.flat(), false);
-      return { kind: 'written', created: true, id: created.id, ...urlOf(created), annotations: content.annotations.length };
+      return { kind: 'written', created: true, id: created.id, ...urlOf(created), annotations: content.annotations.length, appId: created.appId };
     }
   } catch (error) {
     if (isWriteRefused(error)) return { kind: 'read-only', status: requestStatus(error), githubMessage: describeGitHubError(error) };
@@ -161,7 +188,7 @@ function fields(content: CheckRunContent) {
   };
 }
 
-const urlOf = (listed: Listed): { url?: string } => (listed.url === undefined ? {} : { url: listed.url });
+const urlOf = (listed: { url: string | undefined }): { url?: string } => (listed.url === undefined ? {} : { url: listed.url });
 
 /** A write that may have landed although its answer was lost. */
 function isLost(error: unknown): boolean {
@@ -170,7 +197,15 @@ function isLost(error: unknown): boolean {
 }
 
 /** The fields of a listed check run review-gate reads. */
-const CHECK_RUN = object({ id: integer, name: string, external_id: optional(string), html_url: optional(string) });
+const CHECK_RUN = object({
+  id: integer,
+  name: string,
+  external_id: optional(string),
+  html_url: optional(string),
+  conclusion: optional(string),
+  app: optional(object({ id: integer })),
+  output: optional(object({ title: optional(string), summary: optional(string) })),
+});
 
 /** The fields of a listed annotation review-gate compares; an annotation has no id, and two equal ones are two. */
 const ANNOTATION = object({
@@ -182,16 +217,29 @@ const ANNOTATION = object({
   message: optional(string),
 });
 
-async function newestOwn({ octokit }: CheckRunContext, repository: Repository, content: CheckRunContent): Promise<Listed | undefined> {
+/** review-gate's check runs of `name` on `headSha`: a job's own check run may carry the same name, but not our marker. */
+export async function listOwnCheckRuns({ octokit }: CheckRunContext, repository: Repository, name: string, headSha: string): Promise<ListedCheckRun[]> {
   const runs = await readRestList(
-    { what: `the check runs named '${content.name}' on ${content.headSha.slice(0, 12)}`, entry: CHECK_RUN, identity: (run) => `check run ${run.id}`, perPage: 100 },
-    (page) => octokit.rest.checks.listForRef({ ...repository, ref: content.headSha, check_name: content.name, filter: 'all', per_page: 100, page }),
+    { what: `the check runs named '${name}' on ${headSha.slice(0, 12)}`, entry: CHECK_RUN, identity: (run) => `check run ${run.id}`, perPage: 100 },
+    (page) => octokit.rest.checks.listForRef({ ...repository, ref: headSha, check_name: name, filter: 'all', per_page: 100, page }),
     // GitHub wraps this list: `{ total_count, check_runs: […] }` on every page.
     (data) => (typeof data === 'object' && data !== null && 'check_runs' in data ? data.check_runs : data),
   );
-  const own = runs.filter((run) => run.name === content.name && run.external_id === CHECK_RUN_EXTERNAL_ID);
-  const newest = own.reduce<(typeof own)[number] | undefined>((best, run) => (best === undefined || run.id > best.id ? run : best), undefined);
-  return newest === undefined ? undefined : { id: newest.id, url: newest.html_url ?? undefined };
+  return runs
+    .filter((run) => run.name === name && run.external_id === CHECK_RUN_EXTERNAL_ID)
+    .map((run) => ({
+      id: run.id,
+      url: run.html_url,
+      appId: run.app?.id,
+      conclusion: run.conclusion ?? null,
+      title: run.output?.title ?? null,
+      summary: run.output?.summary ?? null,
+    }));
+}
+
+/** The newest check run: GitHub shows, and branch protection reads, the newest of a name. */
+export function newestOf<T extends { id: number }>(runs: readonly T[]): T | undefined {
+  return runs.reduce<T | undefined>((best, run) => (best === undefined || run.id > best.id ? run : best), undefined);
 }
 
 async function annotationKeys({ octokit }: CheckRunContext, repository: Repository, id: number): Promise<string[]> {
