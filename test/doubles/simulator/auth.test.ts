@@ -59,7 +59,7 @@ describe('authentication and scopes', () => {
     await review(sim, CODE);
     await review(sim, CODE, { key: COMPLETE_ONLY_KEY });
     await review(sim, CODE, { key: null });
-    expect(sim.requests.map(({ requestId: _id, receivedAt: _in, answeredAt: _out, ...rest }) => rest)).toEqual([
+    expect(sim.requests.map(({ requestId: _id, receivedAt: _in, answeredAt: _out, body: _body, ...rest }) => rest)).toEqual([
       { method: 'POST', path: '/v1/agent/review', status: 200, keyLabel: 'demo' },
       {
         method: 'POST',
