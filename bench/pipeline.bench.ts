@@ -7,15 +7,15 @@ import { createClient } from '../src/review/service/client';
 import { DEFAULT_RETRY_POLICY } from '../src/review/service/retry';
 import type { ReviewIssue, ReviewResult } from '../src/review/service/types';
 import { systemClock } from '../src/review/clock';
-import { parsePatch } from '../src/locate';
+import { parsePatch } from '../src/locate/parse-patch';
 import { labelFindings } from '../src/locate/label';
 import { runPipeline } from '../src/pipeline';
-import type { Logger } from '../src/types';
+import type { Logger } from '../src/domain/logger';
 import { planInlineComments } from '../src/report/inline-plan';
 import { renderRunSummary } from '../src/report/run-summary';
 import { readSettings } from '../src/config/settings';
 import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
-import type { ChangedFile } from '../src/types';
+import type { ChangedFile } from '../src/domain/pull-request';
 
 function measure<T>(label: string, run: () => T, repeat = 5): T {
   let result = run(); // warm-up
@@ -53,9 +53,9 @@ console.log(`node ${process.version}, ${process.arch}\n`);
 const big = addedFile('big.py', 20_000);
 const index = measure('parsePatch: 20,000-line patch', () => parsePatch(big.file.patch!, 'big.py'));
 measure('labelFindings: 10,000 findings on a 20,000-line file', () =>
-  labelFindings({ path: 'big.py', issues: issues(10_000, 20_000), patch: index, content: big.content }),
+  labelFindings({ path: 'big.py', issues: issues(10_000, 20_000), patch: index, content: big.content, gateScope: 'added' }),
 );
-const findings = labelFindings({ path: 'big.py', issues: issues(10_000, 20_000), patch: index, content: big.content });
+const findings = labelFindings({ path: 'big.py', issues: issues(10_000, 20_000), patch: index, content: big.content, gateScope: 'added' });
 measure('planInlineComments: 10,000 findings, max 25', () => planInlineComments(findings, 25));
 
 // 2. The whole pipeline on a 3,000-file pull request with an instant in-process reviewer.

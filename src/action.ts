@@ -4,6 +4,7 @@
  * @actions/core here and in config/settings.ts; everything written goes through `ActionsIo`
  * (report/actions/io.ts), which keeps controls, secrets and workflow commands out of it.
  */
+import { reasonTexts } from './domain/verdict';
 import * as core from '@actions/core';
 import { createActionsIo } from './report/actions/io';
 import type { ActionsIo } from './report/actions/io';
@@ -29,7 +30,7 @@ import { commentSkipReason, reviewCommentOf } from './config/comment-event';
 import { actionCacheDir } from './review/cache-dir';
 import { cachedReviewDeps } from './review/cached-review';
 import { actionsLogger, emitAnnotations, printAllFindings, printPlannedComments, writeOutputs } from './report/actions/surfaces';
-import { describeError } from './errors';
+import { describeError } from './domain/errors';
 import { runPipeline } from './pipeline';
 import type { RunReport } from './pipeline';
 import { createRedactor } from './safety/redact';
@@ -39,7 +40,8 @@ import { canReportStop, checkRunContent, publishCheckRun, stoppedRunContent, wor
 import type { CheckRunContent } from './report/github/check-run';
 import { SettingsError, readSettings } from './config/settings';
 import type { Settings } from './config/settings';
-import type { CheckRunReport, PullRequestRef } from './types';
+import type { CheckRunReport } from './domain/writes';
+import type { PullRequestRef } from './domain/pull-request';
 import { writeSarifOutput } from './report/actions/sarif-file';
 import { writeWalkthrough } from './report/walkthrough';
 
@@ -108,9 +110,9 @@ async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       if (note !== undefined) io.notice(note);
     }
     if (report.verdict.result === 'failed') {
-      io.setFailed(`review-gate failed: ${report.verdict.reasons.join('; ')}.`);
+      io.setFailed(`review-gate failed: ${reasonTexts(report.verdict).join('; ')}.`);
     } else if (report.verdict.result === 'neutral') {
-      io.info(`review-gate neutral: ${report.verdict.reasons.join('; ')}.`);
+      io.info(`review-gate neutral: ${reasonTexts(report.verdict).join('; ')}.`);
     } else {
       io.info('review-gate passed.');
     }

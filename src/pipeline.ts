@@ -18,18 +18,14 @@ import { postReview, postSummary } from './report/publish';
 import { renderRunSummary } from './report/run-summary';
 import { needingBaseline, reviewBaselines } from './review/baseline';
 import { reviewFiles } from './review/review-files';
-import type { ReviewDeps } from './review/review-files';
+import type { LocateAnswer, ReviewDeps } from './review/review-files';
+import { locateFindings } from './locate/locate-findings';
 import type { WalkthroughOutcome } from './report/walkthrough';
-import type {
-  BaseScore,
-  FileOutcome,
-  GateVerdict,
-  LabelledFinding,
-  PostingReport,
-  PullRequestRef,
-  ReviewPublisher,
-  SummaryReport,
-} from './types';
+import type { BaseScore, FileOutcome } from './domain/outcomes';
+import type { GateVerdict } from './domain/verdict';
+import type { LabelledFinding } from './domain/findings';
+import type { PostingReport, ReviewPublisher, SummaryReport } from './domain/writes';
+import type { PullRequestRef } from './domain/pull-request';
 
 export interface PipelineDeps extends ReviewDeps {
   /** Undefined in a dry run and in the terminal: nothing is posted. */
@@ -68,7 +64,8 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
   const deadlineAt = deps.clock.now() + settings.maxDurationMs;
 
   const { selection, listTruncated } = await collectFiles(settings, pr, deps.source, log, deps.progress);
-  const reviewed = await reviewFiles(selection.candidates, settings, pr, deps, deadlineAt);
+  const locate: LocateAnswer = (file, answer, content) => locateFindings(file, answer.issues, content, settings.gateScope, log);
+  const reviewed = await reviewFiles(selection.candidates, settings, pr, deps, deadlineAt, locate);
   const baselines = await reviewBaselines(needingBaseline(selection.candidates, reviewed.outcomes, settings), settings, pr, deps, deadlineAt);
 
   // Dismissals are labels like any other: read before the plan and the gate, never after.

@@ -4,7 +4,7 @@
  */
 import { isApiError } from '../review/service/errors';
 import type { ApiError } from '../review/service/errors';
-import { MISCONFIGURED_CODE } from '../review/misconfigured';
+import { MISCONFIGURED_CODE } from '../domain/outcomes';
 import { KEY_PREFIX } from '../review/service/options';
 import { KEY_VARIABLE, URL_VARIABLE } from './settings';
 

@@ -3,7 +3,7 @@
  * and documented in the README and in `--help`. A pre-push hook may treat 3 differently from 1
  * (the service was down, not the code bad), so nothing may move between them.
  */
-import { MISCONFIGURED_CODE } from '../review/misconfigured';
+import { MISCONFIGURED_CODE } from '../domain/outcomes';
 
 export const EXIT = { passed: 0, failed: 1, usage: 2, couldNotRun: 3 } as const;
 

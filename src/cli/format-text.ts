@@ -4,13 +4,13 @@
  * not reviewed and skipped; the verdict last. Findings on lines the change does not touch, which
  * the gate does not count, are counted per file rather than listed (`--format json` lists them).
  */
-import { countsTowardGate } from '../gate/decide';
-import type { GateScope } from '../config/settings';
+import { countsTowardGate } from '../locate/counts';
+import type { GateScope } from '../domain/vocabulary';
 import { describeLine } from '../locate/label';
 import type { RunReport } from '../pipeline';
 import { compareFindings } from '../report/markdown/severity';
-import { failureText } from '../report/outcome-line';
-import type { LabelledFinding } from '../types';
+import { failureText } from '../domain/describe-outcome';
+import type { LabelledFinding } from '../domain/findings';
 import { plural } from './progress';
 import { styled } from './terminal';
 import type { Part, Style, Terminal } from './terminal';
@@ -30,14 +30,14 @@ export function countsLine(report: Pick<RunReport, 'outcomes'>): string {
   return `${plural(report.outcomes.length, 'changed file')}: ${parts.join(', ')}`;
 }
 
-export function printFindings(terminal: Terminal, report: Report, gateScope: GateScope): void {
+export function printFindings(terminal: Terminal, report: Report): void {
   for (const outcome of report.outcomes) {
     if (outcome.kind !== 'reviewed') continue;
-    const shown = outcome.findings.filter((f) => countsTowardGate(f, gateScope)).sort(compareFindings);
+    const shown = outcome.findings.filter((f) => f.counts).sort(compareFindings);
     const hidden = outcome.findings.length - shown.length;
     if (shown.length === 0 && hidden === 0) continue;
     terminal.out('');
-    terminal.out(styled('bold', `${outcome.path}`), styled('dim', ` (score ${outcome.result.quality_score})`));
+    terminal.out(styled('bold', `${outcome.path}`), styled('dim', ` (score ${outcome.score})`));
     for (const finding of shown) printFinding(terminal, finding);
     if (hidden > 0) {
       terminal.out(styled('dim', `    ${plural(hidden, 'more finding')} on lines this change does not touch (not counted; --format json lists them)`));

@@ -4,10 +4,10 @@
  * `--format json > out.json` stays clean. The pipeline's own log lines are not printed: they
  * speak of the action (groups, pull requests), and their facts come here as data instead.
  */
-import type { Logger } from '../types';
-import type { PipelineProgress } from '../review/progress';
-import type { FileOutcome } from '../types';
-import { failureText } from '../report/outcome-line';
+import type { Logger } from '../domain/logger';
+import type { PipelineProgress } from '../domain/progress';
+import type { FileOutcome } from '../domain/outcomes';
+import { failureText } from '../domain/describe-outcome';
 import { styled } from './terminal';
 import type { Terminal } from './terminal';
 
@@ -37,7 +37,7 @@ function describeFile(outcome: FileOutcome): Parameters<Terminal['err']> {
     case 'reviewed': {
       const count = (severity: string) => outcome.findings.filter((f) => f.severity === severity).length;
       const counts = `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'info')}`;
-      return [styled('green', '✓'), ` ${outcome.path}: score ${outcome.result.quality_score}, ${counts}`];
+      return [styled('green', '✓'), ` ${outcome.path}: score ${outcome.score}, ${counts}`];
     }
     case 'skipped':
       return [styled('dim', '–'), ` ${outcome.path}: skipped, ${outcome.reason}`];

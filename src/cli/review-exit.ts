@@ -6,9 +6,10 @@
 import { decide } from '../gate/decide';
 import type { Settings } from '../config/settings';
 import type { RunReport } from '../pipeline';
-import type { FileOutcome } from '../types';
-import { MISCONFIGURED_CODE } from '../review/misconfigured';
-import { COULD_NOT_RUN_CODES, EXIT } from './exit';
+import type { FileOutcome } from '../domain/outcomes';
+import { MISCONFIGURED_CODE } from '../domain/outcomes';
+import { COULD_NOT_RUN_CODES } from '../domain/outcomes';
+import { EXIT } from './exit';
 import type { ExitStatus } from './exit';
 import { remedyFor } from './errors';
 

@@ -4,6 +4,7 @@
  * exit status says whether the gate passed (0), failed (1), the command was misused (2), or the
  * run could not judge the code (3).
  */
+import { reasonTexts } from '../domain/verdict';
 import { terminalCacheDir } from '../review/cache-dir';
 import { cachedReviewDeps } from '../review/cached-review';
 import { writeNamedFile } from '../safety/no-follow';
@@ -141,7 +142,7 @@ export async function runReview(argv: readonly string[], terminal: Terminal): Pr
     return EXIT.usage;
   }
   if (text) {
-    printFindings(terminal, report, settings.gateScope);
+    printFindings(terminal, report);
     printFileLists(terminal, report, status === EXIT.couldNotRun);
   }
   if (report.outcomes.length === 0) {
@@ -154,9 +155,9 @@ export async function runReview(argv: readonly string[], terminal: Terminal): Pr
   if (status === EXIT.couldNotRun) {
     say(styled('red', 'review-gate could not run:'), ` ${couldNotRunExplanation(report, terminal.env[KEY_VARIABLE] ?? '', settings.apiUrl)}`);
   } else if (report.verdict.result === 'failed') {
-    say(styled('red', 'review-gate failed:'), ` ${report.verdict.reasons.join('; ')}.`);
+    say(styled('red', 'review-gate failed:'), ` ${reasonTexts(report.verdict).join('; ')}.`);
   } else if (report.verdict.result === 'neutral') {
-    say(styled('yellow', 'review-gate neutral:'), ` ${[...report.verdict.reasons, ...report.verdict.notices].join('; ')}.`);
+    say(styled('yellow', 'review-gate neutral:'), ` ${[...reasonTexts(report.verdict), ...report.verdict.notices].join('; ')}.`);
   } else {
     say(styled('green', 'review-gate passed.'));
   }
@@ -188,11 +189,11 @@ function parseOptions(argv: readonly string[], terminal: Terminal): ReviewOption
 
 async function writeOutputs(terminal: Terminal, report: RunReport, options: ReviewOptions, comparison: Comparison): Promise<void> {
   const { settings } = options;
-  const sarif = () => renderSarif(report, { gateScope: settings.gateScope }).text;
+  const sarif = () => renderSarif(report, {}).text;
   const markdown = () => renderJobSummary(report, true).markdown;
   if (options.format === 'json') {
     const source = { base: comparison.base, baseDescription: comparison.baseDescription, head: comparison.head ?? null, side: comparison.side.kind };
-    terminal.out(JSON.stringify(buildJsonReport(report, settings.gateScope, source), null, 2));
+    terminal.out(JSON.stringify(buildJsonReport(report, source), null, 2));
   }
   if (options.format === 'sarif') terminal.out(sarif().replace(/\n$/, ''));
   if (options.format === 'markdown') terminal.out(markdown().replace(/\n$/, ''));

@@ -12,7 +12,7 @@
 import { describeGitHubError, describeGraphqlError, describePr } from '../github/errors';
 import { nullable, object, string } from '../github/entry-shape';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
-import type { ChangedFile, PullRequestRef } from '../types';
+import type { ChangedFile, PullRequestRef } from '../domain/pull-request';
 import { languageOf } from './select';
 
 /** Lookups per GraphQL query. */

@@ -16,7 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileNotFoundError } from '../github/errors';
-import type { ChangedFile, PullRequestSource } from '../types';
+import type { ChangedFile, PullRequestSource } from '../domain/pull-request';
 import { isNoObject, parseRawDiff, sameBlob } from './git-raw-diff';
 import { fileTooLarge } from './errors';
 import { openGitObjects } from './git-objects';

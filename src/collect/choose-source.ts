@@ -4,7 +4,8 @@
  * contents taken from the checkout's objects when it has them. One line in the log says which.
  */
 import type { GitHubClient, GitHubLog } from '../github/octokit';
-import type { Logger, PullRequestRef, PullRequestSource } from '../types';
+import type { Logger } from '../domain/logger';
+import type { PullRequestRef, PullRequestSource } from '../domain/pull-request';
 import { openCheckoutSource } from './checkout-source';
 import { createPullRequestSource } from './github-source';
 import { gitBlobReader, gitWorkspace, withWorkspaceBlobs } from './workspace-blobs';

@@ -3,9 +3,10 @@
  * user's configuration, or not reviewed (incomplete) with its reason.
  */
 import type { Settings } from '../config/settings';
-import { describeOutcome } from '../report/outcome-line';
-import type { PipelineProgress } from '../review/progress';
-import type { Logger, PullRequestRef, PullRequestSource } from '../types';
+import { describeOutcome } from '../domain/describe-outcome';
+import type { PipelineProgress } from '../domain/progress';
+import type { Logger } from '../domain/logger';
+import type { PullRequestRef, PullRequestSource } from '../domain/pull-request';
 import { selectFiles } from './select';
 import type { Selection } from './select';
 

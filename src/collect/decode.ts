@@ -14,7 +14,7 @@
  * - `undecodable`: anything else. It is a supported-language file the action could not read as
  *   text, so it counts as not reviewed (incomplete), never as skipped.
  */
-import type { ReviewLanguage } from '../review/service/types';
+import type { ReviewLanguage } from '../domain/vocabulary';
 import { decodeDeclared, isUtf8Coding, pythonCoding } from './python-coding';
 
 export type Decoded =

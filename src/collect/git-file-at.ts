@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { NotReviewableError, fileTooLarge } from './errors';
-import type { ReadFileOptions } from '../types';
+import type { ReadFileOptions } from '../domain/pull-request';
 
 function git(cwd: string, args: string[], signal: AbortSignal | undefined): Promise<Buffer> {
   return new Promise((resolve, reject) => {

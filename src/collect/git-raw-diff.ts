@@ -2,7 +2,7 @@
  * `git diff --raw -z --no-abbrev`, read: the one listing of changed files both git sources (the
  * terminal's and the action's checkout) take their files from.
  */
-import type { ChangeStatus } from '../types';
+import type { ChangeStatus } from '../domain/pull-request';
 
 export interface RawDiffEntry {
   status: ChangeStatus;

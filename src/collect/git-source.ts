@@ -15,7 +15,7 @@ import { readGitFileAt } from './git-file-at';
 import { readWorkingTreeFile } from './working-tree-file';
 import { gitRunner } from './git-run';
 import type { GitRunner } from './git-run';
-import type { ChangedFile, PullRequestSource } from '../types';
+import type { ChangedFile, PullRequestSource } from '../domain/pull-request';
 import { isNoObject, parseRawDiff, sameBlob } from './git-raw-diff';
 import { openGitObjects } from './git-objects';
 import type { GitObjects } from './git-objects';

@@ -2,7 +2,7 @@
  * The pull request as GitHub lists it: changed files (every page, up to GitHub's cap) and file
  * contents at the head commit.
  */
-import type { ChangeStatus, ChangedFile, ChangedFileList, PullRequestRef, PullRequestSource, ReadFileOptions } from '../types';
+import type { ChangeStatus, ChangedFile, ChangedFileList, PullRequestRef, PullRequestSource, ReadFileOptions } from '../domain/pull-request';
 import { FileNotFoundError, GitHubApiError, describePr } from '../github/errors';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
 import { HeadMovedError, readPullRequest } from '../github/pull-head';

@@ -7,7 +7,7 @@
 import { shortSha } from '../github/pull-head';
 import { GitHubApiError, describePr, requestStatus } from '../github/errors';
 import type { GitHubClient } from '../github/octokit';
-import type { PullRequestRef, ReadFileOptions } from '../types';
+import type { PullRequestRef, ReadFileOptions } from '../domain/pull-request';
 import { NotReviewableError } from './errors';
 import { rawBytesWithin } from './read-blob';
 

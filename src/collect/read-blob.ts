@@ -10,7 +10,7 @@
  * the size before the body is read, so a blob over the limit is refused without downloading it.
  */
 import { fileTooLarge } from './errors';
-import type { ChangedFile, PullRequestRef, ReadFileOptions } from '../types';
+import type { ChangedFile, PullRequestRef, ReadFileOptions } from '../domain/pull-request';
 import { blobObjectName } from './workspace-blobs';
 import { FileNotFoundError, GitHubApiError, describePr, requestStatus } from '../github/errors';
 import type { GitHubClient } from '../github/octokit';

@@ -4,7 +4,7 @@
  */
 import { decodeSource } from './decode';
 import { BinaryFileError, NotReviewableError, fileTooLarge } from './errors';
-import type { PullRequestRef, PullRequestSource, ReviewCandidate } from '../types';
+import type { PullRequestRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
 
 export async function readReviewableText(
   source: PullRequestSource,

@@ -3,11 +3,12 @@
  * review candidate, a skipped outcome or a not-reviewed one, with its reason, in the order
  * GitHub listed them.
  */
-import type { ReviewLanguage } from '../review/service/types';
+import type { ReviewLanguage } from '../domain/vocabulary';
 import { firstMatchingGlob } from './globs';
-import { plural } from '../words';
+import { plural } from '../domain/words';
 import { DEFAULT_EXCLUDES } from '../config/settings';
-import type { ChangedFile, FileOutcome, ReviewCandidate } from '../types';
+import type { ChangedFile, ReviewCandidate } from '../domain/pull-request';
+import type { FileOutcome } from '../domain/outcomes';
 
 const LANGUAGE_BY_EXTENSION: Readonly<Record<string, ReviewLanguage>> = {
   '.py': 'python',

@@ -4,10 +4,11 @@
  * all review-gate never reacts to its own comments (nor any bot's): its review would otherwise
  * start a run per comment it posts when its token can trigger workflows.
  */
-import { DISMISS_COMMAND, ONLY_WRITERS, canDismiss, parseDismissCommand } from '../locate/dismissals';
-import type { DismissMode } from '../locate/dismissals';
-import { describeAccess } from '../repository-access';
-import type { AccessReader } from '../repository-access';
+import { DISMISS_COMMAND, parseDismissCommand } from '../domain/dismiss-command';
+import { ONLY_WRITERS, canDismiss } from '../locate/dismissals';
+import type { DismissMode } from '../domain/vocabulary';
+import { describeAccess } from '../domain/repository-access';
+import type { AccessReader } from '../domain/repository-access';
 import type { ActionEvent } from './event';
 
 export const REVIEW_COMMENT_EVENT = 'pull_request_review_comment';

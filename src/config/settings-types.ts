@@ -2,13 +2,7 @@
  * The shape of the run's settings and their defaults: what `readSettings` (settings.ts) returns.
  * Data only; every input is read and validated in settings.ts.
  */
-import type { FocusArea } from '../review/service/types';
-import type { DismissMode } from '../locate/dismissals';
-import type { FailOnSeverity } from '../types';
-
-export type GateScope = 'added' | 'file';
-export type OnIncomplete = 'fail' | 'pass' | 'neutral';
-export type ScoreBaseline = 'none' | 'base';
+import type { DismissMode, FailOnSeverity, FocusArea, GateScope, OnIncomplete, ScoreBaseline } from '../domain/vocabulary';
 
 export interface Settings {
   /** Service key (`svc_live_…`). Masked by the caller as soon as it is read. */

@@ -5,13 +5,13 @@
  * together, so a user fixes their workflow file in one round.
  */
 import { apiKeyFormatProblem } from '../review/service/options';
-import { FOCUS_AREAS, SEVERITIES } from '../review/service/types';
-import type { FocusArea } from '../review/service/types';
+import { FOCUS_AREAS, SEVERITIES } from '../domain/vocabulary';
+import type { FocusArea } from '../domain/vocabulary';
 import { normalizeApiUrl } from './api-url';
 import { globSyntaxProblem } from '../collect/globs';
-import { DISMISS_MODES } from '../locate/dismissals';
-import type { DismissMode } from '../locate/dismissals';
-import type { FailOnSeverity } from '../types';
+import { DISMISS_MODES } from '../domain/vocabulary';
+import type { DismissMode } from '../domain/vocabulary';
+import type { FailOnSeverity } from '../domain/vocabulary';
 import { checkNameProblem } from './check-name';
 import { parseList } from './parse-list';
 
@@ -19,7 +19,8 @@ export { parseList };
 
 export * from './settings-types';
 import { DEFAULTS, DEFAULT_EXCLUDES } from './settings-types';
-import type { GateScope, InputReader, OnIncomplete, ScoreBaseline, Settings } from './settings-types';
+import type { GateScope, OnIncomplete, ScoreBaseline } from '../domain/vocabulary';
+import type { InputReader, Settings } from './settings-types';
 
 const REQUIRED_HINTS: Readonly<Record<string, string>> = {
   'api-key':

@@ -5,14 +5,19 @@
  * status) is rendered from it and nothing changes it afterwards. It never passes silently on
  * work that was not done.
  */
-import { SEVERITIES } from '../review/service/types';
-import type { Severity } from '../review/service/types';
+import { SEVERITIES } from '../domain/vocabulary';
+import type { Severity } from '../domain/vocabulary';
 import { renderValue } from '../review/service/errors';
 import { describeLine } from '../locate/label';
-import type { GateScope, OnIncomplete } from '../config/settings';
-import type { BaseScore, FailOnSeverity, FileOutcome, FindingLocation, GateVerdict, LabelledFinding, PostingReport } from '../types';
+import type { GateScope, OnIncomplete } from '../domain/vocabulary';
+import type { BaseScore, FileOutcome } from '../domain/outcomes';
+import type { FailOnSeverity } from '../domain/vocabulary';
+import type { LabelledFinding } from '../domain/findings';
+import type { GateReason, GateVerdict, ReasonCause } from '../domain/verdict';
+import { COULD_NOT_RUN_CODES } from '../domain/outcomes';
+import type { PostingReport } from '../domain/writes';
 import { postingEffect } from './posting';
-import { plural } from '../words';
+import { plural } from '../domain/words';
 import { scoreEffect } from './score';
 
 export interface GateThresholds {
@@ -36,56 +41,48 @@ export interface GateInput {
   baselines?: ReadonlyMap<string, BaseScore>;
 }
 
-/**
- * With `gate-scope: added`, findings on lines the pull request adds count, and so do findings the
- * action cannot place against the diff: in files whose diff GitHub did not send, and at lines the
- * file does not have (0, negative, fractional, not a number, missing, past the end). Such a line
- * may well be added, and a required check must not pass on what it could not see.
- */
-const COUNTED_IN_ADDED_SCOPE: ReadonlySet<FindingLocation> = new Set(['added-line', 'diff-unknown', 'impossible-line']);
-
-/** A finding suppressed in code or dismissed by someone with write access (its `disposition`) never counts. */
-export function countsTowardGate(finding: LabelledFinding, scope: GateScope): boolean {
-  if (finding.disposition !== undefined) return false;
-  return scope === 'file' || COUNTED_IN_ADDED_SCOPE.has(finding.location);
-}
-
 export function decide(input: GateInput, thresholds: GateThresholds): GateVerdict {
-  const reasons: string[] = [];
+  const reasons: GateReason[] = [];
+  const because = (cause: ReasonCause) => (text: string): void => {
+    reasons.push({ text, cause });
+  };
   const notices: string[] = [];
   const counted: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   const reviewed = input.outcomes.filter((o) => o.kind === 'reviewed');
   const failed = input.outcomes.filter((o) => o.kind === 'failed');
 
-  const countedFindings = reviewed.flatMap((o) => o.findings.filter((f) => countsTowardGate(f, thresholds.gateScope)));
+  const countedFindings = reviewed.flatMap((o) => o.findings.filter((f) => f.counts));
   for (const finding of countedFindings) counted[finding.severity] += 1;
 
-  if (input.fatal !== undefined) reasons.push(input.fatal);
+  if (input.fatal !== undefined) because('could-not-run')(input.fatal);
 
   if (thresholds.failOnSeverity !== 'never') {
     const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(thresholds.failOnSeverity) + 1);
     for (const severity of failing) {
-      reasons.push(...severityReasons(countedFindings.filter((f) => f.severity === severity), severity, thresholds));
+      severityReasons(countedFindings.filter((f) => f.severity === severity), severity, thresholds).forEach(because('findings'));
     }
   }
 
-  const scores = reviewed.map((o) => ({ path: o.path, score: o.result.quality_score }));
+  const scores = reviewed.map((o) => ({ path: o.path, score: o.score }));
   const scored = scoreEffect(scores, thresholds.minScore, input.baselines);
-  reasons.push(...scored.reasons);
+  scored.reasons.forEach(because('score'));
   notices.push(...scored.notices);
 
-  let neutralBecause: string | undefined;
-  const incomplete: string[] = (input.fatal === undefined ? failed : []).map((o) => `${o.path} (${o.reason})`);
+  let neutralBecause: GateReason | undefined;
+  const notReviewed = input.fatal === undefined ? failed : [];
+  const incomplete: string[] = notReviewed.map((o) => `${o.path} (${o.reason})`);
   if (input.listTruncated === true) incomplete.push('files past GitHub’s 3,000-file list limit (never listed)');
   if (incomplete.length > 0) {
     const what = `${plural(incomplete.length, 'file')} could not be reviewed: ${summarizeList(incomplete)}`;
-    if (thresholds.onIncomplete === 'fail') reasons.push(`${what} (on-incomplete: fail)`);
+    // A file the service could not judge (the daily limit, an outage) says nothing about the code.
+    const cause: ReasonCause = notReviewed.some((o) => o.code !== undefined && COULD_NOT_RUN_CODES.has(o.code)) ? 'could-not-run' : 'incomplete';
+    if (thresholds.onIncomplete === 'fail') because(cause)(`${what} (on-incomplete: fail)`);
     else if (thresholds.onIncomplete === 'pass') notices.push(`${what}; passing because on-incomplete is pass`);
-    else neutralBecause = `${what} (on-incomplete: neutral)`;
+    else neutralBecause = { text: `${what} (on-incomplete: neutral)`, cause };
   }
 
   const posted = postingEffect(input.posting, input.reviewedSha ?? '');
-  reasons.push(...posted.reasons);
+  posted.reasons.forEach(because('posting'));
   notices.push(...posted.notices);
 
   // Files a rejected key kept from review are not in `incomplete`, but there was something to review.
@@ -94,7 +91,7 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   }
 
   // Neutral only when nothing else fails: an incomplete run never hides a failure.
-  if (neutralBecause !== undefined && reasons.length > 0) notices.push(`${neutralBecause}; the check fails for the reasons above anyway`);
+  if (neutralBecause !== undefined && reasons.length > 0) notices.push(`${neutralBecause.text}; the check fails for the reasons above anyway`);
   const result = reasons.length > 0 ? 'failed' : neutralBecause !== undefined ? 'neutral' : 'passed';
   if (result === 'neutral' && neutralBecause !== undefined) reasons.push(neutralBecause);
   const verdict: GateVerdict = { result, reasons, notices, counted };
@@ -154,4 +151,12 @@ function unknownSeverities(findings: readonly LabelledFinding[]): string {
 function summarizeList(items: string[], max = 5): string {
   const shown = items.slice(0, max).join('; ');
   return items.length > max ? `${shown}; and ${items.length - max} more` : shown;
+}
+
+/**
+ * The verdict of a run that stopped before the gate could decide (GitHub refused, the event was
+ * unusable): the check fails, saying why. Fail closed: a run that judged nothing passes nothing.
+ */
+export function stoppedVerdict(message: string): GateVerdict {
+  return { result: 'failed', reasons: [{ text: message, cause: 'could-not-run' }], notices: [], counted: { error: 0, warning: 0, info: 0 } };
 }

@@ -4,7 +4,7 @@
  * findings are still shown elsewhere or gated by the newer run.
  */
 import { shortSha } from '../github/pull-head';
-import type { PostingReport } from '../types';
+import type { PostingReport } from '../domain/writes';
 
 export const READ_ONLY_NOTICE =
   'Nothing was posted to the pull request (read-only token): the findings are in the annotations and this job summary';

@@ -5,7 +5,7 @@
  * the gate stays pure; a file without one (a new file, `score-baseline: none`) is judged on its
  * own score, and so is a file whose base version could not be scored (fail closed).
  */
-import type { BaseScore } from '../types';
+import type { BaseScore } from '../domain/outcomes';
 
 export interface FileScore {
   path: string;

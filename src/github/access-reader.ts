@@ -7,8 +7,8 @@
  * The endpoint needs the repository's Metadata permission (read), which GitHub Apps and the
  * Actions token always have; a personal token needs push access to the repository.
  */
-import { parseRepositoryAccess } from '../repository-access';
-import type { AccessReader, RepositoryAccess } from '../repository-access';
+import { parseRepositoryAccess } from '../domain/repository-access';
+import type { AccessReader, RepositoryAccess } from '../domain/repository-access';
 import { describeGitHubError, requestStatus } from './errors';
 import type { GitHubClient, GitHubLog } from './octokit';
 

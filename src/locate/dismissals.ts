@@ -7,16 +7,14 @@
  * is listed with why it does not count, so the trace stays visible. Pure: the replies and their
  * authors' access come in as data, read from GitHub before the gate decides.
  */
-import { findingFingerprint } from '../report/fingerprint';
-import { describeAccess } from '../repository-access';
-import type { RepositoryAccess } from '../repository-access';
-import type { FileOutcome, LabelledFinding, PlannedComment } from '../types';
+import { describeAccess } from '../domain/repository-access';
+import type { RepositoryAccess } from '../domain/repository-access';
+import type { FileOutcome } from '../domain/outcomes';
+import type { LabelledFinding } from '../domain/findings';
+import type { PlannedComment } from '../domain/writes';
+import { DISMISS_COMMAND, parseDismissCommand } from '../domain/dismiss-command';
+import type { DismissMode } from '../domain/vocabulary';
 
-/** `maintainers`: the dismissal of someone with write access counts; `off`: none does. */
-export type DismissMode = 'maintainers' | 'off';
-export const DISMISS_MODES: readonly DismissMode[] = ['maintainers', 'off'];
-
-export const DISMISS_COMMAND = '/review-gate dismiss';
 
 export const ONLY_WRITERS = 'only people with write access can dismiss';
 
@@ -81,20 +79,6 @@ export function withOpenThreads(
   return { ...judged, open };
 }
 
-const COMMAND = /^\s*\/review-gate\s+dismiss(?![\w-])(.*)$/is;
-/** A reason has at least one letter or digit: `/review-gate dismiss .` explains nothing. */
-const MEANINGFUL = /[\p{L}\p{N}]/u;
-
-/**
- * The reason of a dismiss command (`''` when it gives none), or undefined when the text is not
- * one. A colon or dash between the command and the reason is allowed: `/review-gate dismiss: …`.
- */
-export function parseDismissCommand(body: string): { reason: string } | undefined {
-  const match = COMMAND.exec(body);
-  if (match === null) return undefined;
-  const reason = (match[1] ?? '').replace(/^[\s:–—-]+/, '').replace(/\s+/g, ' ').trim();
-  return { reason: MEANINGFUL.test(reason) ? reason : '' };
-}
 
 /** Why a dismissal does not count, or undefined when it does. */
 function refusal(reply: DismissalReply, mode: DismissMode, reason: string): string | undefined {
@@ -146,7 +130,7 @@ export function applyDismissals(outcomes: readonly FileOutcome[], judged: Judged
 }
 
 function labelFindings(findings: readonly LabelledFinding[], judged: JudgedDismissals): LabelledFinding[] {
-  const fingerprints = findings.map((f) => (f.disposition === undefined ? findingFingerprint(f) : undefined));
+  const fingerprints = findings.map((f) => (f.disposition === undefined ? f.fingerprint : undefined));
   const covering = new Map<number, Dismissal>();
   for (const [fingerprint, threads] of judged.accepted) {
     const candidates = fingerprints.flatMap((fp, index) => (fp === fingerprint ? [index] : []));
@@ -171,7 +155,7 @@ function labelFindings(findings: readonly LabelledFinding[], judged: JudgedDismi
     const fingerprint = fingerprints[index];
     if (fingerprint === undefined) return finding;
     const dismissal = covering.get(index);
-    if (dismissal !== undefined) return { ...finding, disposition: { kind: 'dismissed', ...dismissal } };
+    if (dismissal !== undefined) return { ...finding, disposition: { kind: 'dismissed', ...dismissal }, counts: false };
     // Refused attempts are listed with the finding; an accepted dismissal that does not reach
     // this finding is not shown: it is a new finding (see above).
     const refused = judged.refused.get(fingerprint);

@@ -1,11 +1,15 @@
 /**
- * The map step: each issue of the service labelled with where it sits relative to the diff.
- * Pure, and nothing is dropped: one finding per issue, in the service's order. Reporters decide
- * what to show (reviewdog's `InDiffFile` / `InDiffContext` split).
+ * The locate stage's labels: each issue of the service labelled with where it sits relative to
+ * the diff, its fingerprint and whether the gate counts it. Pure, and nothing is dropped: one
+ * finding per issue, in the service's order. Surfaces decide what to show (reviewdog's
+ * `InDiffFile` / `InDiffContext` split).
  */
-import type { ReviewIssue, ReviewLanguage } from '../review/service/types';
-import type { PatchIndex } from './index';
-import type { FindingLocation, LabelledFinding } from '../types';
+import type { ReviewIssue } from '../review/service/types';
+import type { GateScope, ReviewLanguage } from '../domain/vocabulary';
+import { countsTowardGate } from './counts';
+import { findingFingerprint } from './fingerprint';
+import type { PatchIndex } from './parse-patch';
+import type { FindingLocation, LabelledFinding } from '../domain/findings';
 import { findMarkers, suppressionLabel } from './suppressions';
 import type { Marker } from './suppressions';
 
@@ -18,6 +22,8 @@ export interface LabelInput {
   content: string;
   /** The language whose comments `review-gate-ignore` is read in; without it, none is read. */
   language?: ReviewLanguage;
+  /** Which findings the gate counts (`gate-scope`). */
+  gateScope: GateScope;
 }
 
 /**
@@ -45,6 +51,13 @@ export function labelFindings(input: LabelInput): LabelledFinding[] {
   const markers = input.language === undefined ? new Map<number, Marker[]>() : findMarkers(input.content, input.language, input.path);
   return input.issues.map((issue) => {
     const location = locate(issue.line, lines.length, input.patch);
+    const lineText = location === 'impossible-line' || issue.line === null ? undefined : lines[issue.line - 1];
+    const labels: Pick<LabelledFinding, 'disposition' | 'refusedDispositions'> = {};
+    if (location !== 'impossible-line' && issue.line !== null) {
+      const { disposition, refused } = suppressionLabel(markers.get(issue.line), { line: issue.line, location, added: input.patch?.added });
+      if (disposition !== undefined) labels.disposition = disposition;
+      if (refused !== undefined) labels.refusedDispositions = refused;
+    }
     const finding: LabelledFinding = {
       path: input.path,
       line: issue.line,
@@ -52,16 +65,13 @@ export function labelFindings(input: LabelInput): LabelledFinding[] {
       message: issue.message,
       suggestion: issue.suggestion,
       location,
+      ...(lineText === undefined ? {} : { lineText }),
+      ...labels,
+      fingerprint: findingFingerprint({ path: input.path, message: issue.message, lineText }),
+      counts: countsTowardGate({ location, ...labels }, input.gateScope),
     };
     if (issue.reportedSeverity !== undefined) finding.reportedSeverity = issue.reportedSeverity;
     if (issue.reportedLine !== undefined) finding.reportedLine = issue.reportedLine;
-    if (location !== 'impossible-line' && issue.line !== null) {
-      const text = lines[issue.line - 1];
-      if (text !== undefined) finding.lineText = text;
-      const { disposition, refused } = suppressionLabel(markers.get(issue.line), { line: issue.line, location, added: input.patch?.added });
-      if (disposition !== undefined) finding.disposition = disposition;
-      if (refused !== undefined) finding.refusedDispositions = refused;
-    }
     return finding;
   });
 }

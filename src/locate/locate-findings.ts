@@ -5,15 +5,18 @@
  */
 import type { ReviewIssue } from '../review/service/types';
 import { languageOf } from '../collect/select';
-import type { ChangedFile, LabelledFinding, Logger } from '../types';
+import type { ChangedFile } from '../domain/pull-request';
+import type { LabelledFinding } from '../domain/findings';
+import type { Logger } from '../domain/logger';
+import type { GateScope } from '../domain/vocabulary';
 import { labelFindings } from './label';
 import { parsePatch } from './parse-patch';
 import type { PatchIndex } from './parse-patch';
 import { isPatchParseError } from './patch-errors';
 
-export function locateFindings(file: ChangedFile, issues: ReviewIssue[], content: string, log: Logger): LabelledFinding[] {
+export function locateFindings(file: ChangedFile, issues: ReviewIssue[], content: string, gateScope: GateScope, log: Logger): LabelledFinding[] {
   const language = languageOf(file.path);
-  return labelFindings({ path: file.path, issues, patch: indexPatch(file, log), content, ...(language === undefined ? {} : { language }) });
+  return labelFindings({ path: file.path, issues, patch: indexPatch(file, log), content, gateScope, ...(language === undefined ? {} : { language }) });
 }
 
 /**

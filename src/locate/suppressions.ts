@@ -11,8 +11,8 @@
  * its own line counts, but one on the line above only if the pull request adds that one too —
  * when the diff is unknown that cannot be shown, so it does not count. Pure.
  */
-import type { ReviewLanguage } from '../review/service/types';
-import type { Disposition, FindingLocation } from '../types';
+import type { ReviewLanguage } from '../domain/vocabulary';
+import type { Disposition, FindingLocation } from '../domain/findings';
 import { findComments } from './comments';
 import type { CommentSpan } from './comments';
 

@@ -11,11 +11,17 @@
  * the new head writes the new head's check. Writing it never changes the verdict: a refusal or a
  * failure is reported on the other surfaces instead.
  */
-import { describeError } from '../errors';
+import { reasonTexts } from '../domain/verdict';
+import { describeError } from '../domain/errors';
 import { GitHubApiError } from '../github/errors';
 import { GitHubTimeoutError } from '../github/octokit';
 import { shortSha } from '../github/pull-head';
-import type { CheckRunReport, GateVerdict, LabelledFinding, Logger, PullRequestRef } from '../types';
+import type { CheckRunReport } from '../domain/writes';
+import type { GateVerdict } from '../domain/verdict';
+import { stoppedVerdict } from '../gate/decide';
+import type { LabelledFinding } from '../domain/findings';
+import type { Logger } from '../domain/logger';
+import type { PullRequestRef } from '../domain/pull-request';
 import type { CheckAnnotation, CheckConclusion, CheckRunContent, CheckRunContext } from './github/check-run';
 import { writeCommitCheckRun } from './github/commit-check-run';
 import type { CommitCheckDeps } from './github/commit-check-run';
@@ -23,7 +29,7 @@ import { planAnnotations } from './markdown/annotations';
 import type { AnnotationCaps, AnnotationLevel } from './markdown/annotations';
 import { VERDICT_HEADING } from './markdown/summary';
 import { inlineText, plainText } from './markdown/sanitize';
-import { plural } from '../words';
+import { plural } from '../domain/words';
 
 export const CONCLUSION: Readonly<Record<GateVerdict['result'], CheckConclusion>> = {
   passed: 'success',
@@ -49,7 +55,7 @@ const MAX_TITLE = 255;
 /** The verdict line, as plain text: `Failed: 2 error findings on added lines (fail-on-severity: error)`. */
 export function verdictTitle(verdict: Pick<GateVerdict, 'result' | 'reasons'>): string {
   const word = VERDICT_HEADING[verdict.result].replace(/^\S+\s/, '');
-  return plainText(verdict.reasons.length === 0 ? word : `${word}: ${verdict.reasons.join('; ')}`, MAX_TITLE);
+  return plainText(verdict.reasons.length === 0 ? word : `${word}: ${reasonTexts(verdict).join('; ')}`, MAX_TITLE);
 }
 
 export interface CheckRunAnnotations {
@@ -112,8 +118,7 @@ export function checkRunContent(
 
 /** For a run that stopped before the gate could decide: the check fails, saying why (fail closed). */
 export function stoppedRunContent(pr: PullRequestRef, message: string, target: CheckRunTarget): CheckRunContent {
-  const verdict: GateVerdict = { result: 'failed', reasons: [message], notices: [], counted: { error: 0, warning: 0, info: 0 } };
-  return checkRunContent({ pr, verdict, findings: [] }, () => `## ${VERDICT_HEADING.failed}\n\n${inlineText(message, 4000)}\n`, target);
+  return checkRunContent({ pr, verdict: stoppedVerdict(message), findings: [] }, () => `## ${VERDICT_HEADING.failed}\n\n${inlineText(message, 4000)}\n`, target);
 }
 
 /**

@@ -17,7 +17,7 @@ import type { CheckConclusion, CheckRunContent } from './github/check-run';
 import { VERDICT_HEADING } from './markdown/summary';
 import { plainText, tableCell } from './markdown/sanitize';
 import { shortSha } from '../github/pull-head';
-import type { GateVerdict } from '../types';
+import type { GateVerdict } from '../domain/verdict';
 
 /** A pull request's verdict at a commit, as its run recorded it. */
 export interface PullVerdict {

@@ -5,10 +5,11 @@
  * (writes the verdict does not depend on). Neither throws: a failure is an outcome the summary
  * shows. If the replies cannot be read, no dismissal is applied: the findings count (fail closed).
  */
-import { describeError } from '../errors';
+import { describeError } from '../domain/errors';
 import type { DismissalReply } from '../locate/dismissals';
-import type { FileOutcome, Logger, PullRequestRef } from '../types';
-import { findingFingerprint } from './fingerprint';
+import type { FileOutcome } from '../domain/outcomes';
+import type { Logger } from '../domain/logger';
+import type { PullRequestRef } from '../domain/pull-request';
 import { findFixed } from './thread-plan';
 import type { OwnThreadComment, ThreadReport } from './thread-plan';
 
@@ -59,7 +60,7 @@ export async function closeFixedThreads(
 ): Promise<ThreadReport | undefined> {
   if (feedback === undefined || report.kind !== 'read') return undefined;
   const reviewed = outcomes.flatMap((o) => (o.kind === 'reviewed' ? [o] : []));
-  const present = new Set(reviewed.flatMap((o) => o.findings.map((f) => findingFingerprint(f))));
+  const present = new Set(reviewed.flatMap((o) => o.findings.map((f) => f.fingerprint)));
   const fixed = findFixed(report.snapshot.own, present, new Set(reviewed.map((o) => o.path)));
   if (fixed.length === 0) return { fixed: 0, resolved: 0, markedFixed: 0, left: [] };
   try {

@@ -3,9 +3,9 @@
  * accepts context lines too, but a comment there reads as blame for code the pull request did not
  * write); the rest are listed in the summary. Most severe first, so the cap drops infos first.
  */
-import type { LabelledFinding, PlannedComment } from '../types';
+import type { LabelledFinding } from '../domain/findings';
+import type { PlannedComment } from '../domain/writes';
 import { renderInlineComment } from './markdown/comment';
-import { findingFingerprint } from './fingerprint';
 import { compareFindings } from './markdown/severity';
 
 export interface InlinePlan {
@@ -38,7 +38,7 @@ export function planInlineComments(findings: LabelledFinding[], maxComments: num
   // Group by fingerprint; the first member (the most severe, lowest line) carries the comment.
   const groups = new Map<string, Anchored[]>();
   for (const f of anchored) {
-    const fp = findingFingerprint(f);
+    const fp = f.fingerprint;
     const group = groups.get(fp);
     if (group) group.push(f);
     else groups.set(fp, [f]);

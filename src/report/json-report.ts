@@ -8,13 +8,12 @@
  * are removed from it, so a script that prints a message cannot be made to drive its terminal;
  * the run's secrets are redacted by the caller before it is written.
  */
+import { reasonTexts } from '../domain/verdict';
 import type { RunReport } from '../pipeline';
-import type { Severity } from '../review/service/types';
-import { countsTowardGate } from '../gate/decide';
-import type { GateScope } from '../config/settings';
-import { findingFingerprint } from './fingerprint';
+import type { Severity } from '../domain/vocabulary';
+import type { GateScope } from '../domain/vocabulary';
 import { compareFindings } from './markdown/severity';
-import type { FindingLocation } from '../types';
+import type { FindingLocation } from '../domain/findings';
 import { VERSION } from '../version';
 import { stripTerminalControls as clean } from '../safety/terminal';
 
@@ -63,14 +62,14 @@ export interface JsonFinding {
 
 export type JsonReportSource = Pick<RunReport, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough'>;
 
-export function buildJsonReport(report: JsonReportSource, gateScope: GateScope, source?: JsonReportV1['source']): JsonReportV1 {
+export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1['source']): JsonReportV1 {
   const { verdict } = report;
   return {
     version: JSON_REPORT_VERSION,
     tool: { name: 'review-gate', version: VERSION },
     ...(source === undefined ? {} : { source }),
     result: verdict.result,
-    reasons: verdict.reasons.map(clean),
+    reasons: reasonTexts(verdict).map(clean),
     notices: verdict.notices.map(clean),
     counted: { ...verdict.counted },
     scores: { lowest: verdict.lowestScore ?? null, average: verdict.averageScore ?? null },
@@ -81,8 +80,8 @@ export function buildJsonReport(report: JsonReportSource, gateScope: GateScope, 
             path: outcome.path,
             status: 'reviewed',
             language: outcome.language,
-            score: outcome.result.quality_score,
-            summary: clean(outcome.result.summary),
+            score: outcome.score,
+            summary: clean(outcome.summary),
             findings: outcome.findings.length,
           };
         case 'skipped':
@@ -99,8 +98,8 @@ export function buildJsonReport(report: JsonReportSource, gateScope: GateScope, 
       message: clean(f.message),
       suggestion: clean(f.suggestion),
       location: f.location,
-      countsTowardGate: countsTowardGate(f, gateScope),
-      fingerprint: findingFingerprint(f),
+      countsTowardGate: f.counts,
+      fingerprint: f.fingerprint,
     })),
     tokensUsed: report.tokensUsed,
     walkthrough: report.walkthrough?.kind === 'written' ? clean(report.walkthrough.text) : null,

@@ -3,9 +3,11 @@
  * decides (its outcome is one of the gate's inputs), the summary comment after, carrying the
  * verdict. Neither throws: a failure is an outcome the rest of the run shows.
  */
-import { describeError } from '../errors';
+import { describeError } from '../domain/errors';
 import { shortSha } from '../github/pull-head';
-import type { Logger, PlannedComment, PostingReport, PullRequestRef, ReviewPublisher, SummaryReport } from '../types';
+import type { Logger } from '../domain/logger';
+import type { PlannedComment, PostingReport, ReviewPublisher, SummaryReport } from '../domain/writes';
+import type { PullRequestRef } from '../domain/pull-request';
 
 /**
  * The review's own text. It is posted before the verdict is decided, so it states none: the

@@ -7,7 +7,8 @@ import type { RunReport } from '../pipeline';
 import { supersededNotice } from '../gate/posting';
 import { shortSha } from '../github/pull-head';
 import { COMMIT_SECTION_RESERVE } from './check-verdicts';
-import type { BaseScore, CheckRunReport, SummaryReport } from '../types';
+import type { BaseScore } from '../domain/outcomes';
+import type { CheckRunReport, SummaryReport } from '../domain/writes';
 import { MAX_SUMMARY_COMMENT_LENGTH, renderSummaryWithin } from './markdown/summary';
 import type { RenderedSummary, SummaryInput } from './markdown/summary';
 

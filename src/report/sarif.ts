@@ -17,13 +17,14 @@
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { Severity } from '../review/service/types';
-import type { GateScope } from '../config/settings';
-import { countsTowardGate } from '../gate/decide';
+import type { Severity } from '../domain/vocabulary';
+import type { GateScope } from '../domain/vocabulary';
+import { countsTowardGate } from '../locate/counts';
 import { describeLine } from '../locate/label';
-import type { FileOutcome, LabelledFinding } from '../types';
+import type { FileOutcome } from '../domain/outcomes';
+import type { LabelledFinding } from '../domain/findings';
 import { VERSION } from '../version';
-import { findingFingerprint, normalizeMessage } from './fingerprint';
+import { findingFingerprint, normalizeMessage } from '../locate/fingerprint';
 import { compareFindings } from './markdown/severity';
 import { stripTerminalControls } from '../safety/terminal';
 
@@ -43,7 +44,6 @@ export interface SarifSource {
 }
 
 export interface SarifOptions {
-  gateScope: GateScope;
   /** The byte limit once gzipped; GitHub's 10 MB unless a test sets a smaller one. */
   gzipBytes?: number;
   /** The result limit; GitHub's 25,000 unless a test sets a smaller one. */
@@ -68,7 +68,7 @@ export function renderSarif(source: SarifSource, options: SarifOptions): SarifRe
   const gzipLimit = options.gzipBytes ?? SARIF_LIMITS.gzipBytes;
   let keep = Math.min(sorted.length, maxResults);
   for (;;) {
-    const text = `${JSON.stringify(buildSarif(sorted.slice(0, keep), sorted.length - keep, source.outcomes, options.gateScope))}\n`;
+    const text = `${JSON.stringify(buildSarif(sorted.slice(0, keep), sorted.length - keep, source.outcomes))}\n`;
     const size = gzipSync(text).length;
     if (size <= gzipLimit || keep === 0) return { text, results: keep, leftOut: sorted.length - keep };
     // Results are alike in size: scale the count by the overshoot, with a margin, and check again.
@@ -81,7 +81,6 @@ export function buildSarif(
   findings: readonly LabelledFinding[],
   leftOut: number,
   outcomes: readonly FileOutcome[],
-  gateScope: GateScope,
 ): SarifLog {
   const rules: Array<Record<string, unknown>> = [];
   const ruleIndex = new Map<string, number>();
@@ -93,7 +92,7 @@ export function buildSarif(
       ruleIndex.set(kind, index);
       rules.push(ruleFor(kind, finding));
     }
-    return resultFor(finding, rules[index]?.id as string, index, gateScope);
+    return resultFor(finding, rules[index]?.id as string, index);
   });
   return {
     $schema: SARIF_SCHEMA_URI,
@@ -132,7 +131,7 @@ function ruleFor(kind: string, first: LabelledFinding): Record<string, unknown> 
   };
 }
 
-function resultFor(f: LabelledFinding, ruleId: string, ruleIndex: number, gateScope: GateScope): Record<string, unknown> {
+function resultFor(f: LabelledFinding, ruleId: string, ruleIndex: number): Record<string, unknown> {
   const placed = f.location !== 'impossible-line' && f.line !== null && Number.isInteger(f.line) && f.line > 0;
   const notes = [
     placed ? '' : `The service named ${describeLine(f)}, which the file does not have; shown at line 1.`,
@@ -152,8 +151,8 @@ function resultFor(f: LabelledFinding, ruleId: string, ruleIndex: number, gateSc
         },
       },
     ],
-    partialFingerprints: { [SARIF_FINGERPRINT_KEY]: findingFingerprint(f) },
-    properties: { location: f.location, countsTowardGate: countsTowardGate(f, gateScope) },
+    partialFingerprints: { [SARIF_FINGERPRINT_KEY]: f.fingerprint },
+    properties: { location: f.location, countsTowardGate: f.counts },
   };
 }
 

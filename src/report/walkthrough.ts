@@ -7,7 +7,7 @@
  */
 import { isApiError, isServiceError } from '../review/service/errors';
 import type { CompletionRequest } from '../review/service/types';
-import type { FileOutcome } from '../types';
+import type { FileOutcome } from '../domain/outcomes';
 
 export type WalkthroughOutcome = { kind: 'written'; text: string } | { kind: 'failed'; message: string };
 
@@ -89,7 +89,7 @@ function fileLine(outcome: FileOutcome, summaryCap: number): string {
   const path = oneLine(outcome.path, 300);
   switch (outcome.kind) {
     case 'reviewed': {
-      const summary = summaryCap === 0 ? '' : oneLine(outcome.result.summary, summaryCap);
+      const summary = summaryCap === 0 ? '' : oneLine(outcome.summary, summaryCap);
       return `- ${path} (${outcome.language})${summary === '' ? '' : `: ${summary}`}`;
     }
     case 'skipped':

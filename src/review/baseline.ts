@@ -7,7 +7,8 @@
  */
 import { languageOf } from '../collect/select';
 import type { Settings } from '../config/settings';
-import type { BaseScore, ChangedFile, FileOutcome, PullRequestRef, PullRequestSource, ReviewCandidate } from '../types';
+import type { BaseScore, FileOutcome } from '../domain/outcomes';
+import type { ChangedFile, PullRequestRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
 import { reviewFiles } from './review-files';
 import type { ReviewDeps } from './review-files';
 
@@ -27,7 +28,7 @@ export function needingBaseline(
   settings: Pick<Settings, 'scoreBaseline' | 'minScore'>,
 ): ChangedFile[] {
   if (settings.scoreBaseline !== 'base') return [];
-  const below = new Set(outcomes.flatMap((o) => (o.kind === 'reviewed' && o.result.quality_score < settings.minScore ? [o.path] : [])));
+  const below = new Set(outcomes.flatMap((o) => (o.kind === 'reviewed' && o.score < settings.minScore ? [o.path] : [])));
   return candidates.map((c) => c.file).filter((file) => HAS_BASE_VERSION.has(file.status) && below.has(file.path));
 }
 
@@ -51,7 +52,7 @@ export async function reviewBaselines(
     if (readBaseFile === undefined) scores.set(head.path, { kind: 'unavailable', reason: 'this source cannot read the base commit' });
     else if (language === undefined) scores.set(head.path, { kind: 'unavailable', reason: `its base path ${basePath} is in no supported language` });
     else {
-      // No patch: the base version's findings are not placed anywhere, only its score counts.
+      // No patch, and no finding located (see below): only the base version's score counts.
       const file: ChangedFile = { path: basePath, status: 'modified', additions: 0, deletions: 0 };
       headOf.set(file, head);
       candidates.push({ file, language });
@@ -68,13 +69,13 @@ export async function reviewBaselines(
     ...deps,
     source: baseSource,
     log: { ...log, group: (name, run) => log.group(`${name} at the base commit (score-baseline: base)`, run) },
-  }, deadlineAt);
+  }, deadlineAt, () => []);
   reviewed.outcomes.forEach((outcome, i) => {
     const candidate = candidates[i];
     const head = candidate === undefined ? undefined : headOf.get(candidate.file);
     if (head === undefined) return;
     scores.set(head.path, outcome.kind === 'reviewed'
-      ? { kind: 'scored', score: outcome.result.quality_score }
+      ? { kind: 'scored', score: outcome.score }
       // The review stage words its reasons for head files.
       : { kind: 'unavailable', reason: outcome.reason.replace('the head commit', 'the base commit') });
   });

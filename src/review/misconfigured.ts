@@ -12,13 +12,11 @@
  * such as 400 context_too_long), the path is known to be right, and a later 404 is that file's
  * own failure.
  */
-import type { FileOutcome } from '../types';
+import { MISCONFIGURED_CODE } from '../domain/outcomes';
+import type { FileOutcome } from '../domain/outcomes';
 import { InvalidResponseError, isApiError } from './service/errors';
 import { REVIEW_PATH } from './service/client';
 import { UNREACHABLE_AFTER } from './unreachable';
-
-/** The code of a file not reviewed because api-url does not lead to the service. */
-export const MISCONFIGURED_CODE = 'service_misconfigured';
 
 /**
  * Such answers in a row, with no review, after which no further request is sent: as many as

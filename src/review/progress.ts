@@ -3,8 +3,9 @@
  * it ended, how long it took), a line when the queue pauses and when it resumes, and on a long
  * run a status line whenever 10 s pass without any other, so a quiet log never looks hung.
  */
-import { describeOutcome } from '../report/outcome-line';
-import type { FileOutcome, Logger } from '../types';
+import { describeOutcome } from '../domain/describe-outcome';
+import type { FileOutcome } from '../domain/outcomes';
+import type { Logger } from '../domain/logger';
 import type { QueueClock } from './queue';
 import type { LearnedRate } from './rate-window';
 
@@ -77,20 +78,4 @@ export function startProgress(total: number, log: Logger, clock: QueueClock, hea
       stopped.abort();
     },
   };
-}
-
-/**
- * What the pipeline tells a watcher while it runs, as data rather than log lines: the terminal
- * command draws its progress (done/total, pauses, retries) from these on stderr. Every member is
- * optional; the action passes none and keeps its grouped log.
- */
-export interface PipelineProgress {
-  /** The changed files are listed and selected: `toReview` are read and sent, unless found empty or binary on reading. */
-  collected?(counts: { listed: number; toReview: number; skipped: number; notReviewed: number }): void;
-  /** One candidate ended (reviewed, skipped on reading, or failed); `done` of `total` have. */
-  fileDone?(outcome: FileOutcome, done: number, total: number): void;
-  /** A request failed transiently and is retried after `delayMs`. */
-  retry?(path: string, reason: string, retryNumber: number, delayMs: number): void;
-  /** The service asked to wait: every worker pauses for `delayMs`. */
-  pause?(path: string, delayMs: number): void;
 }

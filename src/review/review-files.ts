@@ -7,12 +7,14 @@
 import { isBinaryFileError, isNotReviewableError } from '../collect/errors';
 import { readReviewableText } from '../collect/read-text';
 import type { Settings } from '../config/settings';
-import { describeError } from '../errors';
-import { locateFindings } from '../locate/locate-findings';
-import type { FileOutcome, Logger, PullRequestRef, PullRequestSource, ReviewCandidate } from '../types';
+import { describeError } from '../domain/errors';
+import type { FileOutcome } from '../domain/outcomes';
+import type { Logger } from '../domain/logger';
+import type { ChangedFile, PullRequestRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
+import type { LabelledFinding } from '../domain/findings';
 import type { CachedReview, ReviewOnce } from './cached-review';
 import { startProgress } from './progress';
-import type { PipelineProgress } from './progress';
+import type { PipelineProgress } from '../domain/progress';
 import { runQueue } from './queue';
 import type { QueueClock, QueueTask, TaskOutcome } from './queue';
 import { isApiError } from './service/errors';
@@ -37,6 +39,13 @@ export interface ReviewDeps {
   /** Told as files are listed, end, retry and pause (the terminal's progress); optional. */
   progress?: PipelineProgress;
 }
+
+/**
+ * The locate stage for one answered file, passed in by the pipeline: the review stage hands each
+ * answer over as it arrives (so the file's content can be dropped once it is located), and never
+ * imports the later stage.
+ */
+export type LocateAnswer = (file: ChangedFile, answer: ReviewResult, content: string) => LabelledFinding[];
 
 export interface Reviewed {
   /** One per candidate, in the candidates' order. */
@@ -66,6 +75,7 @@ export async function reviewFiles(
   deps: ReviewDeps,
   /** When max-duration ends, on `deps.clock`: counted from the start of the run, not of this stage. */
   deadlineAt: number,
+  locate: LocateAnswer,
 ): Promise<Reviewed> {
   const { log } = deps;
   return log.group(`Review ${candidates.length} files`, async () => {
@@ -111,13 +121,14 @@ export async function reviewFiles(
         onResume: () => progress.resumed(),
         onSettled: (index, result, elapsedMs) => {
           const task = tasks[index] as ReviewTask;
-          const outcome = settle(result, candidates[index] as ReviewCandidate, task.content() ?? '', log);
+          const outcome = settle(result, candidates[index] as ReviewCandidate, task.content() ?? '', locate);
           if (notTheService(endedWith(result)) !== undefined) notHere.add(index);
           const cached = outcome.kind === 'reviewed' && task.fromCache();
           if (outcome.kind === 'reviewed' && cached) {
             outcome.fromCache = true;
+            outcome.tokens = 0;
             fromCache += 1;
-          } else if (outcome.kind === 'reviewed') tokensUsed += outcome.result.usage.total_tokens;
+          } else if (outcome.kind === 'reviewed') tokensUsed += outcome.tokens;
           outcomes[index] = outcome;
           progress.fileDone(outcome, elapsedMs, cached);
           deps.progress?.fileDone?.(outcome, outcomes.filter((o) => o !== undefined).length, tasks.length);
@@ -172,12 +183,21 @@ function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: PullRequ
   };
 }
 
-function settle(result: TaskOutcome<ReviewResult>, candidate: ReviewCandidate, content: string, log: Logger): FileOutcome {
+function settle(result: TaskOutcome<ReviewResult>, candidate: ReviewCandidate, content: string, locate: LocateAnswer): FileOutcome {
   const path = candidate.file.path;
   switch (result.state) {
     case 'fulfilled': {
-      const findings = locateFindings(candidate.file, result.value.issues, content, log);
-      return { kind: 'reviewed', path, language: candidate.language, result: result.value, findings };
+      const answer = result.value;
+      return {
+        kind: 'reviewed',
+        path,
+        language: candidate.language,
+        score: answer.quality_score,
+        summary: answer.summary,
+        suggestions: answer.suggestions,
+        tokens: answer.usage.total_tokens,
+        findings: locate(candidate.file, answer, content),
+      };
     }
     case 'cancelled': {
       // The service's code of the error that stopped the run (an unreachable service, a rejected

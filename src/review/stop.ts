@@ -3,8 +3,8 @@
  * them says. Retrying them is pointless: the daily quota resets at midnight IST, and a rejected
  * key stays rejected.
  */
-import { plural } from '../words';
-import { MISCONFIGURED_CODE } from './misconfigured';
+import { plural } from '../domain/words';
+import { MISCONFIGURED_CODE } from '../domain/outcomes';
 import { isServiceError } from './service/errors';
 
 const STOP_REASONS: Readonly<Record<string, string>> = {

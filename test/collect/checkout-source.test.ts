@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openCheckoutSource } from '../../src/collect/checkout-source';
 import type { CheckoutSource } from '../../src/collect/checkout-source';
 import { createPullRequestSource } from '../../src/collect/github-source';
-import type { ChangedFile, PullRequestSource } from '../../src/types';
+import type { ChangedFile, PullRequestSource } from '../../src/domain/pull-request';
 import type { FakeGitHub } from '../doubles/fake-github';
 import { prRef, startFake } from '../github/helpers';
 import { GITHUB_VIEW, createPullRequestRepo } from '../support/git-pull-request';

@@ -11,7 +11,7 @@ import { NotReviewableError } from '../../src/collect/errors';
 import { EMPTY_TREE } from '../../src/collect/git-base';
 import type { TempRepo } from '../cli/bundled';
 import { tempRepo, withOrigin } from '../cli/bundled';
-import type { PullRequestRef } from '../../src/types';
+import type { PullRequestRef } from '../../src/domain/pull-request';
 
 const pr: PullRequestRef = { owner: 'local', repo: 'working-tree', number: 0, headSha: 'HEAD' };
 const cleanup: Array<() => void> = [];

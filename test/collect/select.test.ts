@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { languageOf, selectFiles } from '../../src/collect/select';
 import { DEFAULT_EXCLUDES } from '../../src/config/settings';
-import type { ChangedFile } from '../../src/types';
+import type { ChangedFile } from '../../src/domain/pull-request';
 
 const file = (path: string, extra: Partial<ChangedFile> = {}): ChangedFile => ({
   path,

@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangedFile, PullRequestRef, PullRequestSource } from '../../src/types';
+import type { ChangedFile, PullRequestRef, PullRequestSource } from '../../src/domain/pull-request';
 import { gitBlobReader, withWorkspaceBlobs } from '../../src/collect/workspace-blobs';
 
 const pr: PullRequestRef = { owner: 'o', repo: 'r', number: 1, headSha: 'h' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commentSkipReason, reviewCommentOf } from '../../src/config/comment-event';
 import type { ReviewCommentEvent } from '../../src/config/comment-event';
-import type { AccessReader, RepositoryAccess } from '../../src/repository-access';
+import type { AccessReader, RepositoryAccess } from '../../src/domain/repository-access';
 
 const event = (payload: unknown, name = 'pull_request_review_comment') => ({ name, repository: 'acme/widgets', payload });
 const dismissal: ReviewCommentEvent = { action: 'created', body: '/review-gate dismiss safe', author: { login: 'mona', type: 'User' }, inReplyTo: 5 };

@@ -1,43 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import type { Severity } from '../../src/review/service/types';
+import type { GateScope, Severity } from '../../src/domain/vocabulary';
+import { reasonTexts } from '../../src/domain/verdict';
 import { decide } from '../../src/gate/decide';
 import type { GateThresholds } from '../../src/gate/decide';
-import type { FileOutcome, FindingLocation, LabelledFinding } from '../../src/types';
-import { reviewResult } from '../support/review-result';
+import type { FileOutcome } from '../../src/domain/outcomes';
+import type { FindingLocation, LabelledFinding } from '../../src/domain/findings';
+import { labelled, reviewedFile } from '../support/findings';
 
 const thresholds: GateThresholds = { failOnSeverity: 'error', gateScope: 'added', minScore: 0, onIncomplete: 'fail' };
 
-const finding = (severity: Severity, location: FindingLocation = 'added-line'): LabelledFinding => ({
-  path: 'a.py',
-  line: 3,
-  severity,
-  message: 'm',
-  suggestion: '',
-  location,
-});
+const finding = (severity: Severity, location: FindingLocation = 'added-line', scope: GateScope = 'added'): LabelledFinding =>
+  labelled({ path: 'a.py', line: 3, severity, message: 'm', suggestion: '', location }, scope);
 
-const reviewed = (path: string, score: number, findings: LabelledFinding[] = []): FileOutcome => ({
-  kind: 'reviewed',
-  path,
-  language: 'python',
-  findings,
-  result: reviewResult({ quality_score: score }),
-});
+const reviewed = (path: string, score: number, findings: LabelledFinding[] = []): FileOutcome => reviewedFile(path, { score, findings });
 
 describe('decide', () => {
   it('fails on an error finding on an added line and says so', () => {
     const verdict = decide({ outcomes: [reviewed('a.py', 80, [finding('error'), finding('warning')])] }, thresholds);
     expect(verdict.result).toBe('failed');
-    expect(verdict.reasons).toEqual(['1 error finding on added lines (fail-on-severity: error)']);
+    expect(reasonTexts(verdict)).toEqual(['1 error finding on added lines (fail-on-severity: error)']);
     expect(verdict.counted).toEqual({ error: 1, warning: 1, info: 0 });
   });
 
   it('ignores an error outside the diff with gate-scope added, and counts it with gate-scope file', () => {
     const outcomes = [reviewed('a.py', 80, [finding('error', 'outside-diff'), finding('error', 'diff-context')])];
     expect(decide({ outcomes }, thresholds).result).toBe('passed');
-    const fileScope = decide({ outcomes }, { ...thresholds, gateScope: 'file' });
+    const labelledForFile = [reviewed('a.py', 80, [finding('error', 'outside-diff', 'file'), finding('error', 'diff-context', 'file')])];
+    const fileScope = decide({ outcomes: labelledForFile }, { ...thresholds, gateScope: 'file' });
     expect(fileScope.result).toBe('failed');
-    expect(fileScope.reasons).toEqual(['2 error findings in reviewed files (fail-on-severity: error)']);
+    expect(reasonTexts(fileScope)).toEqual(['2 error findings in reviewed files (fail-on-severity: error)']);
   });
 
   it('counts a finding in a file whose diff GitHub did not send', () => {
@@ -48,7 +39,7 @@ describe('decide', () => {
   it('fails on warnings only when fail-on-severity is warning or info', () => {
     const outcomes = [reviewed('a.py', 80, [finding('warning')])];
     expect(decide({ outcomes }, thresholds).result).toBe('passed');
-    expect(decide({ outcomes }, { ...thresholds, failOnSeverity: 'warning' }).reasons).toEqual([
+    expect(reasonTexts(decide({ outcomes }, { ...thresholds, failOnSeverity: 'warning' }))).toEqual([
       '1 warning finding on added lines (fail-on-severity: warning)',
     ]);
     expect(decide({ outcomes: [reviewed('a.py', 80, [finding('error')])] }, { ...thresholds, failOnSeverity: 'never' }).result).toBe(
@@ -58,7 +49,7 @@ describe('decide', () => {
 
   it('fails on a score below min-score, naming the file, and reports lowest and average scores', () => {
     const verdict = decide({ outcomes: [reviewed('a.py', 55), reviewed('b.py', 90)] }, { ...thresholds, minScore: 70 });
-    expect(verdict.reasons).toEqual(['quality score 55 of a.py is below min-score 70']);
+    expect(reasonTexts(verdict)).toEqual(['quality score 55 of a.py is below min-score 70']);
     expect(verdict.lowestScore).toBe(55);
     expect(verdict.averageScore).toBe(72.5);
   });
@@ -67,7 +58,7 @@ describe('decide', () => {
     const outcomes: FileOutcome[] = [reviewed('a.py', 90), { kind: 'failed', path: 'b.py', reason: 'context_too_long' }];
     const failing = decide({ outcomes }, thresholds);
     expect(failing.result).toBe('failed');
-    expect(failing.reasons).toEqual(['1 file could not be reviewed: b.py (context_too_long) (on-incomplete: fail)']);
+    expect(reasonTexts(failing)).toEqual(['1 file could not be reviewed: b.py (context_too_long) (on-incomplete: fail)']);
     const passing = decide({ outcomes }, { ...thresholds, onIncomplete: 'pass' });
     expect(passing.result).toBe('passed');
     expect(passing.notices).toEqual(['1 file could not be reviewed: b.py (context_too_long); passing because on-incomplete is pass']);
@@ -81,7 +72,7 @@ describe('decide', () => {
   it('fails on a fatal error even with on-incomplete pass', () => {
     const outcomes: FileOutcome[] = [{ kind: 'failed', path: 'a.py', reason: 'key rejected', code: 'authentication_failed' }];
     const verdict = decide({ outcomes, fatal: 'key rejected' }, { ...thresholds, onIncomplete: 'pass' });
-    expect(verdict).toMatchObject({ result: 'failed', reasons: ['key rejected'] });
+    expect(verdict).toMatchObject({ result: 'failed', reasons: [{ text: 'key rejected', cause: 'could-not-run' }] });
   });
 
   it('passes with a notice when there is nothing to review', () => {
@@ -100,14 +91,14 @@ describe('decide', () => {
     const one = decide({ outcomes: [reviewed('a.py', 80, [unplaced(0)])] }, thresholds);
     expect(one.result).toBe('failed');
     expect(one.counted.error).toBe(1);
-    expect(one.reasons).toEqual([
+    expect(reasonTexts(one)).toEqual([
       '1 error finding at a line that cannot be placed (a.py line 0) counts toward the gate: the action cannot tell whether the pull request adds that line (fail-on-severity: error)',
     ]);
 
     const all = [unplaced(-2), unplaced(1.5), unplaced(null, { reportedLine: '"12"' }), unplaced(null), unplaced(999)];
     const many = decide({ outcomes: [reviewed('a.py', 80, [finding('error'), ...all])] }, thresholds);
     expect(many.counted.error).toBe(6);
-    expect(many.reasons).toEqual([
+    expect(reasonTexts(many)).toEqual([
       '1 error finding on added lines (fail-on-severity: error)',
       '5 error findings at a line that cannot be placed (a.py line -2; a.py line 1.5; a.py line "12"; and 2 more) count toward the gate: the action cannot tell whether the pull request adds that line (fail-on-severity: error)',
     ]);
@@ -116,8 +107,8 @@ describe('decide', () => {
   it('does not fail on an unplaceable finding below fail-on-severity, and counts it once in gate-scope file', () => {
     const outcomes = [reviewed('a.py', 80, [finding('warning', 'impossible-line')])];
     expect(decide({ outcomes }, thresholds)).toMatchObject({ result: 'passed', counted: { error: 0, warning: 1, info: 0 } });
-    const errors = [reviewed('a.py', 80, [finding('error', 'impossible-line')])];
-    expect(decide({ outcomes: errors }, { ...thresholds, gateScope: 'file' }).reasons).toEqual([
+    const errors = [reviewed('a.py', 80, [finding('error', 'impossible-line', 'file')])];
+    expect(reasonTexts(decide({ outcomes: errors }, { ...thresholds, gateScope: 'file' }))).toEqual([
       '1 error finding in reviewed files (fail-on-severity: error)',
     ]);
   });
@@ -126,7 +117,7 @@ describe('decide', () => {
     const critical = { ...finding('error'), reportedSeverity: 'CRITICAL' };
     const blocker = { ...finding('error'), reportedSeverity: 'blocker' };
     const verdict = decide({ outcomes: [reviewed('a.py', 80, [critical, blocker, finding('error')])] }, thresholds);
-    expect(verdict.reasons).toEqual([
+    expect(reasonTexts(verdict)).toEqual([
       '3 error findings on added lines (fail-on-severity: error), 2 reported with a severity the action does not know ("CRITICAL"; "blocker") and counted as errors',
     ]);
   });
@@ -134,7 +125,7 @@ describe('decide', () => {
   it('compares the score as the service sent it: 59.5 is below min-score 60, 60 is not', () => {
     const below = decide({ outcomes: [reviewed('a.py', 59.5)] }, { ...thresholds, minScore: 60 });
     expect(below.result).toBe('failed');
-    expect(below.reasons).toEqual(['quality score 59.5 of a.py is below min-score 60']);
+    expect(reasonTexts(below)).toEqual(['quality score 59.5 of a.py is below min-score 60']);
     expect(below.lowestScore).toBe(59.5);
     expect(decide({ outcomes: [reviewed('a.py', 60)] }, { ...thresholds, minScore: 60 }).result).toBe('passed');
   });

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../src/gate/decide';
 import type { GateThresholds } from '../../src/gate/decide';
-import type { BaseScore, FileOutcome } from '../../src/types';
-import { reviewResult } from '../support/review-result';
+import type { BaseScore, FileOutcome } from '../../src/domain/outcomes';
+import { reviewedFile } from '../support/findings';
+import { reasonTexts } from '../../src/domain/verdict';
 
 const thresholds: GateThresholds = { failOnSeverity: 'error', gateScope: 'added', minScore: 0, onIncomplete: 'neutral' };
 
-const reviewed = (path: string, score: number): FileOutcome => ({
-  kind: 'reviewed',
-  path,
-  language: 'python',
-  findings: [],
-  result: reviewResult({ quality_score: score }),
-});
+const reviewed = (path: string, score: number): FileOutcome => reviewedFile(path, { score });
 const notReviewed = (path: string, reason: string): FileOutcome => ({ kind: 'failed', path, reason });
 
 describe('on-incomplete: neutral', () => {
@@ -20,7 +15,7 @@ describe('on-incomplete: neutral', () => {
     const outcomes = [reviewed('a.py', 90), notReviewed('b.py', 'context_too_long'), notReviewed('c.py', 'max-duration reached')];
     const verdict = decide({ outcomes }, thresholds);
     expect(verdict.result).toBe('neutral');
-    expect(verdict.reasons).toEqual([
+    expect(reasonTexts(verdict)).toEqual([
       '2 files could not be reviewed: b.py (context_too_long); c.py (max-duration reached) (on-incomplete: neutral)',
     ]);
   });
@@ -29,7 +24,7 @@ describe('on-incomplete: neutral', () => {
     const outcomes = [reviewed('a.py', 50), notReviewed('b.py', 'context_too_long')];
     const verdict = decide({ outcomes }, { ...thresholds, minScore: 60 });
     expect(verdict.result).toBe('failed');
-    expect(verdict.reasons).toEqual(['quality score 50 of a.py is below min-score 60']);
+    expect(reasonTexts(verdict)).toEqual(['quality score 50 of a.py is below min-score 60']);
     expect(verdict.notices).toEqual([
       '1 file could not be reviewed: b.py (context_too_long) (on-incomplete: neutral); the check fails for the reasons above anyway',
     ]);
@@ -37,7 +32,7 @@ describe('on-incomplete: neutral', () => {
 
   it('still fails on a fatal error, and passes when every file was reviewed', () => {
     const fatal = decide({ outcomes: [notReviewed('a.py', 'key rejected')], fatal: 'key rejected' }, thresholds);
-    expect(fatal).toMatchObject({ result: 'failed', reasons: ['key rejected'] });
+    expect(fatal).toMatchObject({ result: 'failed', reasons: [{ text: 'key rejected', cause: 'could-not-run' }] });
     expect(decide({ outcomes: [reviewed('a.py', 90)] }, thresholds).result).toBe('passed');
   });
 
@@ -66,12 +61,12 @@ describe('min-score against the base version (score-baseline: base)', () => {
       gate,
     );
     expect(verdict.result).toBe('failed');
-    expect(verdict.reasons).toEqual(["quality score 55 of worse.py is below min-score 60 and below its base version's 70 (70 → 55, score-baseline: base)"]);
+    expect(reasonTexts(verdict)).toEqual(["quality score 55 of worse.py is below min-score 60 and below its base version's 70 (70 → 55, score-baseline: base)"]);
   });
 
   it('judges a file without a base score (a new file) on its own score', () => {
     const verdict = decide({ outcomes: [reviewed('new.py', 45)], baselines: baselines([]) }, gate);
-    expect(verdict.reasons).toEqual(['quality score 45 of new.py is below min-score 60']);
+    expect(reasonTexts(verdict)).toEqual(['quality score 45 of new.py is below min-score 60']);
   });
 
   it('fails closed when the base version could not be scored, saying why', () => {
@@ -80,7 +75,7 @@ describe('min-score against the base version (score-baseline: base)', () => {
       gate,
     );
     expect(verdict.result).toBe('failed');
-    expect(verdict.reasons).toEqual([
+    expect(reasonTexts(verdict)).toEqual([
       'quality score 45 of legacy.py is below min-score 60, and its base version could not be scored (service overloaded), so it is judged on its own score (score-baseline: base)',
     ]);
   });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../src/gate/decide';
 import type { GateThresholds } from '../../src/gate/decide';
-import type { FileOutcome } from '../../src/types';
+import type { FileOutcome } from '../../src/domain/outcomes';
 
 const thresholds: GateThresholds = { failOnSeverity: 'error', gateScope: 'added', minScore: 0, onIncomplete: 'fail' };
 const rejected = 'not reviewed: the review service rejected the API key (authentication_failed). Use a valid key with the svc_live_ prefix';
@@ -18,7 +18,7 @@ describe('notices of the verdict', () => {
     ];
     for (const onIncomplete of ['fail', 'pass'] as const) {
       const verdict = decide({ outcomes, fatal: rejected }, { ...thresholds, onIncomplete });
-      expect(verdict).toMatchObject({ result: 'failed', reasons: [rejected], notices: [] });
+      expect(verdict).toMatchObject({ result: 'failed', reasons: [{ text: rejected, cause: 'could-not-run' }], notices: [] });
     }
   });
 

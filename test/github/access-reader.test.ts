@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAccessReader } from '../../src/github/access-reader';
-import { describeAccess, parseRepositoryAccess } from '../../src/repository-access';
+import { describeAccess, parseRepositoryAccess } from '../../src/domain/repository-access';
 import type { FakeGitHub } from '../doubles/fake-github';
 import { startFake } from './helpers';
 

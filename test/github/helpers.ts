@@ -1,10 +1,12 @@
+import { labelled } from '../support/findings';
 import { fingerprintMarker } from '../../src/report/markers';
 import { GitHubListError } from '../../src/github/errors';
 import { createGitHubClient } from '../../src/github/octokit';
 import type { GitHubClient, GitHubLog } from '../../src/github/octokit';
 import { startFakeGitHub } from '../doubles/fake-github';
 import type { FakeGitHub, FakeGitHubOptions, FakePull } from '../doubles/fake-github';
-import type { PlannedComment, PullRequestRef } from '../../src/types';
+import type { PlannedComment } from '../../src/domain/writes';
+import type { PullRequestRef } from '../../src/domain/pull-request';
 
 export const TOKEN = 'ghs_testtoken_0123456789abcdef';
 export const HEAD = 'a'.repeat(40);
@@ -57,7 +59,7 @@ export function planned(path: string, line: number, n: number): PlannedComment {
     line,
     fingerprint,
     body: `Finding ${n} on ${path}:${line}\n\n${fingerprintMarker(fingerprint)}`,
-    finding: { path, line, severity: 'warning', message: `Finding ${n}`, suggestion: '', location: 'added-line' },
+    finding: labelled({ path, line, severity: 'warning', message: `Finding ${n}`, suggestion: '', location: 'added-line' }),
   };
 }
 

@@ -6,7 +6,7 @@
  * update the vectors, bump nothing, and find what changed.
  */
 import { describe, expect, it } from 'vitest';
-import { findingFingerprint } from '../../src/report/fingerprint';
+import { findingFingerprint } from '../../src/locate/fingerprint';
 import { extractFingerprints, fingerprintMarker } from '../../src/report/markers';
 
 const VECTORS: Array<{ input: { path: string; message: string; lineText?: string }; marker: string }> = [

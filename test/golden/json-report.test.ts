@@ -9,26 +9,26 @@ import { expect, it } from 'vitest';
 import { JSON_REPORT_VERSION, buildJsonReport } from '../../src/report/json-report';
 import type { JsonReportSource } from '../../src/report/json-report';
 import { VERSION } from '../../src/version';
-import { reviewResult } from '../support/review-result';
-import type { LabelledFinding } from '../../src/types';
+import { labelled, reviewedFile } from '../support/findings';
+import type { LabelledFinding } from '../../src/domain/findings';
 
 const findings: LabelledFinding[] = [
-  { path: 'src/app.py', line: 12, severity: 'warning', message: 'Bare except', suggestion: 'except ValueError:', location: 'added-line', lineText: 'except:' },
-  { path: 'src/app.py', line: 6, severity: 'error', message: 'eval() runs arbitrary code.', suggestion: 'ast.literal_eval(rule)', location: 'added-line', lineText: '    return eval(rule)' },
-  { path: 'src/app.py', line: 40, severity: 'info', message: 'Long line\u202E', suggestion: '', location: 'outside-diff', lineText: 'x = 1' },
-  { path: 'src/app.py', line: 0, severity: 'error', reportedSeverity: 'CRITICAL', message: 'Secret', suggestion: '', location: 'impossible-line' },
+  labelled({ path: 'src/app.py', line: 12, severity: 'warning', message: 'Bare except', suggestion: 'except ValueError:', location: 'added-line', lineText: 'except:' }),
+  labelled({ path: 'src/app.py', line: 6, severity: 'error', message: 'eval() runs arbitrary code.', suggestion: 'ast.literal_eval(rule)', location: 'added-line', lineText: '    return eval(rule)' }),
+  labelled({ path: 'src/app.py', line: 40, severity: 'info', message: 'Long line\u202E', suggestion: '', location: 'outside-diff', lineText: 'x = 1' }),
+  labelled({ path: 'src/app.py', line: 0, severity: 'error', reportedSeverity: 'CRITICAL', message: 'Secret', suggestion: '', location: 'impossible-line' }),
 ];
 
 const report: JsonReportSource = {
   outcomes: [
-    { kind: 'reviewed', path: 'src/app.py', language: 'python', result: reviewResult({ summary: 'Reviewed 40 lines.', quality_score: 62 }), findings },
+    reviewedFile('src/app.py', { summary: 'Reviewed 40 lines.', score: 62, findings }),
     { kind: 'skipped', path: 'README.md', reason: 'not a supported language' },
     { kind: 'failed', path: 'big.py', reason: 'not reviewed: too large', code: 'context_too_long', requestId: 'svc_req_000000000007' },
   ],
   findings,
   verdict: {
     result: 'failed',
-    reasons: ['2 error findings on added lines (fail-on-severity: error)'],
+    reasons: [{ text: '2 error findings on added lines (fail-on-severity: error)', cause: 'findings' }],
     notices: [],
     counted: { error: 2, warning: 1, info: 0 },
     lowestScore: 62,
@@ -43,5 +43,5 @@ it('keeps the documented shape of version 1', () => {
   golden.tool.version = VERSION;
   const source = { base: '1111111111111111111111111111111111111111', baseDescription: 'the merge base of HEAD and origin/main', head: '2222222222222222222222222222222222222222', side: 'working-tree' as const };
   expect(JSON_REPORT_VERSION).toBe(1);
-  expect(JSON.parse(JSON.stringify(buildJsonReport(report, 'added', source)))).toEqual(golden);
+  expect(JSON.parse(JSON.stringify(buildJsonReport(report, source)))).toEqual(golden);
 });

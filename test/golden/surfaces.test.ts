@@ -10,13 +10,15 @@ import { decide } from '../../src/gate/decide';
 import type { RunReport } from '../../src/pipeline';
 import { planInlineComments } from '../../src/report/inline-plan';
 import { renderJobSummary, renderRunSummary } from '../../src/report/run-summary';
-import type { FileOutcome, LabelledFinding, PostingReport } from '../../src/types';
-import { reviewResult } from '../support/review-result';
+import type { FileOutcome } from '../../src/domain/outcomes';
+import type { LabelledFinding } from '../../src/domain/findings';
+import type { PostingReport } from '../../src/domain/writes';
+import { labelled, reviewedFile } from '../support/findings';
 
 const HEAD = '4f1c2a9e8d7b6a5f4e3d2c1b0a9f8e7d6c5b4a39';
 
 function finding(overrides: Partial<LabelledFinding>): LabelledFinding {
-  return { path: 'src/app.py', line: 1, severity: 'warning', message: '', suggestion: '', location: 'added-line', ...overrides };
+  return labelled({ path: 'src/app.py', line: 1, severity: 'warning', message: '', suggestion: '', location: 'added-line', ...overrides });
 }
 
 const appFindings: LabelledFinding[] = [
@@ -37,8 +39,8 @@ const tsFindings: LabelledFinding[] = [
 ];
 
 const outcomes: FileOutcome[] = [
-  { kind: 'reviewed', path: 'src/app.py', language: 'python', result: reviewResult({ quality_score: 42, usage: { total_tokens: 812 } }), findings: appFindings },
-  { kind: 'reviewed', path: 'src/service.ts', language: 'typescript', result: reviewResult({ quality_score: 88, usage: { total_tokens: 402 } }), findings: tsFindings },
+  reviewedFile('src/app.py', { score: 42, tokens: 812, findings: appFindings }),
+  reviewedFile('src/service.ts', { language: 'typescript', score: 88, tokens: 402, findings: tsFindings }),
   { kind: 'failed', path: 'web/big.js', reason: 'not reviewed: the file has 120000 bytes, more than max-file-size (100000 bytes); raise max-file-size to review it' },
   { kind: 'skipped', path: 'docs/guide.md', reason: 'language not supported by the review service' },
   { kind: 'skipped', path: 'app/vendor/x.py', reason: "matched by default exclude '**/vendor/**'" },

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findComments } from '../../src/locate/comments';
-import type { ReviewLanguage } from '../../src/review/service/types';
+import type { ReviewLanguage } from '../../src/domain/vocabulary';
 
 function comments(language: ReviewLanguage, source: string, path = ''): string[] {
   return findComments(source, language, path).map((c) => source.slice(c.start, c.end));

@@ -6,26 +6,27 @@
 import { describe, expect, it } from 'vitest';
 import { applyDismissals, judgeDismissals, markDismissedElsewhere, withOpenThreads } from '../../src/locate/dismissals';
 import type { DismissedThread, JudgedDismissals } from '../../src/locate/dismissals';
-import { findingFingerprint } from '../../src/report/fingerprint';
+import { findingFingerprint } from '../../src/locate/fingerprint';
 import { planDuplicateRemoval } from '../../src/report/github/inline-convergence';
 import { readSnapshot } from '../../src/report/github/feedback';
 import type { ListedComment } from '../../src/report/github/feedback';
 import { renderInlineComment, sameFindingLines } from '../../src/report/markdown/comment';
 import { fingerprintMarker } from '../../src/report/markers';
-import type { FileOutcome, LabelledFinding, PlannedComment } from '../../src/types';
-import { reviewResult } from '../support/review-result';
+import type { FileOutcome } from '../../src/domain/outcomes';
+import type { LabelledFinding } from '../../src/domain/findings';
+import type { PlannedComment } from '../../src/domain/writes';
+import { labelled, reviewedFile } from '../support/findings';
 
 const EVAL = '    return eval(data["expr"])';
-const finding = (line: number, lineText = EVAL): LabelledFinding => ({
-  path: 'src/handler.py', line, severity: 'error', message: 'eval() runs arbitrary code', suggestion: '', location: 'added-line', lineText,
-});
+const finding = (line: number, lineText = EVAL): LabelledFinding =>
+  labelled({ path: 'src/handler.py', line, severity: 'error', message: 'eval() runs arbitrary code', suggestion: '', location: 'added-line', lineText });
 const FP = findingFingerprint(finding(1));
 const thread = (over: Partial<DismissedThread> = {}): DismissedThread => ({ by: 'mona', reason: 'validated upstream', threadId: 100, line: 6, occurrences: 1, ...over });
 const judged = (...threads: DismissedThread[]): JudgedDismissals => ({ accepted: new Map([[FP, threads]]), refused: new Map() });
 
 /** The dismissal label of each finding, by line, after applying `judgedDismissals`. */
 function dismissedLines(findings: LabelledFinding[], judgedDismissals: JudgedDismissals): Record<number, string | undefined> {
-  const outcome: FileOutcome = { kind: 'reviewed', path: 'src/handler.py', language: 'python', result: reviewResult(), findings };
+  const outcome: FileOutcome = reviewedFile('src/handler.py', { findings });
   const [labelled] = applyDismissals([outcome], judgedDismissals);
   if (labelled?.kind !== 'reviewed') throw new Error('expected a reviewed outcome');
   return Object.fromEntries(labelled.findings.map((f) => [f.line ?? 0, f.disposition?.kind]));

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyDismissals, judgeDismissals, parseDismissCommand } from '../../src/locate/dismissals';
+import { applyDismissals, judgeDismissals } from '../../src/locate/dismissals';
+import { parseDismissCommand } from '../../src/domain/dismiss-command';
 import type { DismissalReply, DismissedThread } from '../../src/locate/dismissals';
-import { findingFingerprint } from '../../src/report/fingerprint';
-import type { BasePermission, RepositoryAccess } from '../../src/repository-access';
-import type { FileOutcome, LabelledFinding } from '../../src/types';
-import { reviewResult } from '../support/review-result';
+import { findingFingerprint } from '../../src/locate/fingerprint';
+import type { BasePermission, RepositoryAccess } from '../../src/domain/repository-access';
+import type { FileOutcome } from '../../src/domain/outcomes';
+import type { LabelledFinding } from '../../src/domain/findings';
+import { labelled, reviewedFile } from '../support/findings';
 
 describe('parseDismissCommand', () => {
   it.each([
@@ -97,11 +99,10 @@ describe('judgeDismissals', () => {
 });
 
 describe('applyDismissals', () => {
-  const finding = (line: number, lineText: string, extra: Partial<LabelledFinding> = {}): LabelledFinding => ({
-    path: 'src/a.py', line, severity: 'error', message: 'eval() runs arbitrary code', suggestion: '', location: 'added-line', lineText, ...extra,
-  });
+  const finding = (line: number, lineText: string, extra: Partial<LabelledFinding> = {}): LabelledFinding =>
+    labelled({ path: 'src/a.py', line, severity: 'error', message: 'eval() runs arbitrary code', suggestion: '', location: 'added-line', lineText, ...extra });
   const thread = (over: Partial<DismissedThread> = {}): DismissedThread => ({ by: 'mona', reason: 'x', threadId: 5, line: 6, occurrences: 1, ...over });
-  const outcome = (findings: LabelledFinding[]): FileOutcome => ({ kind: 'reviewed', path: 'src/a.py', language: 'python', result: reviewResult(), findings });
+  const outcome = (findings: LabelledFinding[]): FileOutcome => reviewedFile('src/a.py', { findings });
 
   it('dismisses by fingerprint, whatever line the finding moved to', () => {
     const moved = finding(40, '    return eval(raw)');

@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PatchParseError, parsePatch } from '../../src/locate';
+import { PatchParseError } from '../../src/locate/patch-errors';
+import { parsePatch } from '../../src/locate/parse-patch';
 
 const dir = join(import.meta.dirname, '../../fixtures/diff');
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewIssue } from '../../src/review/service/types';
-import { parsePatch } from '../../src/locate';
+import { parsePatch } from '../../src/locate/parse-patch';
+import { findingFingerprint } from '../../src/locate/fingerprint';
 import { labelFindings, splitLines } from '../../src/locate/label';
 
 function issue(line: number | null, extra: Partial<ReviewIssue> = {}): ReviewIssue {
@@ -14,7 +15,7 @@ const shortPatch = parsePatch('@@ -2,2 +2,4 @@\n two\n+three\n+four\n five', 'a.
 
 describe('labelFindings', () => {
   it('labels added, context and outside lines against the patch', () => {
-    const found = labelFindings({ path: 'a.py', issues: [issue(3), issue(2), issue(6), issue(4)], patch: shortPatch, content });
+    const found = labelFindings({ path: 'a.py', issues: [issue(3), issue(2), issue(6), issue(4)], patch: shortPatch, content, gateScope: 'added' });
     expect(found.map((f) => [f.line, f.location])).toEqual([
       [3, 'added-line'],
       [2, 'diff-context'],
@@ -25,7 +26,7 @@ describe('labelFindings', () => {
 
   it('keeps one finding per issue, in order, even for impossible lines', () => {
     const issues = [issue(null), issue(0), issue(-2), issue(2.5), issue(7), issue(1)];
-    const found = labelFindings({ path: 'a.py', issues, patch, content });
+    const found = labelFindings({ path: 'a.py', issues, patch, content, gateScope: 'added' });
     expect(found).toHaveLength(6);
     expect(found.map((f) => f.location)).toEqual([
       'impossible-line',
@@ -39,7 +40,7 @@ describe('labelFindings', () => {
   });
 
   it('says the diff is unknown when GitHub sent no patch, but still checks the line exists', () => {
-    const found = labelFindings({ path: 'a.py', issues: [issue(3), issue(99)], patch: undefined, content });
+    const found = labelFindings({ path: 'a.py', issues: [issue(3), issue(99)], patch: undefined, content, gateScope: 'added' });
     expect(found.map((f) => f.location)).toEqual(['diff-unknown', 'impossible-line']);
   });
 
@@ -49,6 +50,7 @@ describe('labelFindings', () => {
       issues: [issue(2), issue(3)],
       patch: undefined,
       content: 'a\r\n  b = 1\r\n',
+      gateScope: 'added',
     });
     expect(found[0]?.lineText).toBe('  b = 1');
     expect(found[1]?.location).toBe('impossible-line');
@@ -61,6 +63,7 @@ describe('labelFindings', () => {
       issues: [issue(3, { severity: 'info', reportedSeverity: 'critical', message: 'm', suggestion: 's' })],
       patch,
       content,
+      gateScope: 'added',
     });
     expect(f).toEqual({
       path: 'src/x.ts',
@@ -71,7 +74,22 @@ describe('labelFindings', () => {
       suggestion: 's',
       location: 'added-line',
       lineText: 'three',
+      fingerprint: findingFingerprint({ path: 'src/x.ts', message: 'm', lineText: 'three' }),
+      counts: true,
     });
+  });
+
+  it('decides once whether the gate counts each finding, under the gate scope it is given', () => {
+    const issues = [issue(3), issue(2), issue(6), issue(0)];
+    const counts = (gateScope: 'added' | 'file') => labelFindings({ path: 'a.py', issues, patch: shortPatch, content, gateScope }).map((f) => [f.location, f.counts]);
+    expect(counts('added')).toEqual([['added-line', true], ['diff-context', false], ['outside-diff', false], ['impossible-line', true]]);
+    expect(counts('file')).toEqual([['added-line', true], ['diff-context', true], ['outside-diff', true], ['impossible-line', true]]);
+  });
+
+  it('never counts a suppressed finding, and gives it the fingerprint its comment would carry', () => {
+    const text = 'x = 1\nrun(x)  # review-gate-ignore: vetted\n';
+    const [f] = labelFindings({ path: 'a.py', issues: [issue(2)], patch: undefined, content: text, language: 'python', gateScope: 'file' });
+    expect(f).toMatchObject({ disposition: { kind: 'suppressed' }, counts: false, fingerprint: findingFingerprint({ path: 'a.py', message: 'at 2', lineText: 'run(x)  # review-gate-ignore: vetted' }) });
   });
 });
 

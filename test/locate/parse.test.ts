@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PatchParseError, isPatchParseError, parsePatch } from '../../src/locate';
+import { PatchParseError, isPatchParseError } from '../../src/locate/patch-errors';
+import { parsePatch } from '../../src/locate/parse-patch';
 
 function errorOf(run: () => unknown): PatchParseError {
   try {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { labelFindings } from '../../src/locate/label';
 import { parsePatch } from '../../src/locate/parse-patch';
 import { findMarkers } from '../../src/locate/suppressions';
-import type { ReviewLanguage } from '../../src/review/service/types';
+import type { ReviewLanguage } from '../../src/domain/vocabulary';
 
 /** The one marker of a one-line file, as `findMarkers` reads it. */
 function markerOf(language: ReviewLanguage, line: string, path = '') {
@@ -119,7 +119,7 @@ describe('labelFindings with suppressions', () => {
   const content = ['def f(raw):', '    # review-gate-ignore: generated fixture', '    return eval(raw)', '    x = eval(raw)  # review-gate-ignore', ''].join('\n');
   const issue = (line: number) => ({ severity: 'error' as const, line, message: 'eval', suggestion: '' });
   const label = (patch: string | undefined, issues = [issue(3)]) =>
-    labelFindings({ path: 'a.py', issues, patch: patch === undefined ? undefined : parsePatch(patch, 'a.py'), content, language: 'python' });
+    labelFindings({ path: 'a.py', issues, patch: patch === undefined ? undefined : parsePatch(patch, 'a.py'), content, language: 'python', gateScope: 'added' });
 
   it('labels suppressed findings with a disposition and refused ones with why, and leaves the rest alone', () => {
     const findings = label('@@ -0,0 +1,4 @@\n+a\n+b\n+c\n+d', [issue(3), issue(4), issue(1)]);
@@ -154,20 +154,20 @@ describe('labelFindings with suppressions', () => {
 
   it('counts a marker on the finding’s own line when the diff is unknown', () => {
     const text = 'def f(raw):\n    return eval(raw)  # review-gate-ignore: trusted\n';
-    const [finding] = labelFindings({ path: 'a.py', issues: [issue(2)], patch: undefined, content: text, language: 'python' });
+    const [finding] = labelFindings({ path: 'a.py', issues: [issue(2)], patch: undefined, content: text, language: 'python', gateScope: 'added' });
     expect(finding?.disposition).toEqual({ kind: 'suppressed', reason: 'trusted', line: 2 });
   });
 
   it('lists why each marker aimed at a finding does not count', () => {
     const text = '# review-gate-ignore: from the base\neval(s)  # review-gate-ignore\n';
-    const [finding] = labelFindings({ path: 'a.py', issues: [issue(2)], patch: parsePatch('@@ -1,1 +1,2 @@\n a\n+b', 'a.py'), content: text, language: 'python' });
+    const [finding] = labelFindings({ path: 'a.py', issues: [issue(2)], patch: parsePatch('@@ -1,1 +1,2 @@\n a\n+b', 'a.py'), content: text, language: 'python', gateScope: 'added' });
     expect(finding?.refusedDispositions).toHaveLength(2);
     expect(finding?.refusedDispositions?.[0]).toMatch(/^review-gate-ignore on line 1 is not part of this pull request/);
     expect(finding?.refusedDispositions?.[1]).toMatch(/^review-gate-ignore on line 2 gives no reason/);
   });
 
   it('reads no marker when the language is not known', () => {
-    const [finding] = labelFindings({ path: 'a.txt', issues: [issue(3)], patch: undefined, content });
+    const [finding] = labelFindings({ path: 'a.txt', issues: [issue(3)], patch: undefined, content, gateScope: 'added' });
     expect(finding?.disposition).toBeUndefined();
   });
 });

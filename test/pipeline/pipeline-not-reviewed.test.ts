@@ -2,14 +2,15 @@
  * Files in a supported language the action did not review count as incomplete — not as
  * skipped — whatever kept it from them: size, encoding, max-files or max-duration.
  */
+import { reasonTexts } from '../../src/domain/verdict';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
 import type { ReviewRequest, ReviewResult } from '../../src/review/service/types';
 import { runPipeline } from '../../src/pipeline';
 import type { PipelineDeps } from '../../src/pipeline';
-import type { Logger } from '../../src/types';
+import type { Logger } from '../../src/domain/logger';
 import { readSettings } from '../../src/config/settings';
-import type { ChangedFile, PullRequestRef } from '../../src/types';
+import type { ChangedFile, PullRequestRef } from '../../src/domain/pull-request';
 import { reviewResult } from '../support/review-result';
 import { createVirtualClock } from '../support/virtual-clock';
 
@@ -54,7 +55,7 @@ describe('files the action could not review', () => {
     expect(failed(report)).toEqual([['big.py', reason]]);
     expect(requests.map((r) => r.code)).toEqual(['x = 1']);
     expect(report.verdict.result).toBe('failed');
-    expect(report.verdict.reasons).toEqual([`1 file could not be reviewed: big.py (${reason}) (on-incomplete: fail)`]);
+    expect(reasonTexts(report.verdict)).toEqual([`1 file could not be reviewed: big.py (${reason}) (on-incomplete: fail)`]);
     expect(lines).toContainEqual(expect.stringMatching(/^\[\d\/2\] ✗ big\.py: not reviewed: the file has 41 bytes/));
   });
 
@@ -107,7 +108,7 @@ describe('files the action could not review', () => {
     expect(signals).toHaveLength(2);
     expect(signals.every((s) => s.aborted)).toBe(true);
     expect(report.verdict.result).toBe('failed');
-    expect(report.verdict.reasons[0]).toMatch(/^5 files could not be reviewed: a\.py \(not reviewed: max-duration of 0\.5 minutes reached\)/);
+    expect(reasonTexts(report.verdict)[0]).toMatch(/^5 files could not be reviewed: a\.py \(not reviewed: max-duration of 0\.5 minutes reached\)/);
     expect(lines).toContainEqual(`[5/5] ✗ e.py: ${reason} (0.0 s)`);
   });
 });

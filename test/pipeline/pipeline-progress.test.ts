@@ -7,7 +7,8 @@ import { runPipeline } from '../../src/pipeline';
 import type { PipelineDeps } from '../../src/pipeline';
 import { readSettings } from '../../src/config/settings';
 import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
-import type { ChangedFile, PullRequestRef, ReviewPublisher } from '../../src/types';
+import type { ChangedFile, PullRequestRef } from '../../src/domain/pull-request';
+import type { ReviewPublisher } from '../../src/domain/writes';
 import { reviewResult } from '../support/review-result';
 import { createVirtualClock } from '../support/virtual-clock';
 

@@ -1,12 +1,14 @@
+import { reasonTexts } from '../../src/domain/verdict';
 import { describe, expect, it } from 'vitest';
 import { InvalidResponseError, ServiceError } from '../../src/review/service/errors';
 import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
 import type { ReviewRequest, ReviewResult } from '../../src/review/service/types';
 import { runPipeline } from '../../src/pipeline';
 import type { PipelineDeps } from '../../src/pipeline';
-import type { Logger } from '../../src/types';
+import type { Logger } from '../../src/domain/logger';
 import { readSettings } from '../../src/config/settings';
-import type { ChangedFile, PlannedComment, PullRequestRef, ReviewPublisher } from '../../src/types';
+import type { ChangedFile, PullRequestRef } from '../../src/domain/pull-request';
+import type { PlannedComment, ReviewPublisher } from '../../src/domain/writes';
 import { reviewResult } from '../support/review-result';
 import { createVirtualClock } from '../support/virtual-clock';
 
@@ -82,7 +84,7 @@ describe('runPipeline', () => {
       expect.objectContaining({ path: 'a.py', line: 1, severity: 'error', location: 'added-line', lineText: 'x = eval(y)' }),
     ]);
     expect(report.verdict.result).toBe('failed');
-    expect(report.verdict.reasons).toHaveLength(2);
+    expect(reasonTexts(report.verdict)).toHaveLength(2);
   });
 
   it('sends each file with its language and the focus areas', async () => {
@@ -115,7 +117,7 @@ describe('runPipeline', () => {
     expect(report.outcomes.map((o) => (o.kind === 'failed' ? o.reason : o.kind))).toEqual(
       Array(4).fill('not reviewed: daily limit reached, resets at midnight IST (18:30 UTC)'),
     );
-    expect(report.verdict.reasons[0]).toMatch(/^4 files could not be reviewed/);
+    expect(reasonTexts(report.verdict)[0]).toMatch(/^4 files could not be reviewed/);
   });
 
   it('fails on a rejected key even with on-incomplete pass, naming the remedy', async () => {
@@ -124,7 +126,7 @@ describe('runPipeline', () => {
     );
     const report = await runPipeline(settings({ 'on-incomplete': 'pass' }), pr, d);
     expect(report.verdict.result).toBe('failed');
-    expect(report.verdict.reasons[0]).toContain('use a current key from the dashboard');
+    expect(reasonTexts(report.verdict)[0]).toContain('use a current key from the dashboard');
   });
 
   it('treats an unparseable patch as an unknown diff and says so in the log', async () => {
@@ -190,7 +192,7 @@ describe('runPipeline', () => {
     expect(report.posting.kind).toBe('failed');
     expect(report.verdict).toMatchObject({
       result: 'failed',
-      reasons: ['the review could not be posted to GitHub: Error: Posting the review failed: GitHub answered 500'],
+      reasons: [{ text: 'the review could not be posted to GitHub: Error: Posting the review failed: GitHub answered 500', cause: 'posting' }],
     });
   });
 
@@ -214,7 +216,7 @@ describe('runPipeline', () => {
       ['moved/nul.py', 'diff-unknown'],
       ['big/generated.py', 'diff-unknown'],
     ]);
-    expect(report.verdict.reasons).toEqual([
+    expect(reasonTexts(report.verdict)).toEqual([
       '2 error findings in files whose diff GitHub did not send (moved/nul.py; big/generated.py) count toward the gate: ' +
       'the action cannot tell which lines the pull request adds there (fail-on-severity: error)',
     ]);

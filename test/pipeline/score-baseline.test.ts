@@ -3,13 +3,15 @@
  * modified or renamed file whose head score is below min-score, through the same review stage;
  * the gate gets the scores and judges the change, not the legacy.
  */
+import { reasonTexts } from '../../src/domain/verdict';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
 import type { ReviewRequest } from '../../src/review/service/types';
 import { runPipeline } from '../../src/pipeline';
 import type { PipelineDeps } from '../../src/pipeline';
 import { readSettings } from '../../src/config/settings';
-import type { ChangedFile, Logger, PullRequestRef, PullRequestSource } from '../../src/types';
+import type { ChangedFile, PullRequestRef, PullRequestSource } from '../../src/domain/pull-request';
+import type { Logger } from '../../src/domain/logger';
 import { reviewResult } from '../support/review-result';
 import { createVirtualClock } from '../support/virtual-clock';
 
@@ -78,7 +80,7 @@ describe('score-baseline: base', () => {
       ['moved.py', { kind: 'scored', score: 70 }],
     ]);
     expect(report.verdict.result).toBe('failed');
-    expect(report.verdict.reasons).toEqual([
+    expect(reasonTexts(report.verdict)).toEqual([
       "quality score 55 of moved.py is below min-score 60 and below its base version's 70 (70 → 55, score-baseline: base)",
       'quality score 50 of new.py is below min-score 60',
     ]);
@@ -89,7 +91,7 @@ describe('score-baseline: base', () => {
     const legacy = { file: file('legacy.py', 'modified'), head: 'score=45 head', base: 'score=40 base' };
     const none = await run([legacy], { 'score-baseline': 'none' });
     expect(none.baseReads).toEqual([]);
-    expect(none.report.verdict.reasons).toEqual(['quality score 45 of legacy.py is below min-score 60']);
+    expect(reasonTexts(none.report.verdict)).toEqual(['quality score 45 of legacy.py is below min-score 60']);
     const fine = await run([{ ...legacy, head: 'score=61 head' }]);
     expect(fine.requests).toEqual(['score=61 head']);
   });
@@ -100,7 +102,7 @@ describe('score-baseline: base', () => {
     expect(missing.report.verdict.result).toBe('failed');
 
     const noSource = await run([{ file: file('legacy.py', 'modified'), head: 'score=45 head', base: 'score=40 base' }], {}, false);
-    expect(noSource.report.verdict.reasons).toEqual([
+    expect(reasonTexts(noSource.report.verdict)).toEqual([
       'quality score 45 of legacy.py is below min-score 60, and its base version could not be scored (this source cannot read the base commit), so it is judged on its own score (score-baseline: base)',
     ]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Severity } from '../../src/review/service/types';
+import type { Severity } from '../../src/domain/vocabulary';
 import {
   MAX_CHECK_RUN_ANNOTATIONS,
   annotationsLeftOutNote,
@@ -13,11 +13,17 @@ import {
 } from '../../src/report/check-run';
 import { GitHubApiError } from '../../src/github/errors';
 import { GitHubTimeoutError } from '../../src/github/octokit';
-import type { GateVerdict, PullRequestRef } from '../../src/types';
+import type { GateVerdict } from '../../src/domain/verdict';
+import type { PullRequestRef } from '../../src/domain/pull-request';
 import { finding } from './markdown/helpers';
 
 const pr: PullRequestRef = { owner: 'acme', repo: 'shop', number: 7, headSha: 'abcdef0123456789abcdef0123456789abcdef01' };
-const verdict = (result: GateVerdict['result'], reasons: string[] = []): GateVerdict => ({ result, reasons, notices: [], counted: { error: 0, warning: 0, info: 0 } });
+const verdict = (result: GateVerdict['result'], reasons: string[] = []): GateVerdict => ({
+  result,
+  reasons: reasons.map((text) => ({ text, cause: 'findings' })),
+  notices: [],
+  counted: { error: 0, warning: 0, info: 0 },
+});
 
 describe('the check run content', () => {
   it('annotates every finding on an added line, with no cap per level, most severe first', () => {

@@ -4,9 +4,10 @@
  */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { findingFingerprint } from '../../src/report/fingerprint';
+import { findingFingerprint } from '../../src/locate/fingerprint';
 import { SARIF_FINGERPRINT_KEY, SARIF_LIMITS, kindOf, renderSarif, ruleIdOf } from '../../src/report/sarif';
-import type { FileOutcome, LabelledFinding } from '../../src/types';
+import type { FileOutcome } from '../../src/domain/outcomes';
+import type { LabelledFinding } from '../../src/domain/findings';
 import { finding } from './markdown/helpers';
 import { codeScanningProblems, sarifSchemaErrors } from '../support/sarif-checks';
 
@@ -30,7 +31,7 @@ interface SarifLog {
 }
 
 function sarifOf(findings: LabelledFinding[], outcomes: FileOutcome[] = [], options: { gzipBytes?: number; maxResults?: number } = {}) {
-  const rendering = renderSarif({ findings, outcomes }, { gateScope: 'added', ...options });
+  const rendering = renderSarif({ findings, outcomes }, { ...options });
   const log = JSON.parse(rendering.text) as SarifLog;
   return { rendering, log, run: log.runs[0] as SarifRun };
 }

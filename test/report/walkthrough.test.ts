@@ -9,13 +9,13 @@ import type { CompletionRequest } from '../../src/review/service/types';
 import { MAX_WALKTHROUGH_LENGTH, WALKTHROUGH_BUDGETS, walkthroughPrompt, writeWalkthrough } from '../../src/report/walkthrough';
 import { renderSummary } from '../../src/report/markdown/summary';
 import { SUMMARY_MARKER } from '../../src/report/markers';
-import type { FileOutcome } from '../../src/types';
+import type { FileOutcome } from '../../src/domain/outcomes';
 import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
-import { reviewResult } from '../support/review-result';
+import { reviewedFile } from '../support/findings';
 
 function reviewed(path: string, summary: string): FileOutcome {
-  return { kind: 'reviewed', path, language: 'python', result: reviewResult({ summary }), findings: [] };
+  return reviewedFile(path, { summary });
 }
 
 const outcomes: FileOutcome[] = [

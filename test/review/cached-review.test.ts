@@ -15,7 +15,8 @@ import { createClient } from '../../src/review/service/client';
 import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
 import type { ReviewRequest, ReviewResult } from '../../src/review/service/types';
 import { systemClock } from '../../src/review/clock';
-import type { ChangedFile, Logger } from '../../src/types';
+import type { ChangedFile } from '../../src/domain/pull-request';
+import type { Logger } from '../../src/domain/logger';
 import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import { reviewResult } from '../support/review-result';
 
@@ -77,7 +78,7 @@ async function run(files: Map<string, string>, cacheDir: string | null = dir) {
 
 const gateView = (report: Awaited<ReturnType<typeof run>>['report']) => ({
   verdict: report.verdict,
-  outcomes: report.outcomes.map((o) => (o.kind === 'reviewed' ? { path: o.path, score: o.result.quality_score, findings: o.findings } : o)),
+  outcomes: report.outcomes.map((o) => (o.kind === 'reviewed' ? { path: o.path, score: o.score, findings: o.findings } : o)),
 });
 
 describe('the pipeline with a result cache', () => {

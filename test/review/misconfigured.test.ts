@@ -4,11 +4,13 @@
  * unreachable service, and void the run with one reason naming api-url, the URL and the status.
  * The same answer among reviews, or after the service's own error answers, is one file's failure.
  */
+import { reasonTexts } from '../../src/domain/verdict';
 import { describe, expect, it } from 'vitest';
-import { MISCONFIGURED_AFTER, MISCONFIGURED_CODE, notTheService } from '../../src/review/misconfigured';
+import { MISCONFIGURED_AFTER, notTheService } from '../../src/review/misconfigured';
+import { MISCONFIGURED_CODE } from '../../src/domain/outcomes';
 import { InvalidResponseError, NetworkError, ServiceError, TimeoutError } from '../../src/review/service/errors';
 import type { ReviewResult } from '../../src/review/service/types';
-import type { FileOutcome } from '../../src/types';
+import type { FileOutcome } from '../../src/domain/outcomes';
 import { reviewResult } from '../support/review-result';
 import { reviewWithAnswers } from '../support/review-run';
 
@@ -40,7 +42,7 @@ describe('a wrong api-url stops the review', () => {
     expect(attempts).toEqual(['src/m0.py', 'src/m1.py', 'src/m2.py']);
     expect(report.outcomes.map((o) => [o.kind, o.kind === 'failed' ? [o.reason, o.code] : []])).toEqual(Array(20).fill(['failed', [REASON_404, MISCONFIGURED_CODE]]));
     expect(report.verdict.result).toBe('failed');
-    expect(report.verdict.reasons).toEqual([REASON_404]);
+    expect(reasonTexts(report.verdict)).toEqual([REASON_404]);
     expect(warnings).toEqual([
       `api-url ${API_URL} does not lead to the review service: POST /ai/v1/agent/review was answered 404 Not Found, no such path, and no answer reviewed a file. ` +
         "Stopping the review: no further file is sent. Check api-url: the service's base URL, without /v1.",
@@ -67,7 +69,7 @@ describe('a wrong api-url stops the review', () => {
 
     expect(attempts).toHaveLength(2);
     expect(failed(report.outcomes).map((o) => o.code)).toEqual([MISCONFIGURED_CODE, MISCONFIGURED_CODE]);
-    expect(report.verdict.reasons).toEqual([
+    expect(reasonTexts(report.verdict)).toEqual([
       `not reviewed: api-url ${API_URL} does not lead to the review service: POST /ai/v1/agent/review was answered 405 Method Not Allowed, POST is not taken there`,
     ]);
     expect(warnings).toHaveLength(1);
@@ -81,7 +83,7 @@ describe('a wrong api-url stops the review', () => {
   ])('on %s', async (_case, error, what) => {
     const { report, attempts } = await review(6, () => Promise.reject(error), { concurrency: '1' });
     expect(attempts).toHaveLength(MISCONFIGURED_AFTER);
-    expect(report.verdict.reasons).toEqual([`not reviewed: api-url ${API_URL} does not lead to the review service: POST /ai/v1/agent/review was answered ${what}`]);
+    expect(reasonTexts(report.verdict)).toEqual([`not reviewed: api-url ${API_URL} does not lead to the review service: POST /ai/v1/agent/review was answered ${what}`]);
   });
 });
 
@@ -93,7 +95,7 @@ describe('a 404 that is one file\'s failure', () => {
     expect(attempts).toHaveLength(6);
     expect(report.outcomes.map((o) => o.kind)).toEqual(['failed', 'reviewed', 'reviewed', 'reviewed', 'reviewed', 'reviewed']);
     expect(failed(report.outcomes)).toEqual([{ kind: 'failed', path: 'src/m0.py', reason: error.message, code: 'invalid_request', requestId: error.requestId }]);
-    expect(report.verdict.reasons).toEqual([`1 file could not be reviewed: src/m0.py (${error.message}) (on-incomplete: fail)`]);
+    expect(reasonTexts(report.verdict)).toEqual([`1 file could not be reviewed: src/m0.py (${error.message}) (on-incomplete: fail)`]);
     expect(warnings).toEqual([]);
   });
 

@@ -5,7 +5,8 @@ import { runPipeline } from '../../src/pipeline';
 import { ServiceError } from '../../src/review/service/errors';
 import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
 import type { ReviewResult } from '../../src/review/service/types';
-import type { ChangedFile, Logger } from '../../src/types';
+import type { ChangedFile } from '../../src/domain/pull-request';
+import type { Logger } from '../../src/domain/logger';
 import { reviewResult } from '../support/review-result';
 import { createVirtualClock } from '../support/virtual-clock';
 

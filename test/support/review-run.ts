@@ -7,7 +7,8 @@ import { readSettings } from '../../src/config/settings';
 import { runPipeline } from '../../src/pipeline';
 import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
 import type { ReviewResult } from '../../src/review/service/types';
-import type { ChangedFile, Logger } from '../../src/types';
+import type { ChangedFile } from '../../src/domain/pull-request';
+import type { Logger } from '../../src/domain/logger';
 import { createVirtualClock } from './virtual-clock';
 
 export async function reviewWithAnswers(

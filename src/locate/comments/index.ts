@@ -4,7 +4,7 @@
  * docstring, a template literal or a regular expression is text. Where a lexer cannot be sure,
  * it reports no comment: a marker it does not see cannot excuse anything (fail closed). Pure.
  */
-import type { ReviewLanguage } from '../../review/service/types';
+import type { ReviewLanguage } from '../../domain/vocabulary';
 import { goComments } from './go';
 import { javascriptComments } from './javascript';
 import { pythonComments } from './python';

@@ -28,7 +28,7 @@ export async function writeSarifOutput(
   if (settings.sarifFile === '') return;
   const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
   const path = resolve(workspace, settings.sarifFile);
-  const sarif = renderSarif(report, { gateScope: settings.gateScope });
+  const sarif = renderSarif(report, {});
   try {
     await writeNamedFile(path, workspace, redactor.text(sarif.text));
   } catch (error) {

@@ -3,12 +3,13 @@
  * listing of what is (or would be) posted. All of it goes through `ActionsIo`, which makes every
  * text safe to print.
  */
+import { reasonTexts } from '../../domain/verdict';
 import type { ActionsIo } from './io';
 import type { RunReport } from '../../pipeline';
-import type { Logger } from '../../types';
+import type { Logger } from '../../domain/logger';
 import { describeLine } from '../../locate/label';
 import { planAnnotations } from '../markdown/annotations';
-import type { LabelledFinding } from '../../types';
+import type { LabelledFinding } from '../../domain/findings';
 
 /**
  * GitHub shows at most 10 annotations of each level per step, the action's own included: one
@@ -38,7 +39,7 @@ export function writeOutputs(io: ActionsIo, report: RunReport): void {
   io.setOutput('files-reviewed', count('reviewed'));
   io.setOutput('files-skipped', count('skipped'));
   io.setOutput('files-failed', count('failed'));
-  io.setOutput('reasons', verdict.reasons.join('\n'));
+  io.setOutput('reasons', reasonTexts(verdict).join('\n'));
 }
 
 /**

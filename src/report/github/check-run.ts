@@ -13,7 +13,7 @@
 import { GitHubApiError, GitHubListError, describeGitHubError, isWriteRefused, requestStatus } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';
-import type { WrittenCheckRun } from '../../types';
+import type { WrittenCheckRun } from '../../domain/writes';
 import { integer, object, optional, string } from '../../github/entry-shape';
 import { readRestList } from '../../github/paged-list';
 

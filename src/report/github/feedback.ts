@@ -6,16 +6,16 @@
  * comment: a person cannot dismiss by replying to a comment that merely imitates one. Each
  * candidate's author's access to the repository is read with it, so the gate can judge it.
  */
-import { parseDismissCommand } from '../../locate/dismissals';
+import { parseDismissCommand } from '../../domain/dismiss-command';
 import type { DismissalReply } from '../../locate/dismissals';
-import type { PullRequestRef } from '../../types';
+import type { PullRequestRef } from '../../domain/pull-request';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';
 import type { FeedbackSnapshot, ReviewFeedback } from '../feedback';
 import { sameFindingLines } from '../markdown/comment';
 import { FIXED_MARKER, extractFingerprints } from '../markers';
 import type { OwnThreadComment } from '../thread-plan';
-import type { AccessReader } from '../../repository-access';
+import type { AccessReader } from '../../domain/repository-access';
 import type { AuthorTrust } from './identity';
 import { listReviewComments } from './inline-convergence';
 import { closeThreads } from './review-threads';

@@ -9,7 +9,7 @@
  * A submitted review cannot be deleted; one left without comments gets a body saying why.
  */
 import { extractFingerprints } from '../markers';
-import type { PullRequestRef } from '../../types';
+import type { PullRequestRef } from '../../domain/pull-request';
 import { GitHubApiError, describePr, isWriteRefused, requestStatus } from '../../github/errors';
 import { integer, nullable, object, optional, string } from '../../github/entry-shape';
 import { readRestList, wrapListFailure } from '../../github/paged-list';

@@ -3,7 +3,7 @@
  * so the batch is split and asked again, each half as a probe (a pending review deleted at once,
  * see pending-reviews.ts): a half GitHub accepts is good, a single comment it refuses is refused.
  */
-import type { PlannedComment } from '../../types';
+import type { PlannedComment } from '../../domain/writes';
 import type { GitHubLog } from '../../github/octokit';
 import type { Prober } from './pending-reviews';
 

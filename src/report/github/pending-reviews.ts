@@ -6,7 +6,8 @@
  * request"); so no probe may outlive the run. Each is deleted at once, `cleanUp` runs in a
  * finally, and a probe a crashed run left behind is found by its marker and deleted.
  */
-import type { PlannedComment, PullRequestRef } from '../../types';
+import type { PlannedComment } from '../../domain/writes';
+import type { PullRequestRef } from '../../domain/pull-request';
 import { GitHubApiError, PendingReviewConflictError, describeGitHubError, describePr, requestStatus } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';

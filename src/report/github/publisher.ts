@@ -5,7 +5,8 @@
  * review-plan.ts (what to send), review-poster.ts (one review sent), isolate-refused.ts (which
  * comments GitHub refuses); this module composes them and adds up what landed.
  */
-import type { PlannedComment, PostReviewResult, PullRequestRef, ReviewPublisher } from '../../types';
+import type { PlannedComment, PostReviewResult, ReviewPublisher } from '../../domain/writes';
+import type { PullRequestRef } from '../../domain/pull-request';
 import { GitHubApiError, describeGitHubError, describePr } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import { readPullHead, shortSha } from '../../github/pull-head';

@@ -2,7 +2,7 @@
  * Which inline comments a run sends, and in which reviews: pure, so the rules are tested
  * without GitHub. A comment whose fingerprint is already on the pull request is not sent again.
  */
-import type { PlannedComment } from '../../types';
+import type { PlannedComment } from '../../domain/writes';
 
 /**
  * Inline comments per review request. GitHub documents no maximum, but large review requests

@@ -4,7 +4,8 @@
  * would land twice. A lost answer is settled by looking: the comments (by fingerprint) or the
  * body-only review are there, or the review is sent once more.
  */
-import type { PlannedComment, PullRequestRef } from '../../types';
+import type { PlannedComment } from '../../domain/writes';
+import type { PullRequestRef } from '../../domain/pull-request';
 import { GitHubApiError, describeGitHubError, describePr, isWriteRefused, readOnlyMessage, requestStatus } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';

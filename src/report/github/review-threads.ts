@@ -10,7 +10,7 @@ import type { GitHubClient } from '../../github/octokit';
 import { boolean, integer, list, nullable, object, string } from '../../github/entry-shape';
 import { readPagedList } from '../../github/paged-list';
 import { shortSha } from '../../github/pull-head';
-import type { PullRequestRef } from '../../types';
+import type { PullRequestRef } from '../../domain/pull-request';
 import { FIXED_MARKER } from '../markers';
 import { planThreadActions } from '../thread-plan';
 import type { OwnThreadComment, ThreadReport, ThreadState } from '../thread-plan';

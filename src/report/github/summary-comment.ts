@@ -4,7 +4,8 @@
  * its creation is lost, and when two runs race (the rule is in summary-convergence.ts).
  */
 import { SUMMARY_MARKER } from '../markers';
-import type { PullRequestRef, UpsertSummaryResult } from '../../types';
+import type { PullRequestRef } from '../../domain/pull-request';
+import type { UpsertSummaryResult } from '../../domain/writes';
 import { GitHubApiError, describeGitHubError, describePr, isWriteRefused, readOnlyMessage, requestStatus } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import { integer, object, optional, string } from '../../github/entry-shape';

@@ -4,8 +4,8 @@
  * many workflow annotations of each level per step, so the most severe are chosen and the rest
  * counted. Annotations are plain text, not markdown.
  */
-import type { Severity } from '../../review/service/types';
-import type { LabelledFinding } from '../../types';
+import type { Severity } from '../../domain/vocabulary';
+import type { LabelledFinding } from '../../domain/findings';
 import { describeLine } from '../../locate/label';
 import { plainText } from './sanitize';
 import { SEVERITY_LABEL, compareFindings } from './severity';

@@ -2,7 +2,7 @@
  * The body of one inline review comment: severity, the service's message, its suggestion (as a
  * GitHub suggested change when it replaces the line), and the hidden fingerprint marker last.
  */
-import type { LabelledFinding } from '../../types';
+import type { LabelledFinding } from '../../domain/findings';
 import { fingerprintMarker } from '../markers';
 import { blockText, codeFence } from './sanitize';
 import { SEVERITY_LABEL, reportedAs } from './severity';

@@ -4,7 +4,8 @@
  * does not count and why, and the findings fixed since the last run with what became of their
  * threads. Reasons and logins come from people: sanitized like everything else.
  */
-import type { FileOutcome, LabelledFinding } from '../../types';
+import type { FileOutcome } from '../../domain/outcomes';
+import type { LabelledFinding } from '../../domain/findings';
 import type { ThreadReport } from '../thread-plan';
 import { inlineCode, inlineText } from './sanitize';
 import type { Room } from './summary-sections';

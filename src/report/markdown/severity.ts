@@ -1,5 +1,5 @@
-import type { Severity } from '../../review/service/types';
-import { SEVERITIES } from '../../review/service/types';
+import type { Severity } from '../../domain/vocabulary';
+import { SEVERITIES } from '../../domain/vocabulary';
 import { inlineCode } from './sanitize';
 
 /** How a severity reads in every piece of markdown: an icon plus the word. */

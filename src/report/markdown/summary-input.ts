@@ -1,5 +1,8 @@
 /** What the summary renderer (summary.ts) takes and gives: the run's facts, the room, the result. */
-import type { BaseScore, FileOutcome, GateVerdict, LabelledFinding, PlannedComment } from '../../types';
+import type { BaseScore, FileOutcome } from '../../domain/outcomes';
+import type { GateVerdict } from '../../domain/verdict';
+import type { LabelledFinding } from '../../domain/findings';
+import type { PlannedComment } from '../../domain/writes';
 import type { ThreadReport } from '../thread-plan';
 import type { WalkthroughOutcome } from '../walkthrough';
 

@@ -3,10 +3,11 @@
  * a line counting the rest, so `summary.ts` can shrink them all until the whole fits.
  * Every section ends with its block closed: shrinking never cuts through markdown.
  */
-import type { Severity } from '../../review/service/types';
+import type { Severity } from '../../domain/vocabulary';
 import { describeLine } from '../../locate/label';
-import type { BaseScore, FileOutcome, FindingLocation, LabelledFinding } from '../../types';
-import { requestIdToShow } from '../outcome-line';
+import type { BaseScore, FileOutcome } from '../../domain/outcomes';
+import type { FindingLocation, LabelledFinding } from '../../domain/findings';
+import { requestIdToShow } from '../../domain/describe-outcome';
 import { inlineCode, inlineText } from './sanitize';
 import { SEVERITY_LABEL, reportedAs } from './severity';
 
@@ -88,7 +89,7 @@ export function filesTable(files: readonly FileOutcome[], room: Room, baselines?
   const failed = files.filter((f) => f.kind === 'failed');
   const reviewed = files
     .filter((f) => f.kind === 'reviewed')
-    .sort((a, b) => a.result.quality_score - b.result.quality_score);
+    .sort((a, b) => a.score - b.score);
   const all = [...failed, ...reviewed];
   if (all.length === 0) return '';
   const shown = all.slice(0, room.cap).map((f) => {
@@ -96,7 +97,7 @@ export function filesTable(files: readonly FileOutcome[], room: Room, baselines?
     if (f.kind !== 'reviewed') return `| ${path} | ❌ failed | — | — | — | — |`;
     const c = counts(f.findings);
     const base = baselines?.get(f.path);
-    const score = base?.kind === 'scored' ? `${base.score} → ${f.result.quality_score}` : String(f.result.quality_score);
+    const score = base?.kind === 'scored' ? `${base.score} → ${f.score}` : String(f.score);
     return `| ${path} | ✅ reviewed | ${score} | ${c.error} | ${c.warning} | ${c.info} |`;
   });
   const { error, warning, info } = SEVERITY_LABEL;

@@ -4,8 +4,11 @@
  * Layout: verdict and reasons, a per-file table, findings not posted inline, skipped and failed
  * files, tokens used. Everything the service or a pull request's author wrote is sanitized.
  */
-import { plural } from '../../words';
-import type { FileOutcome, FindingLocation, GateVerdict } from '../../types';
+import { plural } from '../../domain/words';
+import type { FileOutcome } from '../../domain/outcomes';
+import type { FindingLocation } from '../../domain/findings';
+import { reasonTexts } from '../../domain/verdict';
+import type { GateVerdict } from '../../domain/verdict';
 import { SUMMARY_MARKER } from '../markers';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
 import { blockText, inlineCode, inlineText } from './sanitize';
@@ -38,7 +41,7 @@ export const VERDICT_HEADING: Readonly<Record<GateVerdict['result'], string>> = 
 };
 
 function verdictSection(v: GateVerdict, room: Room): string {
-  const reasons = v.reasons.map((r) => inlineText(r, 300));
+  const reasons = reasonTexts(v).map((r) => inlineText(r, 300));
   const shown = reasons.slice(0, Math.max(1, room.cap));
   const rest = reasons.length - shown.length;
   const text = [...shown, ...(rest > 0 ? [more(rest, 'reasons', room.restListedIn)] : [])].join('; ');

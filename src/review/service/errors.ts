@@ -3,6 +3,7 @@
  * or `instanceof` and the retry policy classifies them by `code`. No field ever holds the API
  * key; the client redacts it from every text the service or the transport hands back.
  */
+import { ExplainedError } from '../../domain/errors';
 import type { Redactor } from '../../safety/redact';
 import type { ErrorCode } from './types';
 
@@ -20,7 +21,7 @@ export interface ApiErrorDetails {
   cause?: unknown;
 }
 
-export abstract class ApiError extends Error {
+export abstract class ApiError extends ExplainedError {
   abstract readonly kind: ApiErrorKind;
   readonly code: string;
   readonly status?: number;

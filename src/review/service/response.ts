@@ -4,8 +4,9 @@
  * tolerances below are deliberate (each says why).
  */
 import { InvalidResponseError, renderValue } from './errors';
-import { SEVERITIES } from './types';
-import type { CompletionResult, ReviewIssue, ReviewResult, Severity } from './types';
+import { SEVERITIES } from '../../domain/vocabulary';
+import type { CompletionResult, ReviewIssue, ReviewResult } from './types';
+import type { Severity } from '../../domain/vocabulary';
 
 type Json = Record<string, unknown>;
 

@@ -1,24 +1,15 @@
 /**
  * Wire types of the Code Assistance API, as `shared/reference/code-assistance-api.md` describes
  * them. Request types are what callers may send; result types are what the client hands back
- * after run-time validation (see `response.ts`), never the raw JSON.
+ * after run-time validation (see `response.ts`), never the raw JSON. The languages, focus areas
+ * and severities are the pipeline's vocabulary too, so they are defined in domain/vocabulary.ts.
  */
-
-/** Languages the review operation accepts (`language`, default `python`). */
-export const REVIEW_LANGUAGES = ['python', 'javascript', 'typescript', 'go', 'rust'] as const;
-export type ReviewLanguage = (typeof REVIEW_LANGUAGES)[number];
+import { REVIEW_LANGUAGES } from '../../domain/vocabulary';
+import type { FocusArea, ReviewLanguage, Severity } from '../../domain/vocabulary';
 
 /** Language hints the completion operation accepts. */
 export const COMPLETION_LANGUAGES = [...REVIEW_LANGUAGES, 'java', 'cpp'] as const;
 export type CompletionLanguage = (typeof COMPLETION_LANGUAGES)[number];
-
-/** Elements allowed in `focus_areas`. */
-export const FOCUS_AREAS = ['security', 'performance', 'readability', 'best_practices'] as const;
-export type FocusArea = (typeof FOCUS_AREAS)[number];
-
-/** Issue severities, most severe first. */
-export const SEVERITIES = ['error', 'warning', 'info'] as const;
-export type Severity = (typeof SEVERITIES)[number];
 
 /** Every error code of the reference's table. */
 export const ERROR_CODES = [
@@ -60,7 +51,7 @@ export interface ReviewIssue {
   reportedSeverity?: string;
   /**
    * The line the service named. Kept as sent when it is a number (even 0, negative or
-   * fractional) so the map step can label it impossible; `null` when it was missing or not a
+   * fractional) so the locate stage can label it impossible; `null` when it was missing or not a
    * number at all.
    */
   line: number | null;

@@ -5,7 +5,8 @@
  */
 import { RequestValidationError, renderValue } from './errors';
 import type { RequestValidationCode } from './errors';
-import { COMPLETION_LANGUAGES, FOCUS_AREAS, REVIEW_LANGUAGES } from './types';
+import { COMPLETION_LANGUAGES } from './types';
+import { FOCUS_AREAS, REVIEW_LANGUAGES } from '../../domain/vocabulary';
 import type { CompletionRequest, ReviewRequest } from './types';
 
 const MAX_TOKENS_LIMIT = 8000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FocusArea, ReviewLanguage } from '../../../src/review/service/types';
+import type { FocusArea, ReviewLanguage } from '../../../src/domain/vocabulary';
 import { qualityScore, REVIEW_RULES, reviewCode } from './index';
 import { harness, review } from './helpers';
 

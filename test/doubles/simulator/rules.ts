@@ -4,15 +4,8 @@
  * line, its suggestion is the full replacement line (same indentation), fit for a GitHub
  * suggested change; otherwise the suggestion is prose.
  */
-import {
-  REVIEW_LANGUAGES,
-  SEVERITIES,
-  type FocusArea,
-  type ReviewIssue,
-  type ReviewLanguage,
-  type ReviewResult,
-  type Severity,
-} from '../../../src/review/service/types';
+import { REVIEW_LANGUAGES, SEVERITIES, type FocusArea, type ReviewLanguage, type Severity } from '../../../src/domain/vocabulary';
+import { type ReviewIssue, type ReviewResult } from '../../../src/review/service/types';
 import type { ValidReviewRequest } from './validate';
 
 export interface ReviewRule {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isolateRefused } from '../../../src/report/github/isolate-refused';
-import type { PlannedComment } from '../../../src/types';
+import type { PlannedComment } from '../../../src/domain/writes';
 import { planned, recordingLog } from '../../github/helpers';
 
 /** `count` comments on src/a.ts, lines 1 up. */

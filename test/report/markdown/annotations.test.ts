@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Severity } from '../../../src/review/service/types';
+import type { Severity } from '../../../src/domain/vocabulary';
 import { GITHUB_ANNOTATION_CAPS, planAnnotations } from '../../../src/report/markdown/annotations';
 import { finding } from './helpers';
 

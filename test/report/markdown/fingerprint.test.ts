@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findingFingerprint } from '../../../src/report/fingerprint';
+import { findingFingerprint } from '../../../src/locate/fingerprint';
 import { extractFingerprints, fingerprintMarker } from '../../../src/report/markers';
 import { finding } from './helpers';
 

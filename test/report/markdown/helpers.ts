@@ -1,7 +1,9 @@
-import type { LabelledFinding } from '../../../src/types';
+import type { LabelledFinding } from '../../../src/domain/findings';
+import { labelled } from '../../support/findings';
+import type { FindingFields } from '../../support/findings';
 
 export function finding(overrides: Partial<LabelledFinding> = {}): LabelledFinding {
-  return {
+  const fields: FindingFields = {
     path: 'src/app.py',
     line: 10,
     severity: 'warning',
@@ -11,4 +13,5 @@ export function finding(overrides: Partial<LabelledFinding> = {}): LabelledFindi
     lineText: '    list = [1, 2]',
     ...overrides,
   };
+  return labelled(fields);
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Severity } from '../../../src/review/service/types';
+import type { Severity } from '../../../src/domain/vocabulary';
 import { extractFingerprints } from '../../../src/report/markers';
 import { planInlineComments } from '../../../src/report/inline-plan';
-import type { FindingLocation } from '../../../src/types';
+import type { FindingLocation } from '../../../src/domain/findings';
 import { finding } from './helpers';
 
 const SEVERITY_CYCLE: Severity[] = ['info', 'warning', 'error'];

@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { ReviewResult } from '../../../src/review/service/types';
 import { SUMMARY_MARKER, extractFingerprints } from '../../../src/report/markers';
 import { MAX_SUMMARY_COMMENT_LENGTH, renderSummary, renderSummaryWithin } from '../../../src/report/markdown/summary';
 import type { SummaryInput } from '../../../src/report/markdown/summary';
-import type { FileOutcome, GateVerdict, LabelledFinding } from '../../../src/types';
-import { reviewResult } from '../../support/review-result';
+import type { FileOutcome } from '../../../src/domain/outcomes';
+import type { GateVerdict } from '../../../src/domain/verdict';
+import type { LabelledFinding } from '../../../src/domain/findings';
+import { reviewedFile } from '../../support/findings';
 import { finding } from './helpers';
 
-const result = (score: number): ReviewResult => reviewResult({ quality_score: score });
 
 function reviewed(path: string, score: number, findings: LabelledFinding[] = []): FileOutcome {
-  return { kind: 'reviewed', path, language: 'python', result: result(score), findings };
+  return reviewedFile(path, { score, findings });
 }
 
 const failedVerdict: GateVerdict = {
   result: 'failed',
-  reasons: ['2 error findings on added lines (fail-on-severity: error)', 'quality score 40 in src/a.py is below min-score 70'],
+  reasons: [
+    { text: '2 error findings on added lines (fail-on-severity: error)', cause: 'findings' },
+    { text: 'quality score 40 in src/a.py is below min-score 70', cause: 'score' },
+  ],
   notices: [],
   counted: { error: 2, warning: 1, info: 0 },
   lowestScore: 40,

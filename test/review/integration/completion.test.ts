@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompletionRequest } from '../../../src/review/service';
+import type { CompletionRequest } from '../../../src/review/service/types';
 import { T0, setup } from './helpers';
 
 const PYTHON: CompletionRequest = { prompt: 'def add(a, b):', language: 'python', max_tokens: 200 };

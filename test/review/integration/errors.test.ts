@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../src/review/service';
+import { ServiceError } from '../../../src/review/service/errors';
 import { ERROR_CODES } from '../../../src/review/service/types';
 import { COMPLETE_ONLY_KEY, REVIEW_ONLY_KEY } from '../../doubles/simulator';
 import { DOCUMENTED_STATUS, expectNoSecret, rejectionOf, setup } from './helpers';

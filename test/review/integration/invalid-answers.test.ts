@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidResponseError } from '../../../src/review/service';
+import { InvalidResponseError } from '../../../src/review/service/errors';
 import { rejectionOf, setup } from './helpers';
 
 const CODE = { code: 'x = 1\n' };

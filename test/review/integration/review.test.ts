@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ReviewIssue, ReviewLanguage } from '../../../src/review/service';
+import type { ReviewIssue } from '../../../src/review/service/types';
+import type { ReviewLanguage } from '../../../src/domain/vocabulary';
 import { setup } from './helpers';
 
 /** The reference's score as the simulator documents it: 100 − 15·errors − 5·warnings − 1·infos, at least 0. */

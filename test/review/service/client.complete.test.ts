@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InvalidResponseError, NetworkError, ServiceError, TimeoutError } from '../../../src/review/service';
+import { InvalidResponseError, NetworkError, ServiceError, TimeoutError } from '../../../src/review/service/errors';
 import { COMPLETION_OK, clientOn, errorBody, localServer, rejectionOf, useMockService } from './helpers';
 
 const PATH = '/v1/complete';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidResponseError, NetworkError, ServiceError, isServiceError } from '../../../src/review/service';
+import { InvalidResponseError, NetworkError, ServiceError, isServiceError } from '../../../src/review/service/errors';
 import { ERROR_CODES } from '../../../src/review/service/types';
 import { VERSION } from '../../../src/version';
 import { DOCUMENTED_STATUS } from '../../support/reference';

@@ -1,7 +1,8 @@
 import { Agent } from 'undici';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { TimeoutError, createClient, isApiError } from '../../../src/review/service';
-import type { ApiError } from '../../../src/review/service';
+import { TimeoutError, isApiError } from '../../../src/review/service/errors';
+import { createClient } from '../../../src/review/service/client';
+import type { ApiError } from '../../../src/review/service/errors';
 import { API_KEY, ORIGIN, clientOn, errorBody, localServer, rejectionOf, useMockService } from './helpers';
 
 const REQ = { code: 'print(1)', language: 'python' } as const;

@@ -1,17 +1,9 @@
 import { inspect } from 'node:util';
 import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '../../../src/review/service';
-import {
-  InvalidResponseError,
-  NetworkError,
-  RequestValidationError,
-  ServiceError,
-  TimeoutError,
-  createClient,
-  isApiError,
-  isServiceError,
-} from '../../../src/review/service';
+import type { ApiError } from '../../../src/review/service/errors';
+import { InvalidResponseError, NetworkError, RequestValidationError, ServiceError, TimeoutError, isApiError, isServiceError } from '../../../src/review/service/errors';
+import { createClient } from '../../../src/review/service/client';
 import { API_KEY, ORIGIN, REVIEW_OK, clientOn, localServer, mockService, rejectionOf } from './helpers';
 
 /** Everything an error could show: message, stack, own fields, cause chain. */

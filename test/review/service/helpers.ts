@@ -3,8 +3,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockAgent } from 'undici';
 import { afterEach } from 'vitest';
-import { createClient } from '../../../src/review/service';
-import type { ClientOptions } from '../../../src/review/service';
+import { createClient } from '../../../src/review/service/client';
+import type { ClientOptions } from '../../../src/review/service/options';
 
 export const ORIGIN = 'https://api.test.example';
 export const API_KEY = 'svc_live_TESTKEY0123456789abcdef';

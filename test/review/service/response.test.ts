@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidResponseError, parseCompletionResult, parseReviewResult } from '../../../src/review/service';
+import { InvalidResponseError } from '../../../src/review/service/errors';
+import { parseCompletionResult, parseReviewResult } from '../../../src/review/service/response';
 import { COMPLETION_OK, REVIEW_OK } from './helpers';
 
 function invalidField(run: () => unknown): string | undefined {

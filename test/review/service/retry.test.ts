@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_RETRY_POLICY,
-  InvalidResponseError,
-  NetworkError,
-  RequestValidationError,
-  ServiceError,
-  TimeoutError,
-  isRetryable,
-  retryDelayMs,
-  withRetry,
-} from '../../../src/review/service';
-import type { RetryAttemptInfo, RetryPolicy } from '../../../src/review/service';
+import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, withRetry } from '../../../src/review/service/retry';
+import { InvalidResponseError, NetworkError, RequestValidationError, ServiceError, TimeoutError } from '../../../src/review/service/errors';
+import type { RetryAttemptInfo, RetryPolicy } from '../../../src/review/service/retry';
 import { ERROR_CODES } from '../../../src/review/service/types';
 
 const service = (code: string, status = 500, retryAfter?: number) =>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidResponseError, ServiceError, SseParser } from '../../../src/review/service';
+import { InvalidResponseError, ServiceError } from '../../../src/review/service/errors';
+import { SseParser } from '../../../src/review/service/sse';
 import { readCompletionEvent } from '../../../src/review/service/sse';
-import type { SseEvent } from '../../../src/review/service';
+import type { SseEvent } from '../../../src/review/service/sse';
 
 function parseAll(chunks: (string | Uint8Array)[], end = true): SseEvent[] {
   const parser = new SseParser();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RequestValidationError, validateCompletionRequest, validateReviewRequest } from '../../../src/review/service';
-import type { CompletionRequest, ReviewRequest } from '../../../src/review/service';
+import { RequestValidationError } from '../../../src/review/service/errors';
+import { validateCompletionRequest, validateReviewRequest } from '../../../src/review/service/validate';
+import type { CompletionRequest, ReviewRequest } from '../../../src/review/service/types';
 
 function refusal(run: () => unknown): RequestValidationError {
   try {

@@ -1,6 +1,6 @@
 /** One log line per file, however it ended: what the grouped log shows as the run goes. */
-import type { FileOutcome } from '../types';
-import { plural } from '../words';
+import type { FileOutcome } from './outcomes';
+import { plural } from './words';
 
 /**
  * The request id of a failed file, when its reason does not already name it (the service's own
@@ -21,7 +21,7 @@ export function describeOutcome(outcome: FileOutcome): string {
   switch (outcome.kind) {
     case 'reviewed': {
       const count = (severity: string): string => plural(outcome.findings.filter((f) => f.severity === severity).length, severity);
-      return `✓ ${outcome.path}: score ${outcome.result.quality_score}, ${count('error')}, ${count('warning')}, ${count('info')}`;
+      return `✓ ${outcome.path}: score ${outcome.score}, ${count('error')}, ${count('warning')}, ${count('info')}`;
     }
     case 'skipped':
       return `– ${outcome.path}: skipped, ${outcome.reason}`;

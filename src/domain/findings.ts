@@ -1,0 +1,61 @@
+/**
+ * A finding of the service as the locate stage labels it: where it sits relative to the diff,
+ * and whether a suppression or a dismissal takes it out of the gate. Nothing is ever dropped.
+ */
+import type { Severity } from './vocabulary';
+
+/** Where a finding sits relative to the pull request's diff. */
+export type FindingLocation =
+  /** On a line the pull request adds: can carry an inline comment. */
+  | 'added-line'
+  /** On a context line shown in the diff, not added by the pull request. */
+  | 'diff-context'
+  /** A real line of the file that the diff does not show. */
+  | 'outside-diff'
+  /** GitHub sent no patch for this file, so where the line sits is not known. */
+  | 'diff-unknown'
+  /**
+   * Line 0, negative, fractional, not a number, missing, or past the end of the file: the
+   * finding cannot be placed, so in `gate-scope: added` it counts (fail closed).
+   */
+  | 'impossible-line';
+
+/**
+ * Why a finding does not count toward the gate although it is there: a label like `location`,
+ * set by the locate stage. The finding stays listed, with who or what set it aside and why.
+ */
+export type Disposition =
+  /** A `review-gate-ignore: <reason>` comment on `line`: the finding's own line or the one above it. */
+  | { kind: 'suppressed'; reason: string; line: number }
+  /** A `/review-gate dismiss <reason>` reply by someone with write access (`by`, a login) to the finding's inline comment. */
+  | { kind: 'dismissed'; by: string; reason: string };
+
+/**
+ * A finding of the service, labelled by the locate stage. Nothing is ever dropped there, and
+ * what is decided once for a finding is a field every surface reads, never recomputes: where
+ * it sits (`location`), its identity across runs (`fingerprint`) and whether the gate counts it
+ * (`counts`).
+ */
+export interface LabelledFinding {
+  path: string;
+  /** The line as the service sent it: a number even when it names no real line (see `location`). */
+  line: number | null;
+  /** A line of another type than a number, as sent (`"12"`, `true`), to show it. */
+  reportedLine?: string;
+  severity: Severity;
+  /** The severity as the service sent it, when it was unknown and counted as `error`. */
+  reportedSeverity?: string;
+  message: string;
+  suggestion: string;
+  location: FindingLocation;
+  /** The text of the line at the head commit, when the line exists. */
+  lineText?: string;
+  /** Set when a suppression or a dismissal takes it out of the gate. */
+  disposition?: Disposition;
+  /** Suppressions and dismissals aimed at it that do not count, each saying why (no reason, no write access, a marker the pull request did not add). */
+  refusedDispositions?: string[];
+  /** The hidden marker of its inline comment: the same finding has it again on the next push (locate/fingerprint.ts). */
+  fingerprint: string;
+  /** Whether the gate counts it: no disposition, and a location the gate scope counts (locate/counts.ts). */
+  counts: boolean;
+}

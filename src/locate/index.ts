@@ -1,3 +1,0 @@
-export { parsePatch } from './parse-patch';
-export type { PatchIndex, HunkRange } from './parse-patch';
-export { PatchParseError, isPatchParseError } from './patch-errors';

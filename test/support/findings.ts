@@ -1,0 +1,36 @@
+/**
+ * Labelled findings and reviewed outcomes for tests, with what the locate stage computes once
+ * (the fingerprint, whether the gate counts it) computed the same way, unless a test sets it.
+ */
+import type { LabelledFinding } from '../../src/domain/findings';
+import type { FileOutcome } from '../../src/domain/outcomes';
+import type { GateScope, ReviewLanguage } from '../../src/domain/vocabulary';
+import { countsTowardGate } from '../../src/locate/counts';
+import { findingFingerprint } from '../../src/locate/fingerprint';
+
+export type FindingFields = Omit<LabelledFinding, 'fingerprint' | 'counts'> & Partial<Pick<LabelledFinding, 'fingerprint' | 'counts'>>;
+
+/** The finding as the locate stage labels it under `scope`. */
+export function labelled(fields: FindingFields, scope: GateScope = 'added'): LabelledFinding {
+  return {
+    ...fields,
+    fingerprint: fields.fingerprint ?? findingFingerprint(fields),
+    counts: fields.counts ?? countsTowardGate(fields, scope),
+  };
+}
+
+export interface ReviewedFields {
+  language?: ReviewLanguage;
+  score?: number;
+  summary?: string;
+  suggestions?: string[];
+  tokens?: number;
+  findings?: LabelledFinding[];
+  fromCache?: boolean;
+}
+
+/** A reviewed file's outcome; a score of 90 and no finding unless the test says otherwise. */
+export function reviewedFile(path: string, fields: ReviewedFields = {}): Extract<FileOutcome, { kind: 'reviewed' }> {
+  const { language = 'python', score = 90, summary = '', suggestions = [], tokens = 100, findings = [], fromCache } = fields;
+  return { kind: 'reviewed', path, language, score, summary, suggestions, tokens, findings, ...(fromCache === undefined ? {} : { fromCache }) };
+}
