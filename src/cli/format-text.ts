@@ -4,8 +4,6 @@
  * not reviewed and skipped; the verdict last. Findings on lines the change does not touch, which
  * the gate does not count, are counted per file rather than listed (`--format json` lists them).
  */
-import { countsTowardGate } from '../locate/counts';
-import type { GateScope } from '../domain/vocabulary';
 import { describeLine } from '../locate/label';
 import type { RunReport } from '../pipeline';
 import { compareFindings } from '../report/markdown/severity';

@@ -11,7 +11,6 @@
 import { reasonTexts } from '../domain/verdict';
 import type { RunReport } from '../pipeline';
 import type { Severity } from '../domain/vocabulary';
-import type { GateScope } from '../domain/vocabulary';
 import { compareFindings } from './markdown/severity';
 import type { FindingLocation } from '../domain/findings';
 import { VERSION } from '../version';

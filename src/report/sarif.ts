@@ -18,13 +18,11 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Severity } from '../domain/vocabulary';
-import type { GateScope } from '../domain/vocabulary';
-import { countsTowardGate } from '../locate/counts';
 import { describeLine } from '../locate/label';
 import type { FileOutcome } from '../domain/outcomes';
 import type { LabelledFinding } from '../domain/findings';
 import { VERSION } from '../version';
-import { findingFingerprint, normalizeMessage } from '../locate/fingerprint';
+import { normalizeMessage } from '../locate/fingerprint';
 import { compareFindings } from './markdown/severity';
 import { stripTerminalControls } from '../safety/terminal';
 
