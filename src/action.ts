@@ -6,8 +6,8 @@
  */
 import { reasonTexts } from './domain/verdict';
 import * as core from '@actions/core';
-import { createActionsIo } from './report/actions/io';
-import type { ActionsIo } from './report/actions/io';
+import { createActionsIo } from './publish/actions/io';
+import type { ActionsIo } from './publish/actions/io';
 import { createClient } from './review/service/client';
 import { DEFAULT_RETRY_POLICY } from './review/service/retry';
 import { insecureHttpWarning } from './config/api-url';
@@ -22,28 +22,28 @@ import { checkWorkflowRunHead, workflowRunHead } from './config/workflow-run';
 import type { WorkflowRunHead } from './config/workflow-run';
 import { choosePullRequestSource, eventBaseSha } from './collect/choose-source';
 import { createReviewPublisher } from './report/github/publisher';
-import { createReviewFeedback } from './report/github/feedback';
+import { createReviewFeedback } from './report/github/review-feedback';
 import { createAuthorTrust } from './report/github/identity';
 import { createAccessReader } from './github/access-reader';
 import { createWriteGate } from './github/write-gate';
 import { commentSkipReason, reviewCommentOf } from './config/comment-event';
 import { actionCacheDir } from './review/cache-dir';
 import { cachedReviewDeps } from './review/cached-review';
-import { actionsLogger, emitAnnotations, printAllFindings, printPlannedComments, writeOutputs } from './report/actions/surfaces';
+import { actionsLogger, emitAnnotations, printAllFindings, printPlannedComments, writeOutputs } from './publish/actions/surfaces';
 import { describeError } from './domain/errors';
 import { runPipeline } from './pipeline';
 import type { RunReport } from './pipeline';
 import { createRedactor } from './safety/redact';
 import type { Redactor } from './safety/redact';
-import { checkRunNote, renderCheckRunSummary, renderJobSummary, renderRunSummary, summaryCommentNote } from './report/run-summary';
-import { canReportStop, checkRunContent, publishCheckRun, stoppedRunContent, workflowRunUrl } from './report/check-run';
-import type { CheckRunContent } from './report/github/check-run';
+import { checkRunNote, renderCheckRunSummary, renderJobSummary, renderRunSummary, summaryCommentNote } from './publish/summary/run-summary';
+import { canReportStop, checkRunContent, publishCheckRun, stoppedRunContent, workflowRunUrl } from './publish/check-run/content';
+import type { CheckRunContent } from './publish/check-run/upsert';
 import { SettingsError, readSettings } from './config/settings';
 import type { Settings } from './config/settings';
 import type { CheckRunReport } from './domain/writes';
 import type { PullRequestRef } from './domain/pull-request';
-import { writeSarifOutput } from './report/actions/sarif-file';
-import { writeWalkthrough } from './report/walkthrough';
+import { writeSarifOutput } from './publish/actions/sarif-file';
+import { writeWalkthrough } from './publish/walkthrough';
 
 /** Runs the action. Never throws: every failure ends as `core.setFailed` with a clear message. */
 async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {

@@ -9,8 +9,8 @@ import type { RunReport } from '../pipeline';
 import type { FileOutcome } from '../domain/outcomes';
 import { MISCONFIGURED_CODE } from '../domain/outcomes';
 import { COULD_NOT_RUN_CODES } from '../domain/outcomes';
-import { EXIT } from './exit';
-import type { ExitStatus } from './exit';
+import { EXIT } from '../publish/exit-status';
+import type { ExitStatus } from '../publish/exit-status';
 import { remedyFor } from './errors';
 
 type Failed = Extract<FileOutcome, { kind: 'failed' }>;

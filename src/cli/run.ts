@@ -12,8 +12,8 @@
 import { createRedactor } from '../safety/redact';
 import { VERSION } from '../version';
 import { runComplete } from './complete';
-import { EXIT } from './exit';
-import type { ExitStatus } from './exit';
+import { EXIT } from '../publish/exit-status';
+import type { ExitStatus } from '../publish/exit-status';
 import { describeForUser } from './errors';
 import { runReview } from './review';
 import { KEY_VARIABLE } from './settings';
@@ -21,7 +21,7 @@ import { createTerminal } from './terminal';
 import type { CliIo } from './terminal';
 import { MAIN_USAGE } from './usage';
 
-export { EXIT } from './exit';
+export { EXIT } from '../publish/exit-status';
 export type { CliIo } from './terminal';
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitStatus> {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { decide } from '../../src/gate/decide';
 import type { RunReport } from '../../src/pipeline';
 import { planInlineComments } from '../../src/report/inline-plan';
-import { renderJobSummary, renderRunSummary } from '../../src/report/run-summary';
+import { renderJobSummary, renderRunSummary } from '../../src/publish/summary/run-summary';
 import type { FileOutcome } from '../../src/domain/outcomes';
 import type { LabelledFinding } from '../../src/domain/findings';
 import type { PostingReport } from '../../src/domain/writes';

@@ -10,7 +10,7 @@ import {
   stoppedRunContent,
   verdictTitle,
   workflowRunUrl,
-} from '../../src/report/check-run';
+} from '../../src/publish/check-run/content';
 import { GitHubApiError } from '../../src/github/errors';
 import { GitHubTimeoutError } from '../../src/github/octokit';
 import type { GateVerdict } from '../../src/domain/verdict';

@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { findingFingerprint } from '../../src/locate/fingerprint';
-import { SARIF_FINGERPRINT_KEY, SARIF_LIMITS, kindOf, renderSarif, ruleIdOf } from '../../src/report/sarif';
+import { SARIF_FINGERPRINT_KEY, SARIF_LIMITS, kindOf, renderSarif, ruleIdOf } from '../../src/publish/sarif';
 import type { FileOutcome } from '../../src/domain/outcomes';
 import type { LabelledFinding } from '../../src/domain/findings';
 import { finding } from './markdown/helpers';

@@ -14,7 +14,7 @@ import type { PullRequestRef } from '../../domain/pull-request';
 import { FIXED_MARKER } from '../markers';
 import { planThreadActions } from '../thread-plan';
 import type { OwnThreadComment, ThreadReport, ThreadState } from '../thread-plan';
-import type { FeedbackContext } from './feedback';
+import type { FeedbackContext } from './review-feedback';
 
 const THREADS_PER_PAGE = 100;
 /** 10,000 threads: far past any pull request a person reviews; past it, a looping cursor is refused. */

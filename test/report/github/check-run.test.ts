@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWriteGate } from '../../../src/github/write-gate';
-import { CHECK_RUN_EXTERNAL_ID, batches, missingAnnotations, upsertCheckRun } from '../../../src/report/github/check-run';
-import type { CheckAnnotation, CheckRunContent } from '../../../src/report/github/check-run';
+import { CHECK_RUN_EXTERNAL_ID, batches, missingAnnotations, upsertCheckRun } from '../../../src/publish/check-run/upsert';
+import type { CheckAnnotation, CheckRunContent } from '../../../src/publish/check-run/upsert';
 import type { FakeGitHub, FakePull } from '../../doubles/fake-github';
 import { createVirtualClock } from '../../support/virtual-clock';
 import { HEAD, TOKEN, startFake } from '../../github/helpers';

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWriteGate } from '../../../src/github/write-gate';
-import { CHECK_RUN_EXTERNAL_ID } from '../../../src/report/github/check-run';
-import type { CheckRunContent } from '../../../src/report/github/check-run';
-import { writeCommitCheckRun } from '../../../src/report/github/commit-check-run';
-import { readVerdictRecord, verdictRecord } from '../../../src/report/check-verdicts';
-import type { PullVerdict } from '../../../src/report/check-verdicts';
+import { CHECK_RUN_EXTERNAL_ID } from '../../../src/publish/check-run/upsert';
+import type { CheckRunContent } from '../../../src/publish/check-run/upsert';
+import { writeCommitCheckRun } from '../../../src/publish/check-run/commit-check-run';
+import { readVerdictRecord, verdictRecord } from '../../../src/publish/check-run/verdict-records';
+import type { PullVerdict } from '../../../src/publish/check-run/verdict-records';
 import type { FakeGitHub, FakePull } from '../../doubles/fake-github';
 import { createVirtualClock } from '../../support/virtual-clock';
 import { HEAD, startFake } from '../../github/helpers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Severity } from '../../../src/domain/vocabulary';
-import { GITHUB_ANNOTATION_CAPS, planAnnotations } from '../../../src/report/markdown/annotations';
+import { GITHUB_ANNOTATION_CAPS, planAnnotations } from '../../../src/publish/annotations';
 import { finding } from './helpers';
 
 describe('planAnnotations', () => {

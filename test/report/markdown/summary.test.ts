@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER, extractFingerprints } from '../../../src/report/markers';
-import { MAX_SUMMARY_COMMENT_LENGTH, renderSummary, renderSummaryWithin } from '../../../src/report/markdown/summary';
-import type { SummaryInput } from '../../../src/report/markdown/summary';
+import { MAX_SUMMARY_COMMENT_LENGTH, renderSummary, renderSummaryWithin } from '../../../src/publish/summary/summary';
+import type { SummaryInput } from '../../../src/publish/summary/summary';
 import type { FileOutcome } from '../../../src/domain/outcomes';
 import type { GateVerdict } from '../../../src/domain/verdict';
 import type { LabelledFinding } from '../../../src/domain/findings';

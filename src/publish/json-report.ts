@@ -11,7 +11,7 @@
 import { reasonTexts } from '../domain/verdict';
 import type { RunReport } from '../pipeline';
 import type { Severity } from '../domain/vocabulary';
-import { compareFindings } from './markdown/severity';
+import { compareFindings } from '../report/markdown/severity';
 import type { FindingLocation } from '../domain/findings';
 import { VERSION } from '../version';
 import { stripTerminalControls as clean } from '../safety/terminal';

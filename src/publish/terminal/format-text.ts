@@ -4,14 +4,14 @@
  * not reviewed and skipped; the verdict last. Findings on lines the change does not touch, which
  * the gate does not count, are counted per file rather than listed (`--format json` lists them).
  */
-import { describeLine } from '../locate/label';
-import type { RunReport } from '../pipeline';
-import { compareFindings } from '../report/markdown/severity';
-import { failureText } from '../domain/describe-outcome';
-import type { LabelledFinding } from '../domain/findings';
-import { plural } from './progress';
-import { styled } from './terminal';
-import type { Part, Style, Terminal } from './terminal';
+import { describeLine } from '../../locate/label';
+import type { RunReport } from '../../pipeline';
+import { compareFindings } from '../../report/markdown/severity';
+import { failureText } from '../../domain/describe-outcome';
+import type { LabelledFinding } from '../../domain/findings';
+import { plural } from '../../cli/progress';
+import { styled } from '../../cli/terminal';
+import type { Part, Style, Terminal } from '../../cli/terminal';
 
 const SEVERITY_STYLE: Readonly<Record<string, Style>> = { error: 'red', warning: 'yellow', info: 'cyan' };
 /** Lines of a suggestion shown at most; the rest is in `--format json`. */

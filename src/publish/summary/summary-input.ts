@@ -3,7 +3,7 @@ import type { BaseScore, FileOutcome } from '../../domain/outcomes';
 import type { GateVerdict } from '../../domain/verdict';
 import type { LabelledFinding } from '../../domain/findings';
 import type { PlannedComment } from '../../domain/writes';
-import type { ThreadReport } from '../thread-plan';
+import type { ThreadReport } from '../../report/thread-plan';
 import type { WalkthroughOutcome } from '../walkthrough';
 
 export interface SummaryInput {

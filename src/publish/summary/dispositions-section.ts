@@ -6,8 +6,8 @@
  */
 import type { FileOutcome } from '../../domain/outcomes';
 import type { LabelledFinding } from '../../domain/findings';
-import type { ThreadReport } from '../thread-plan';
-import { inlineCode, inlineText } from './sanitize';
+import type { ThreadReport } from '../../report/thread-plan';
+import { inlineCode, inlineText } from '../../report/markdown/sanitize';
 import type { Room } from './summary-sections';
 import { cappedList, details, findingItem } from './summary-sections';
 

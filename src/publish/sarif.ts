@@ -23,7 +23,7 @@ import type { FileOutcome } from '../domain/outcomes';
 import type { LabelledFinding } from '../domain/findings';
 import { VERSION } from '../version';
 import { normalizeMessage } from '../locate/fingerprint';
-import { compareFindings } from './markdown/severity';
+import { compareFindings } from '../report/markdown/severity';
 import { stripTerminalControls } from '../safety/terminal';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';

@@ -13,11 +13,11 @@
  * launders one, and records count only from the app the token writes as (see
  * github/commit-check-run.ts). Pure: no I/O here.
  */
-import type { CheckConclusion, CheckRunContent } from './github/check-run';
-import { VERDICT_HEADING } from './markdown/summary';
-import { plainText, tableCell } from './markdown/sanitize';
-import { shortSha } from '../github/pull-head';
-import type { GateVerdict } from '../domain/verdict';
+import type { CheckConclusion, CheckRunContent } from './upsert';
+import { VERDICT_HEADING } from '../summary/summary';
+import { plainText, tableCell } from '../../report/markdown/sanitize';
+import { shortSha } from '../../github/pull-head';
+import type { GateVerdict } from '../../domain/verdict';
 
 /** A pull request's verdict at a commit, as its run recorded it. */
 export interface PullVerdict {

@@ -3,14 +3,14 @@
  * GitHub's 65,536-character limit) and for the job summary (no marker, GitHub's 1 MiB limit).
  * The job summary lists everything when it fits; the comment lists what fits and points to it.
  */
-import type { RunReport } from '../pipeline';
-import { supersededNotice } from '../gate/posting';
-import { shortSha } from '../github/pull-head';
-import { COMMIT_SECTION_RESERVE } from './check-verdicts';
-import type { BaseScore } from '../domain/outcomes';
-import type { CheckRunReport, SummaryReport } from '../domain/writes';
-import { MAX_SUMMARY_COMMENT_LENGTH, renderSummaryWithin } from './markdown/summary';
-import type { RenderedSummary, SummaryInput } from './markdown/summary';
+import type { RunReport } from '../../pipeline';
+import { supersededNotice } from '../../gate/posting';
+import { shortSha } from '../../github/pull-head';
+import { COMMIT_SECTION_RESERVE } from '../check-run/verdict-records';
+import type { BaseScore } from '../../domain/outcomes';
+import type { CheckRunReport, SummaryReport } from '../../domain/writes';
+import { MAX_SUMMARY_COMMENT_LENGTH, renderSummaryWithin } from './summary';
+import type { RenderedSummary, SummaryInput } from './summary';
 
 /**
  * GitHub drops a step's whole job summary above 1 MiB (1,048,576 bytes); 1 KiB is left spare

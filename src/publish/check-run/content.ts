@@ -11,25 +11,25 @@
  * the new head writes the new head's check. Writing it never changes the verdict: a refusal or a
  * failure is reported on the other surfaces instead.
  */
-import { reasonTexts } from '../domain/verdict';
-import { describeError } from '../domain/errors';
-import { GitHubApiError } from '../github/errors';
-import { GitHubTimeoutError } from '../github/octokit';
-import { shortSha } from '../github/pull-head';
-import type { CheckRunReport } from '../domain/writes';
-import type { GateVerdict } from '../domain/verdict';
-import { stoppedVerdict } from '../gate/decide';
-import type { LabelledFinding } from '../domain/findings';
-import type { Logger } from '../domain/logger';
-import type { PullRequestRef } from '../domain/pull-request';
-import type { CheckAnnotation, CheckConclusion, CheckRunContent, CheckRunContext } from './github/check-run';
-import { writeCommitCheckRun } from './github/commit-check-run';
-import type { CommitCheckDeps } from './github/commit-check-run';
-import { planAnnotations } from './markdown/annotations';
-import type { AnnotationCaps, AnnotationLevel } from './markdown/annotations';
-import { VERDICT_HEADING } from './markdown/summary';
-import { inlineText, plainText } from './markdown/sanitize';
-import { plural } from '../domain/words';
+import { reasonTexts } from '../../domain/verdict';
+import { describeError } from '../../domain/errors';
+import { GitHubApiError } from '../../github/errors';
+import { GitHubTimeoutError } from '../../github/octokit';
+import { shortSha } from '../../github/pull-head';
+import type { CheckRunReport } from '../../domain/writes';
+import type { GateVerdict } from '../../domain/verdict';
+import { stoppedVerdict } from '../../gate/decide';
+import type { LabelledFinding } from '../../domain/findings';
+import type { Logger } from '../../domain/logger';
+import type { PullRequestRef } from '../../domain/pull-request';
+import type { CheckAnnotation, CheckConclusion, CheckRunContent, CheckRunContext } from './upsert';
+import { writeCommitCheckRun } from './commit-check-run';
+import type { CommitCheckDeps } from './commit-check-run';
+import { planAnnotations } from '../annotations';
+import type { AnnotationCaps, AnnotationLevel } from '../annotations';
+import { VERDICT_HEADING } from '../summary/summary';
+import { inlineText, plainText } from '../../report/markdown/sanitize';
+import { plural } from '../../domain/words';
 
 export const CONCLUSION: Readonly<Record<GateVerdict['result'], CheckConclusion>> = {
   passed: 'success',

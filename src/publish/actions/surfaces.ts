@@ -8,7 +8,7 @@ import type { ActionsIo } from './io';
 import type { RunReport } from '../../pipeline';
 import type { Logger } from '../../domain/logger';
 import { describeLine } from '../../locate/label';
-import { planAnnotations } from '../markdown/annotations';
+import { planAnnotations } from '../annotations';
 import type { LabelledFinding } from '../../domain/findings';
 
 /**

@@ -18,10 +18,10 @@
  */
 import { PullRequestNotFoundError, readPullRequest, shortSha } from '../../github/pull-head';
 import { describeGitHubError } from '../../github/errors';
-import { STRICTNESS, commitCheckContent, latestVerdicts } from '../check-verdicts';
-import type { PullVerdict } from '../check-verdicts';
-import { listOwnCheckRuns, newestOf, upsertCheckRun } from './check-run';
-import type { CheckRunContent, CheckRunContext, CheckRunWritten, ListedCheckRun, Repository } from './check-run';
+import { STRICTNESS, commitCheckContent, latestVerdicts } from './verdict-records';
+import type { PullVerdict } from './verdict-records';
+import { listOwnCheckRuns, newestOf, upsertCheckRun } from './upsert';
+import type { CheckRunContent, CheckRunContext, CheckRunWritten, ListedCheckRun, Repository } from './upsert';
 
 /** Writes after the first at most, each after a read back showed a racing run made the check stale. */
 const MAX_REWRITES = 3;

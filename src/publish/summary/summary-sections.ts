@@ -8,8 +8,8 @@ import { describeLine } from '../../locate/label';
 import type { BaseScore, FileOutcome } from '../../domain/outcomes';
 import type { FindingLocation, LabelledFinding } from '../../domain/findings';
 import { requestIdToShow } from '../../domain/describe-outcome';
-import { inlineCode, inlineText } from './sanitize';
-import { SEVERITY_LABEL, reportedAs } from './severity';
+import { inlineCode, inlineText } from '../../report/markdown/sanitize';
+import { SEVERITY_LABEL, reportedAs } from '../../report/markdown/severity';
 
 const MAX_PATH = 200;
 const MAX_MESSAGE = 300;

@@ -4,11 +4,11 @@
  * many workflow annotations of each level per step, so the most severe are chosen and the rest
  * counted. Annotations are plain text, not markdown.
  */
-import type { Severity } from '../../domain/vocabulary';
-import type { LabelledFinding } from '../../domain/findings';
-import { describeLine } from '../../locate/label';
-import { plainText } from './sanitize';
-import { SEVERITY_LABEL, compareFindings } from './severity';
+import type { Severity } from '../domain/vocabulary';
+import type { LabelledFinding } from '../domain/findings';
+import { describeLine } from '../locate/label';
+import { plainText } from '../report/markdown/sanitize';
+import { SEVERITY_LABEL, compareFindings } from '../report/markdown/severity';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
