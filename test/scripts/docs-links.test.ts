@@ -8,6 +8,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../doubles/run-action';
+import { embeddedWorkflows } from '../../scripts/lint-workflows';
 
 const PAGES = readdirSync(join(ROOT, 'docs'))
   .filter((name) => name.endsWith('.md'))
@@ -87,6 +88,24 @@ describe('the link check', () => {
 
 describe('the README', () => {
   const readme = read('README.md');
+
+  it('is read in five minutes: at most 400 lines, its sections in the order a newcomer needs them', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(400);
+    const sections = [...withoutCode(readme).matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(sections).toEqual(['Status', 'Quick start', 'Use it in a workflow', 'What a pull request shows', 'Inputs and outputs', 'Exit statuses', 'Read more']);
+  });
+
+  it('shows a minimal workflow in its first 80 lines: on pull_request, at most 25 lines, nothing but the step', () => {
+    const [first] = embeddedWorkflows(readme);
+    expect(first).toBeDefined();
+    const lines = (first?.text ?? '').trimEnd().split('\n');
+    expect((first?.firstLine ?? Infinity) + lines.length).toBeLessThanOrEqual(80);
+    expect(lines.length).toBeLessThanOrEqual(25);
+    expect(first?.text).toMatch(/^on: pull_request$/m);
+    expect(first?.text).toMatch(/api-key: \$\{\{ secrets\.\w+ \}\}/);
+    expect(first?.text).toMatch(/api-url: /);
+    expect(first?.text).not.toMatch(/pull_request_review_comment|^\s*if:|concurrency/m);
+  });
 
   it('links to every page of docs/', () => {
     const linked = new Set(linksOf(readme).map((target) => target.split('#')[0]));
