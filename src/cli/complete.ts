@@ -15,8 +15,8 @@ import { EXIT } from '../publish/exit-status';
 import type { ExitStatus } from '../publish/exit-status';
 import { KEY_VARIABLE, inputFlags, readCliSettings } from './settings';
 import { streamingCompleter } from './stream-complete';
-import { styled } from './terminal';
-import type { Terminal } from './terminal';
+import { styled } from '../publish/terminal/terminal';
+import type { Terminal } from '../publish/terminal/terminal';
 import { COMPLETE_USAGE } from './usage';
 
 const COMPLETE_FLAGS = {

@@ -20,7 +20,7 @@ import type { ChangedFile, PullRequestSource } from '../domain/pull-request';
 import { isNoObject, parseRawDiff, sameBlob } from './git-raw-diff';
 import { fileTooLarge } from './errors';
 import { openGitObjects } from './git-objects';
-import { gitEnvironment } from './workspace-blobs';
+import { gitEnvironment } from '../config/environment';
 
 export interface CheckoutSource extends PullRequestSource {
   /** The commit the diff starts from. */

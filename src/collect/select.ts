@@ -4,7 +4,7 @@
  * GitHub listed them.
  */
 import type { ReviewLanguage } from '../domain/vocabulary';
-import { firstMatchingGlob } from './globs';
+import { firstMatchingGlob } from '../config/globs';
 import { plural } from '../domain/words';
 import { DEFAULT_EXCLUDES } from '../config/settings';
 import type { ChangedFile, ReviewCandidate } from '../domain/pull-request';

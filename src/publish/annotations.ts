@@ -33,9 +33,6 @@ export interface AnnotationPlan {
 
 export type AnnotationCaps = Readonly<Record<AnnotationLevel, number>>;
 
-/** GitHub's per-step limits. */
-export const GITHUB_ANNOTATION_CAPS: AnnotationCaps = { error: 10, warning: 10, notice: 10 };
-
 const LEVEL: Readonly<Record<Severity, AnnotationLevel>> = { error: 'error', warning: 'warning', info: 'notice' };
 const MAX_TITLE = 200;
 const MAX_MESSAGE = 2_000;

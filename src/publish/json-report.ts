@@ -9,7 +9,7 @@
  * the run's secrets are redacted by the caller before it is written.
  */
 import { reasonTexts } from '../domain/verdict';
-import type { RunReport } from '../pipeline';
+import type { PublishedRun } from '../domain/run-report';
 import type { Severity } from '../domain/vocabulary';
 import { compareFindings } from '../report/markdown/severity';
 import type { FindingLocation } from '../domain/findings';
@@ -59,7 +59,7 @@ export interface JsonFinding {
   fingerprint: string;
 }
 
-export type JsonReportSource = Pick<RunReport, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough'>;
+export type JsonReportSource = Pick<PublishedRun, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough'>;
 
 export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1['source']): JsonReportV1 {
   const { verdict } = report;

@@ -8,8 +8,8 @@
 import { isApiError, isServiceError } from '../review/service/errors';
 import type { CompletionRequest } from '../review/service/types';
 import type { FileOutcome } from '../domain/outcomes';
+import type { WalkthroughOutcome } from '../domain/run-report';
 
-export type WalkthroughOutcome = { kind: 'written'; text: string } | { kind: 'failed'; message: string };
 
 /** Characters of prompt on the first try (about 3,000 tokens at 4 characters a token), and on the retry. */
 export const WALKTHROUGH_BUDGETS = [12_000, 3_000] as const;

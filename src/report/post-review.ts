@@ -1,12 +1,12 @@
 /**
- * The report stage's writes to the pull request, as data: the review is posted before the gate
- * decides (its outcome is one of the gate's inputs), the summary comment after, carrying the
- * verdict. Neither throws: a failure is an outcome the rest of the run shows.
+ * Posting the review, as data: it is posted before the gate decides (its outcome is one of the
+ * gate's inputs) and never throws: a failure is an outcome the rest of the run shows. The
+ * summary comment, which carries the verdict, is a surface of the publish stage.
  */
 import { describeError } from '../domain/errors';
 import { shortSha } from '../github/pull-head';
 import type { Logger } from '../domain/logger';
-import type { PlannedComment, PostingReport, ReviewPublisher, SummaryReport } from '../domain/writes';
+import type { PlannedComment, PostingReport, ReviewPublisher } from '../domain/writes';
 import type { PullRequestRef } from '../domain/pull-request';
 
 /**
@@ -18,7 +18,7 @@ export function reviewBody(headSha: string): string {
 }
 
 export async function postReview(
-  publisher: ReviewPublisher,
+  publisher: Pick<ReviewPublisher, 'postReview'>,
   pr: PullRequestRef,
   comments: PlannedComment[],
   log: Logger,
@@ -41,26 +41,4 @@ export async function postReview(
     }
     return posting;
   });
-}
-
-/** Writes the summary comment, unless posting already showed there is no point (read-only, superseded). */
-export async function postSummary(
-  publisher: ReviewPublisher,
-  pr: PullRequestRef,
-  posting: PostingReport,
-  body: string,
-  log: Logger,
-): Promise<SummaryReport> {
-  if (posting.kind === 'read-only') return { kind: 'read-only', message: posting.message };
-  if (posting.kind === 'superseded' || posting.kind === 'dry-run') return posting;
-  let summary: SummaryReport;
-  try {
-    summary = await publisher.upsertSummary(pr, body);
-  } catch (error) {
-    summary = { kind: 'failed', message: `the summary comment could not be posted to GitHub: ${describeError(error)}` };
-  }
-  if (summary.kind === 'read-only' || summary.kind === 'failed') log.warning(summary.message);
-  else if (summary.kind === 'superseded') log.info(`The pull request's head moved to ${shortSha(summary.headSha)}: the summary comment is left to the run on it`);
-  else log.info(`Summary comment ${summary.kind}${summary.url === undefined ? '' : `: ${summary.url}`}`);
-  return summary;
 }

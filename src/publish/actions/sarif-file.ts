@@ -11,8 +11,7 @@
  * while the verdict and every other surface stay as decided.
  */
 import { resolve } from 'node:path';
-import type { RunReport } from '../../pipeline';
-import type { Settings } from '../../config/settings';
+import type { RunReport } from '../../domain/run-report';
 import type { Redactor } from '../../safety/redact';
 import { isUnsafePathError, writeNamedFile } from '../../safety/no-follow';
 import { renderSarif } from '../sarif';
@@ -21,13 +20,13 @@ import type { ActionsIo } from './io';
 export async function writeSarifOutput(
   io: ActionsIo,
   report: Pick<RunReport, 'findings' | 'outcomes'>,
-  settings: Pick<Settings, 'sarifFile' | 'gateScope'>,
-  env: NodeJS.ProcessEnv,
+  /** The `sarif-file` input; '' writes none. */
+  sarifFile: string,
+  workspace: string,
   redactor: Redactor,
 ): Promise<void> {
-  if (settings.sarifFile === '') return;
-  const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
-  const path = resolve(workspace, settings.sarifFile);
+  if (sarifFile === '') return;
+  const path = resolve(workspace, sarifFile);
   const sarif = renderSarif(report, {});
   try {
     await writeNamedFile(path, workspace, redactor.text(sarif.text));

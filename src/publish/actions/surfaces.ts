@@ -5,7 +5,7 @@
  */
 import { reasonTexts } from '../../domain/verdict';
 import type { ActionsIo } from './io';
-import type { RunReport } from '../../pipeline';
+import type { RunReport } from '../../domain/run-report';
 import type { Logger } from '../../domain/logger';
 import { describeLine } from '../../locate/label';
 import { planAnnotations } from '../annotations';

@@ -6,7 +6,7 @@
  */
 import type { FileOutcome } from '../../domain/outcomes';
 import type { LabelledFinding } from '../../domain/findings';
-import type { ThreadReport } from '../../report/thread-plan';
+import type { ThreadReport } from '../../domain/run-report';
 import { inlineCode, inlineText } from '../../report/markdown/sanitize';
 import type { Room } from './summary-sections';
 import { cappedList, details, findingItem } from './summary-sections';

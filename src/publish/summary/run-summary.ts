@@ -3,12 +3,10 @@
  * GitHub's 65,536-character limit) and for the job summary (no marker, GitHub's 1 MiB limit).
  * The job summary lists everything when it fits; the comment lists what fits and points to it.
  */
-import type { RunReport } from '../../pipeline';
+import type { PublishedRun, RunReport } from '../../domain/run-report';
 import { supersededNotice } from '../../gate/posting';
 import { shortSha } from '../../github/pull-head';
 import { COMMIT_SECTION_RESERVE } from '../check-run/verdict-records';
-import type { BaseScore } from '../../domain/outcomes';
-import type { CheckRunReport, SummaryReport } from '../../domain/writes';
 import { MAX_SUMMARY_COMMENT_LENGTH, renderSummaryWithin } from './summary';
 import type { RenderedSummary, SummaryInput } from './summary';
 
@@ -25,14 +23,13 @@ export const MAX_CHECK_RUN_SUMMARY_LENGTH = 65_535;
 export const REST_IN_JOB_SUMMARY = 'the job summary of this run';
 export const REST_IN_LOG = 'the log of this step';
 
+/**
+ * What a summary is rendered from: the decided run, and the fates of the writes made before it
+ * (the walkthrough before the summary comment; the summary comment before the check run; both
+ * before the job summary).
+ */
 export type SummarySource = Pick<RunReport, 'pr' | 'outcomes' | 'plan' | 'verdict' | 'tokensUsed' | 'posting'> &
-  Partial<Pick<RunReport, 'feedback' | 'threads' | 'walkthrough'>> & {
-  /** Known once the summary comment was written (the job summary), not while rendering it. */
-  summary?: SummaryReport;
-  /** Known once the check run was written (the job summary). */
-  checkRun?: CheckRunReport;
-  baselines?: ReadonlyMap<string, BaseScore>;
-};
+  Partial<Pick<PublishedRun, 'feedbackProblem' | 'threads' | 'walkthrough' | 'summary' | 'checkRun' | 'baselines'>>;
 
 /**
  * The summary comment's fate, for the surfaces written after it. A failure leaves the verdict
@@ -80,7 +77,7 @@ function summaryInput(report: SummarySource, local = false): SummaryInput {
     headSha: report.pr.headSha,
     dryRun: posting.kind === 'dry-run',
   };
-  if (report.feedback?.kind === 'failed') input.feedbackProblem = report.feedback.message;
+  if (report.feedbackProblem !== undefined) input.feedbackProblem = report.feedbackProblem;
   if (report.threads !== undefined) input.threads = report.threads;
   const note = summaryCommentNote(report);
   if (note !== undefined) input.summaryComment = note;

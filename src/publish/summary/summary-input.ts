@@ -3,8 +3,8 @@ import type { BaseScore, FileOutcome } from '../../domain/outcomes';
 import type { GateVerdict } from '../../domain/verdict';
 import type { LabelledFinding } from '../../domain/findings';
 import type { PlannedComment } from '../../domain/writes';
-import type { ThreadReport } from '../../report/thread-plan';
-import type { WalkthroughOutcome } from '../walkthrough';
+import type { ThreadReport } from '../../domain/run-report';
+import type { WalkthroughOutcome } from '../../domain/run-report';
 
 export interface SummaryInput {
   verdict: GateVerdict;

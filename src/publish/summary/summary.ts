@@ -13,7 +13,7 @@ import { SUMMARY_MARKER } from '../../report/markers';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
 import { blockText, inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
-import type { WalkthroughOutcome } from '../walkthrough';
+import type { WalkthroughOutcome } from '../../domain/run-report';
 import type { FindingGroup, Room } from './summary-sections';
 import {
   LOCATION_TITLE,

@@ -5,13 +5,13 @@
  * the gate does not count, are counted per file rather than listed (`--format json` lists them).
  */
 import { describeLine } from '../../locate/label';
-import type { RunReport } from '../../pipeline';
+import type { RunReport } from '../../domain/run-report';
 import { compareFindings } from '../../report/markdown/severity';
 import { failureText } from '../../domain/describe-outcome';
 import type { LabelledFinding } from '../../domain/findings';
-import { plural } from '../../cli/progress';
-import { styled } from '../../cli/terminal';
-import type { Part, Style, Terminal } from '../../cli/terminal';
+import { plural } from '../../domain/words';
+import { styled } from './terminal';
+import type { Part, Style, Terminal } from './terminal';
 
 const SEVERITY_STYLE: Readonly<Record<string, Style>> = { error: 'red', warning: 'yellow', info: 'cyan' };
 /** Lines of a suggestion shown at most; the rest is in `--format json`. */

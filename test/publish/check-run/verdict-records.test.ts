@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { commitCheckContent, latestVerdicts, readVerdictRecord, verdictRecord } from '../../src/publish/check-run/verdict-records';
-import type { PullVerdict } from '../../src/publish/check-run/verdict-records';
-import type { CheckRunContent } from '../../src/publish/check-run/upsert';
+import { commitCheckContent, latestVerdicts, readVerdictRecord, verdictRecord } from '../../../src/publish/check-run/verdict-records';
+import type { PullVerdict } from '../../../src/publish/check-run/verdict-records';
+import type { CheckRunContent } from '../../../src/publish/check-run/upsert';
 
 const HEAD = 'abcdef0123456789abcdef0123456789abcdef01';
 const v = (pr: number, conclusion: PullVerdict['conclusion'], at = 1000, title = conclusion === 'success' ? 'Passed' : 'Failed: 1 error finding on added lines (fail-on-severity: error)'): PullVerdict => ({ pr, conclusion, title, at });

@@ -6,7 +6,7 @@ import type { FileOutcome } from '../../../src/domain/outcomes';
 import type { GateVerdict } from '../../../src/domain/verdict';
 import type { LabelledFinding } from '../../../src/domain/findings';
 import { reviewedFile } from '../../support/findings';
-import { finding } from './helpers';
+import { finding } from '../../support/findings';
 
 
 function reviewed(path: string, score: number, findings: LabelledFinding[] = []): FileOutcome {

@@ -8,7 +8,7 @@ import { findingFingerprint } from '../../src/locate/fingerprint';
 import { SARIF_FINGERPRINT_KEY, SARIF_LIMITS, kindOf, renderSarif, ruleIdOf } from '../../src/publish/sarif';
 import type { FileOutcome } from '../../src/domain/outcomes';
 import type { LabelledFinding } from '../../src/domain/findings';
-import { finding } from './markdown/helpers';
+import { finding } from '../support/findings';
 import { codeScanningProblems, sarifSchemaErrors } from '../support/sarif-checks';
 
 interface SarifResult {

@@ -1,21 +1,14 @@
+import { readRunnerEnvironment } from '../../../src/config/environment';
+import { stoppedVerdict } from '../../../src/gate/decide';
 import { describe, expect, it } from 'vitest';
-import type { Severity } from '../../src/domain/vocabulary';
-import {
-  MAX_CHECK_RUN_ANNOTATIONS,
-  annotationsLeftOutNote,
-  canReportStop,
-  checkAnnotations,
-  checkRunContent,
-  checksPermissionMessage,
-  stoppedRunContent,
-  verdictTitle,
-  workflowRunUrl,
-} from '../../src/publish/check-run/content';
-import { GitHubApiError } from '../../src/github/errors';
-import { GitHubTimeoutError } from '../../src/github/octokit';
-import type { GateVerdict } from '../../src/domain/verdict';
-import type { PullRequestRef } from '../../src/domain/pull-request';
-import { finding } from './markdown/helpers';
+import type { Severity } from '../../../src/domain/vocabulary';
+import { MAX_CHECK_RUN_ANNOTATIONS, annotationsLeftOutNote, checkAnnotations, checkRunContent, stoppedRunContent, verdictTitle } from '../../../src/publish/check-run/content';
+import { canReportStop, checksPermissionMessage } from '../../../src/publish/check-run/write';
+import { GitHubApiError } from '../../../src/github/errors';
+import { GitHubTimeoutError } from '../../../src/github/octokit';
+import type { GateVerdict } from '../../../src/domain/verdict';
+import type { PullRequestRef } from '../../../src/domain/pull-request';
+import { finding } from '../../support/findings';
 
 const pr: PullRequestRef = { owner: 'acme', repo: 'shop', number: 7, headSha: 'abcdef0123456789abcdef0123456789abcdef01' };
 const verdict = (result: GateVerdict['result'], reasons: string[] = []): GateVerdict => ({
@@ -89,14 +82,15 @@ describe('the check run content', () => {
   });
 
   it('fails the check of a run that stopped before the gate decided, saying why', () => {
-    const content = stoppedRunContent(pr, 'review-gate could not complete: GitHubApiError: Listing the files failed', { name: 'review-gate', detailsUrl: 'https://x/run' });
+    const content = stoppedRunContent(pr, stoppedVerdict('review-gate could not complete: GitHubApiError: Listing the files failed'), { name: 'review-gate', detailsUrl: 'https://x/run' });
     expect(content).toMatchObject({ conclusion: 'failure', title: 'Failed: review-gate could not complete: GitHubApiError: Listing the files failed', annotations: [], detailsUrl: 'https://x/run' });
     expect(content.summary).toMatch(/^## ❌ Failed\n\nreview-gate could not complete/);
   });
 
   it('links to the workflow run when the runner says which, and names the permission a refused token needs', () => {
-    expect(workflowRunUrl({ GITHUB_SERVER_URL: 'https://github.com/', GITHUB_REPOSITORY: 'acme/shop', GITHUB_RUN_ID: '42' })).toBe('https://github.com/acme/shop/actions/runs/42');
-    expect(workflowRunUrl({ GITHUB_REPOSITORY: 'acme/shop', GITHUB_RUN_ID: '42' })).toBeUndefined();
+    const runUrl = (env: NodeJS.ProcessEnv) => readRunnerEnvironment(env, '/work').runUrl;
+    expect(runUrl({ GITHUB_SERVER_URL: 'https://github.com/', GITHUB_REPOSITORY: 'acme/shop', GITHUB_RUN_ID: '42' })).toBe('https://github.com/acme/shop/actions/runs/42');
+    expect(runUrl({ GITHUB_REPOSITORY: 'acme/shop', GITHUB_RUN_ID: '42' })).toBeUndefined();
     expect(checksPermissionMessage(pr, 403, 'Resource not accessible by integration')).toBe(
       'No check run was written on abcdef012345: the GitHub token may not write check runs in acme/shop (GitHub answered 403: Resource not accessible by integration). ' +
         'Add `checks: write` to the job\'s permissions; a pull request from a fork gets a read-only token (see "Pull requests from forks" in the README). The verdict stands',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findingFingerprint } from '../../../src/locate/fingerprint';
-import { extractFingerprints, fingerprintMarker } from '../../../src/report/markers';
-import { finding } from './helpers';
+import { findingFingerprint } from '../../src/locate/fingerprint';
+import { extractFingerprints, fingerprintMarker } from '../../src/report/markers';
+import { finding } from '../support/findings';
 
 describe('findingFingerprint', () => {
   it('is 32 lowercase hex digits that the marker round-trips', () => {

@@ -4,8 +4,8 @@
  * stream is a terminal: `NO_COLOR` (any non-empty value) turns colour off, `FORCE_COLOR` (any
  * value but 0 or false) turns it on even into a pipe, and wins over `NO_COLOR` as in Node itself.
  */
-import { neutralizeWorkflowCommands, printSafe } from '../safety/terminal';
-import type { Redactor } from '../safety/redact';
+import { neutralizeWorkflowCommands, printSafe } from '../../safety/terminal';
+import type { Redactor } from '../../safety/redact';
 
 export type Style = 'bold' | 'dim' | 'red' | 'yellow' | 'cyan' | 'green';
 

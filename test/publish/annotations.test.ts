@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Severity } from '../../../src/domain/vocabulary';
-import { GITHUB_ANNOTATION_CAPS, planAnnotations } from '../../../src/publish/annotations';
-import { finding } from './helpers';
+import type { Severity } from '../../src/domain/vocabulary';
+import { planAnnotations } from '../../src/publish/annotations';
+import type { AnnotationCaps } from '../../src/publish/annotations';
+
+/** GitHub's per-step limits of a workflow's own annotations. */
+const GITHUB_ANNOTATION_CAPS: AnnotationCaps = { error: 10, warning: 10, notice: 10 };
+import { finding } from '../support/findings';
 
 describe('planAnnotations', () => {
   it('emits findings on added lines, most severe first, within the per-level caps', () => {
