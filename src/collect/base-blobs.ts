@@ -14,6 +14,7 @@ import { nullable, object, string } from '../github/entry-shape';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
 import type { ChangedFile, PullRequestRef } from '../domain/pull-request';
 import { languageOf } from './select';
+import { shortSha } from '../domain/object-name';
 
 /** Lookups per GraphQL query. */
 const OBJECTS_PER_QUERY = 50;
@@ -69,7 +70,7 @@ export async function proveUnchanged(
         if (oids[i] !== undefined && oids[i] === file.blobSha) file.sameBlobAsBase = true;
       });
     } catch (error) {
-      unproven(`GitHub did not name their blobs at ${mergeBase.slice(0, 12)}: ${describeGraphqlError(error)}`, chunk);
+      unproven(`GitHub did not name their blobs at ${shortSha(mergeBase)}: ${describeGraphqlError(error)}`, chunk);
     }
   }
 }

@@ -21,6 +21,7 @@ import { isNoObject, parseRawDiff, sameBlob } from './git-raw-diff';
 import { fileTooLarge } from './errors';
 import { openGitObjects } from './git-objects';
 import { gitEnvironment } from './workspace-blobs';
+import { isObjectName, shortSha } from '../domain/object-name';
 
 export interface CheckoutSource extends PullRequestSource {
   /** The commit the diff starts from. */
@@ -30,7 +31,6 @@ export interface CheckoutSource extends PullRequestSource {
 
 export type CheckoutOpening = { kind: 'ready'; source: CheckoutSource } | { kind: 'unavailable'; reason: string };
 
-const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 const SUBMODULE_MODE = '160000';
 
 /** Options that make the output GitHub's whatever the repository's configuration says. */
@@ -56,20 +56,19 @@ function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = gitEnvironmen
 
 export async function openCheckoutSource(options: { cwd: string; baseSha: string; headSha: string }): Promise<CheckoutOpening> {
   const { cwd, baseSha, headSha } = options;
-  const short = (sha: string): string => sha.slice(0, 12);
   for (const [what, sha] of [['base', baseSha], ['head', headSha]] as const) {
-    if (!COMMIT.test(sha)) return { kind: 'unavailable', reason: `the ${what} commit '${sha}' is not a commit SHA` };
+    if (!isObjectName(sha)) return { kind: 'unavailable', reason: `the ${what} commit '${sha}' is not a commit SHA` };
     try {
       await git(cwd, ['cat-file', '-e', `${sha}^{commit}`]);
     } catch {
-      return { kind: 'unavailable', reason: `the checkout does not have the ${what} commit ${short(sha)}` };
+      return { kind: 'unavailable', reason: `the checkout does not have the ${what} commit ${shortSha(sha)}` };
     }
   }
   let mergeBase: string;
   try {
     mergeBase = (await git(cwd, ['merge-base', baseSha, headSha])).trim();
   } catch {
-    return { kind: 'unavailable', reason: `the checkout's history has no merge base of ${short(baseSha)} and ${short(headSha)} (a shallow clone)` };
+    return { kind: 'unavailable', reason: `the checkout's history has no merge base of ${shortSha(baseSha)} and ${shortSha(headSha)} (a shallow clone)` };
   }
   let files: ChangedFile[];
   try {
@@ -79,7 +78,7 @@ export async function openCheckoutSource(options: { cwd: string; baseSha: string
       return changedFiles(listing, patches);
     });
   } catch (error) {
-    return { kind: 'unavailable', reason: `git could not diff ${short(mergeBase)}...${short(headSha)}: ${error instanceof Error ? error.message : String(error)}` };
+    return { kind: 'unavailable', reason: `git could not diff ${shortSha(mergeBase)}...${shortSha(headSha)}: ${error instanceof Error ? error.message : String(error)}` };
   }
 
   const objects = openGitObjects(cwd);

@@ -5,7 +5,7 @@
 import type { ChangeStatus, ChangedFile, ChangedFileList, PullRequestRef, PullRequestSource, ReadFileOptions } from '../domain/pull-request';
 import { FileNotFoundError, GitHubApiError, describePr } from '../github/errors';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
-import { HeadMovedError, readPullRequest } from '../github/pull-head';
+import { HeadMovedError, readBaseSha, readPullRequest } from '../github/pull-head';
 import { integer, object, optional, string } from '../github/entry-shape';
 import { readRestList } from '../github/paged-list';
 import { proveUnchanged } from './base-blobs';
@@ -91,13 +91,10 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
   const baseShaOf = (pr: PullRequestRef): Promise<string> => {
     let sha = baseShas.get(pr.number);
     if (sha === undefined) {
-      sha = octokit.rest.pulls.get({ owner: pr.owner, repo: pr.repo, pull_number: pr.number }).then(
-        ({ data }) => data.base.sha,
-        (error: unknown) => {
-          baseShas.delete(pr.number);
-          throw new GitHubApiError(`Reading the base commit of ${describePr(pr)}`, error);
-        },
-      );
+      sha = readBaseSha(octokit, pr).catch((error: unknown) => {
+        baseShas.delete(pr.number);
+        throw error;
+      });
       baseShas.set(pr.number, sha);
     }
     return sha;

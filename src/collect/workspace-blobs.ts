@@ -9,9 +9,8 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { isObjectName } from '../domain/object-name';
 import type { PullRequestSource } from '../domain/pull-request';
-
-const BLOB_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 export interface BlobReadStats {
   fromWorkspace: number;
@@ -67,7 +66,7 @@ export function withWorkspaceBlobs(
     listChangedFiles: (pr) => source.listChangedFiles(pr),
     async readFile(pr, file, options) {
       const sha = file.blobSha;
-      const local = sha !== undefined && BLOB_SHA.test(sha) ? await readBlob(sha) : undefined;
+      const local = sha !== undefined && isObjectName(sha) ? await readBlob(sha) : undefined;
       if (local !== undefined) {
         stats.fromWorkspace += 1;
         return local;
