@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { FileNotFoundError } from '../github/errors';
 import type { ChangedFile, PullRequestSource } from '../domain/pull-request';
 import { isNoObject, parseRawDiff, sameBlob } from './git-raw-diff';
+import { entryPatch, patchSections, sectionCount } from './git-patch';
 import { fileTooLarge } from './errors';
 import { openGitObjects } from './git-objects';
 import { gitEnvironment } from './workspace-blobs';
@@ -121,34 +122,31 @@ async function withoutAttributes<T>(cwd: string, use: (run: (args: string[]) => 
 /**
  * The listing with each file's patch as GitHub's API shows it: the hunks only, from the first
  * `@@`. git writes the patches in the listing's order, one `diff --git` header each (a binary
- * or a pure rename has a header and no hunk), so the n-th section is the n-th file's.
+ * or a pure rename has a header and no hunk) and two for a file that changes kind (git-patch.ts),
+ * so each file takes the next one or two sections, and none may be left over.
  */
 export function changedFiles(listing: string, patches: string): ChangedFile[] {
   const entries = parseRawDiff(listing);
-  const sections = patches.split(/^diff --git /m).slice(1);
-  if (sections.length !== entries.length) {
-    throw new Error(`${entries.length} changed files but ${sections.length} patches`);
+  const sections = patchSections(patches);
+  const expected = entries.reduce((sum, entry) => sum + sectionCount(entry), 0);
+  if (sections.length !== expected) {
+    throw new Error(`${entries.length} changed files call for ${expected} patches, but git wrote ${sections.length}`);
   }
-  return entries.map((entry, index) => {
-    const section = sections[index] ?? '';
-    const header = section.slice(0, section.indexOf('\n'));
-    // A quoted header holds an escaped path; otherwise it must name this file.
-    if (!header.includes('"') && !header.endsWith(` b/${entry.path}`)) {
-      throw new Error(`the patch of '${entry.path}' is out of order ('diff --git ${header}')`);
+  let next = 0;
+  return entries.map((entry) => {
+    const own = sections.slice(next, next + sectionCount(entry));
+    next += own.length;
+    for (const section of own) {
+      const header = section.slice(0, section.indexOf('\n'));
+      // A quoted header holds an escaped path; otherwise it must name this file.
+      if (!header.includes('"') && !header.endsWith(` b/${entry.path}`)) {
+        throw new Error(`the patch of '${entry.path}' is out of order ('diff --git ${header}')`);
+      }
     }
-    const file: ChangedFile = { path: entry.path, status: entry.status, additions: 0, deletions: 0 };
+    const file: ChangedFile = { path: entry.path, status: entry.status, ...entryPatch(own) };
     if (entry.previousPath !== undefined) file.previousPath = entry.previousPath;
     if (entry.status !== 'removed' && entry.newMode !== SUBMODULE_MODE && !isNoObject(entry.newSha)) file.blobSha = entry.newSha;
     if (sameBlob(entry)) file.sameBlobAsBase = true;
-    const hunks = section.search(/^@@ /m);
-    if (hunks >= 0) {
-      const patch = section.slice(hunks).replace(/\n$/, '');
-      file.patch = patch;
-      for (const line of patch.split('\n')) {
-        if (line.startsWith('+')) file.additions += 1;
-        else if (line.startsWith('-')) file.deletions += 1;
-      }
-    }
     return file;
   });
 }
