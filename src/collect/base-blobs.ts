@@ -13,7 +13,7 @@ import { describeGitHubError, describeGraphqlError, describePr } from '../github
 import { nullable, object, string } from '../github/entry-shape';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
 import type { ChangedFile, PullRequestRef } from '../domain/pull-request';
-import { languageOf } from './select';
+import { candidateLanguage } from './select';
 import { shortSha } from '../domain/object-name';
 
 /** Lookups per GraphQL query. */
@@ -24,7 +24,8 @@ const OBJECT = nullable(object({ oid: string }));
 
 /**
  * Files whose being unchanged matters and is not known: renamed or mode-changed, no patch, no
- * line counted, in a language the action reviews (a file it skips needs no proof).
+ * line counted, in a language the action reviews or without an extension (a script, maybe; a
+ * file it skips needs no proof).
  */
 export function needsProof(file: ChangedFile): boolean {
   return (
@@ -33,7 +34,7 @@ export function needsProof(file: ChangedFile): boolean {
     file.additions === 0 &&
     file.deletions === 0 &&
     file.blobSha !== undefined &&
-    languageOf(file.path) !== undefined
+    candidateLanguage(file.path) !== undefined
   );
 }
 

@@ -7,7 +7,7 @@
  * its target path as text, never the file it points at (working-tree-file.ts).
  */
 import { decodeSource } from './decode';
-import { languageOf } from './select';
+import { candidateLanguage, languageOf } from './select';
 import { NotReviewableError, fileTooLarge, isNotReviewableError } from './errors';
 import { resolveComparison } from './git-base';
 import type { Comparison, ComparisonRequest } from './git-base';
@@ -99,8 +99,8 @@ const BINARY_PROBE_BYTES = 8000;
  * The file's hunks and the lines they add and remove; no patch when git would show none (binary,
  * or no line changed). A file that changes kind gets the hunks of its new kind (git-patch.ts).
  *
- * A file in a language the action reviews is diffed without the repository's attributes having a
- * say: `.gitattributes` in the working tree or the index — a branch may commit one — can make git
+ * A file the action may review (in a supported language, or without an extension: a script,
+ * maybe) is diffed without the repository's attributes having a say: `.gitattributes` in the working tree or the index — a branch may commit one — can make git
  * print "Binary files differ" for a text file (`-diff`, `binary`) or diff a binary one as text
  * (`diff`). So it is diffed `--text`, and its patch dropped when either side has a NUL byte in its
  * first 8,000 bytes: git's own rule when no attribute speaks, and GitHub's. Other files are not
@@ -115,7 +115,7 @@ async function patchOf(
 ): Promise<Pick<ChangedFile, 'patch' | 'additions' | 'deletions'>> {
   const paths = entry.previousPath === undefined ? [entry.path] : [entry.previousPath, entry.path];
   let text: readonly string[] = [];
-  if (languageOf(entry.path) !== undefined) {
+  if (candidateLanguage(entry.path) !== undefined) {
     const sides = [
       isNoObject(entry.oldSha) ? undefined : () => objects.read(entry.oldSha),
       entry.status === 'removed' ? undefined : inWorkingTree ? () => readWorkingTreeFile(git.cwd, entry.path) : () => objects.read(entry.newSha),

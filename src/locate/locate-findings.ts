@@ -4,19 +4,25 @@
  * suppresses it (read in the comment syntax of the file's language). Nothing is dropped.
  */
 import type { ReviewIssue } from '../review/service/types';
-import { languageOf } from '../collect/select';
 import type { ChangedFile } from '../domain/pull-request';
 import type { LabelledFinding } from '../domain/findings';
 import type { Logger } from '../domain/logger';
-import type { GateScope } from '../domain/vocabulary';
+import type { GateScope, ReviewLanguage } from '../domain/vocabulary';
 import { labelFindings } from './label';
 import { parsePatch } from './parse-patch';
 import type { PatchIndex } from './parse-patch';
 import { isPatchParseError } from './patch-errors';
 
-export function locateFindings(file: ChangedFile, issues: ReviewIssue[], content: string, gateScope: GateScope, log: Logger): LabelledFinding[] {
-  const language = languageOf(file.path);
-  return labelFindings({ path: file.path, issues, patch: indexPatch(file, log), content, gateScope, ...(language === undefined ? {} : { language }) });
+/** `language`: the one the file was reviewed as (an extensionless file's is its `#!` line's), whose comments hold markers. */
+export function locateFindings(
+  file: ChangedFile,
+  language: ReviewLanguage,
+  issues: ReviewIssue[],
+  content: string,
+  gateScope: GateScope,
+  log: Logger,
+): LabelledFinding[] {
+  return labelFindings({ path: file.path, issues, patch: indexPatch(file, log), content, gateScope, language });
 }
 
 /**
