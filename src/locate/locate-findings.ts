@@ -1,7 +1,8 @@
 /**
  * The locate stage for one reviewed file: its patch indexed, each of the service's issues
  * labelled with where it sits relative to the diff and whether a `review-gate-ignore` comment
- * suppresses it (read in the comment syntax of the file's language). Nothing is dropped.
+ * suppresses it (read in the comment syntax of the file's language). Nothing is dropped. The log
+ * says when a line break git does not count leaves findings unplaced (line-breaks.ts).
  */
 import type { ReviewIssue } from '../review/service/types';
 import type { ChangedFile } from '../domain/pull-request';
@@ -22,7 +23,15 @@ export function locateFindings(
   gateScope: GateScope,
   log: Logger,
 ): LabelledFinding[] {
-  return labelFindings({ path: file.path, issues, patch: indexPatch(file, log), content, gateScope, language });
+  const findings = labelFindings({ path: file.path, issues, patch: indexPatch(file, log), content, gateScope, language });
+  const uncounted = findings.find((f) => f.uncountedBreak !== undefined)?.uncountedBreak;
+  if (uncounted !== undefined) {
+    log.warning(
+      `${file.path} holds ${uncounted}, a line break git does not count but ${language} or the review service may: ` +
+        'its findings from that line on are reported as "diff unknown", and no review-gate-ignore marker counts there.',
+    );
+  }
+  return findings;
 }
 
 /**
