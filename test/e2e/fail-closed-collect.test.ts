@@ -15,17 +15,10 @@ import type { FakeGitHub } from '../doubles/fake-github';
 import { GITHUB_TOKEN, ROOT, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { useBundledAction } from './harness';
-
-type FixtureFile = PullRequestFixture['files'][number];
+import { added } from '../support/fixture-files';
+import type { FixtureFile } from '../support/fixture-files';
 
 const { demo, servers, closeAfterTest } = useBundledAction({ bundles: ['dist/index.js', 'dist/cli/index.js'] });
-
-/** A text file as GitHub lists it: every line added. */
-function added(filename: string, content: string): FixtureFile {
-  const lines = content.replace(/\n$/, '').split('\n');
-  const patch = [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((l) => `+${l}`)].join('\n');
-  return { filename, status: 'added', content, patch, additions: lines.length };
-}
 
 /** A file git calls binary (a NUL, UTF-16): GitHub lists it without a patch. */
 function addedBytes(filename: string, bytes: Buffer): FixtureFile {

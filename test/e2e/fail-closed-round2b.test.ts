@@ -25,17 +25,10 @@ import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from '../cli/bundled'
 import type { TempRepo } from '../cli/bundled';
 import { reviewAnswer, startScriptedService } from '../support/scripted-service';
 import { runAgainst, useBundledAction } from './harness';
-
-type FixtureFile = PullRequestFixture['files'][number];
+import { added } from '../support/fixture-files';
+import type { FixtureFile } from '../support/fixture-files';
 
 const { demo, servers, closeAfterTest } = useBundledAction({ bundles: ['dist/index.js', 'dist/cli/index.js'] });
-
-/** A text file as GitHub lists it: every line added. */
-function added(filename: string, content: string): FixtureFile {
-  const lines = content.replace(/\n$/, '').split('\n');
-  const patch = [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((l) => `+${l}`)].join('\n');
-  return { filename, status: 'added', content, patch, additions: lines.length };
-}
 
 const EVAL_PY = 'import sys\n\n\ndef run(expr):\n    return eval(expr)\n\n\nrun(sys.argv[1])\n';
 const EVAL_JS = 'export function run(expr) {\n  return eval(expr);\n}\n';
