@@ -154,6 +154,23 @@ describe('B: an extensionless file is reviewed as the language its #! line names
     expect(reviewBodies(run.simulator)).toHaveLength(1);
   });
 
+  it('in the terminal too: an untracked bin/tool with a node #! line and eval() fails the gate', async () => {
+    assertBuilt();
+    const { simulator } = await servers();
+    const repo = tempRepo();
+    try {
+      repo.write('src/ok.py', CLEAN_PY);
+      repo.commit('base');
+      repo.write('bin/tool', '#!/usr/bin/env node\neval(process.argv[2]);\n');
+      const result = await runCliBundle([], { cwd: repo.dir, env: serviceEnv(simulator.url) });
+
+      expect(reviewBodies(simulator)).toEqual([expect.objectContaining({ language: 'javascript' })]);
+      expect(result.code).toBe(EXIT.failed);
+    } finally {
+      repo.remove();
+    }
+  });
+
   it('does not review a script under a default exclude, naming the pattern', async () => {
     const run = await runOn([added('vendor/bin/tool', '#!/usr/bin/env node\neval(process.argv[2]);\n'), added('vendor/LICENSE', 'MIT\n')]);
 
