@@ -12,7 +12,7 @@ import { labelFindings } from '../src/locate/label';
 import { runPipeline } from '../src/pipeline';
 import type { Logger } from '../src/domain/logger';
 import { planInlineComments } from '../src/report/inline-plan';
-import { renderRunSummary } from '../src/report/run-summary';
+import { renderRunSummary } from '../src/publish/summary/run-summary';
 import { readSettings } from '../src/config/settings';
 import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
 import type { ChangedFile } from '../src/domain/pull-request';

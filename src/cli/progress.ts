@@ -4,12 +4,13 @@
  * `--format json > out.json` stays clean. The pipeline's own log lines are not printed: they
  * speak of the action (groups, pull requests), and their facts come here as data instead.
  */
+import { plural } from '../domain/words';
 import type { Logger } from '../domain/logger';
 import type { PipelineProgress } from '../domain/progress';
 import type { FileOutcome } from '../domain/outcomes';
 import { failureText } from '../domain/describe-outcome';
-import { styled } from './terminal';
-import type { Terminal } from './terminal';
+import { styled } from '../publish/terminal/terminal';
+import type { Terminal } from '../publish/terminal/terminal';
 
 export function progressPrinter(terminal: Terminal, quiet: boolean): { progress: PipelineProgress; log: Logger } {
   const say = quiet ? () => undefined : terminal.err;
@@ -44,10 +45,6 @@ function describeFile(outcome: FileOutcome): Parameters<Terminal['err']> {
     case 'failed':
       return [styled('red', '✗'), ` ${outcome.path}: ${failureText(outcome)}`];
   }
-}
-
-export function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 function seconds(ms: number): string {

@@ -4,39 +4,32 @@
  * exit status says whether the gate passed (0), failed (1), the command was misused (2), or the
  * run could not judge the code (3).
  */
-import { reasonTexts } from '../domain/verdict';
 import { terminalCacheDir } from '../review/cache-dir';
 import { cachedReviewDeps } from '../review/cached-review';
-import { writeNamedFile } from '../safety/no-follow';
-import { resolve } from 'node:path';
 import type { Settings } from '../config/settings';
 import { GitError, GitUsageError, createGitSource } from '../collect/git-source';
 import type { Comparison } from '../collect/git-source';
 import { runPipeline } from '../pipeline';
-import type { RunReport } from '../pipeline';
+import type { PublishedRun, RunReport } from '../domain/run-report';
+import { publishVerdict } from '../publish/publish';
+import type { CompleteText } from '../publish/walkthrough';
+import { FORMATS, OutputFileError, describeBase, sideName, terminalReport } from './review-report';
+import type { Format } from './review-report';
 import { systemClock } from '../review/clock';
 import type { CodeAssistanceClient } from '../review/service/client';
 import { createCliClient } from './service-client';
 import { DEFAULT_RETRY_POLICY } from '../review/service/retry';
-import { buildJsonReport } from '../report/json-report';
-import { renderJobSummary } from '../report/run-summary';
-import { renderSarif } from '../report/sarif';
-import { writeWalkthrough } from '../report/walkthrough';
 import { UsageError, parseFlags, stringFlag } from './args';
 import { describeForUser } from './errors';
-import { EXIT } from './exit';
-import type { ExitStatus } from './exit';
-import { countsLine, printFileLists, printFindings } from './format-text';
+import { EXIT, exitStatusOf } from '../publish/exit-status';
+import type { ExitStatus } from '../publish/exit-status';
+import { countsLine } from '../publish/terminal/format-text';
 import { progressPrinter } from './progress';
-import { couldNotRunExplanation, reviewExitStatus } from './review-exit';
-import { KEY_VARIABLE, inputFlags, readCliSettings } from './settings';
+import { inputFlags, readCliSettings } from './settings';
 import { streamingCompleter } from './stream-complete';
-import { styled } from './terminal';
-import type { Terminal } from './terminal';
+import { styled } from '../publish/terminal/terminal';
+import type { Terminal } from '../publish/terminal/terminal';
 import { REVIEW_USAGE } from './usage';
-
-export const FORMATS = ['text', 'json', 'sarif', 'markdown'] as const;
-type Format = (typeof FORMATS)[number];
 
 const REVIEW_FLAGS = {
   ...inputFlags(),
@@ -85,7 +78,7 @@ export async function runReview(argv: readonly string[], terminal: Terminal): Pr
     return EXIT.usage;
   }
 
-  const source = createGitSource({ cwd: terminal.cwd, ...(options.base === undefined ? {} : { base: options.base }), staged: options.staged });
+  const source = createGitSource({ cwd: terminal.cwd, env: terminal.env, ...(options.base === undefined ? {} : { base: options.base }), staged: options.staged });
   const { progress, log } = progressPrinter(terminal, options.quiet);
   let comparison: Comparison;
   let report: RunReport;
@@ -121,47 +114,36 @@ export async function runReview(argv: readonly string[], terminal: Terminal): Pr
     return EXIT.couldNotRun;
   }
 
-  const status = reviewExitStatus(report, settings);
   const text = options.format === 'text';
-  const say = text ? terminal.out : terminal.err;
-  if (text) terminal.out(styled('bold', countsLine(report)));
-  if (settings.walkthrough && report.outcomes.length > 0) {
-    if (text) {
-      terminal.out('');
-      terminal.out(styled('bold', 'Walkthrough'));
-    }
-    const complete = text ? streamingCompleter(client, terminal) : async (request: Parameters<typeof client.complete>[0]) => (await client.complete(request)).content;
-    report.walkthrough = await writeWalkthrough(complete, report);
-    if (report.walkthrough.kind === 'failed') say(styled('dim', report.walkthrough.message));
-  }
-
+  // In text, the counts line and the walkthrough's heading come before the walkthrough streams in.
+  let headed = false;
+  const heading = (): void => {
+    if (headed) return;
+    headed = true;
+    terminal.out(styled('bold', countsLine(report)));
+    terminal.out('');
+    terminal.out(styled('bold', 'Walkthrough'));
+  };
+  const stream = streamingCompleter(client, terminal);
+  const walkthrough: CompleteText = text
+    ? async (request) => {
+        heading();
+        return stream(request);
+      }
+    : async (request) => (await client.complete(request)).content;
+  let published: PublishedRun;
   try {
-    await writeOutputs(terminal, report, options, comparison);
+    published = await publishVerdict(report, {
+      log,
+      ...(settings.walkthrough ? { walkthrough } : {}),
+      outlets: [terminalReport(terminal, { ...options, comparison, counted: () => headed })],
+    });
   } catch (error) {
-    terminal.err(`review-gate: could not write an output file: ${describeForUser(error)}`);
+    if (!(error instanceof OutputFileError)) throw error;
+    terminal.err(`review-gate: could not write an output file: ${describeForUser(error.cause)}`);
     return EXIT.usage;
   }
-  if (text) {
-    printFindings(terminal, report);
-    printFileLists(terminal, report, status === EXIT.couldNotRun);
-  }
-  if (report.outcomes.length === 0) {
-    say(`Nothing to review: no changes between ${sideName(comparison)} and ${describeBase(comparison)}.`);
-    if (comparison.hint !== undefined) say(comparison.hint);
-  } else {
-    for (const notice of report.verdict.notices) say(styled('dim', `note: ${notice}`));
-  }
-  if (text) say('');
-  if (status === EXIT.couldNotRun) {
-    say(styled('red', 'review-gate could not run:'), ` ${couldNotRunExplanation(report, terminal.env[KEY_VARIABLE] ?? '', settings.apiUrl)}`);
-  } else if (report.verdict.result === 'failed') {
-    say(styled('red', 'review-gate failed:'), ` ${reasonTexts(report.verdict).join('; ')}.`);
-  } else if (report.verdict.result === 'neutral') {
-    say(styled('yellow', 'review-gate neutral:'), ` ${[...reasonTexts(report.verdict), ...report.verdict.notices].join('; ')}.`);
-  } else {
-    say(styled('green', 'review-gate passed.'));
-  }
-  return status;
+  return exitStatusOf(published.verdict);
 }
 
 function parseOptions(argv: readonly string[], terminal: Terminal): ReviewOptions | 'help' {
@@ -185,36 +167,4 @@ function parseOptions(argv: readonly string[], terminal: Terminal): ReviewOption
     quiet: values.quiet === true,
     summaryFile: stringFlag(values, 'summary'),
   };
-}
-
-async function writeOutputs(terminal: Terminal, report: RunReport, options: ReviewOptions, comparison: Comparison): Promise<void> {
-  const { settings } = options;
-  const sarif = () => renderSarif(report, {}).text;
-  const markdown = () => renderJobSummary(report, true).markdown;
-  if (options.format === 'json') {
-    const source = { base: comparison.base, baseDescription: comparison.baseDescription, head: comparison.head ?? null, side: comparison.side.kind };
-    terminal.out(JSON.stringify(buildJsonReport(report, source), null, 2));
-  }
-  if (options.format === 'sarif') terminal.out(sarif().replace(/\n$/, ''));
-  if (options.format === 'markdown') terminal.out(markdown().replace(/\n$/, ''));
-  // Files get the same redaction as the terminal: the service's text may echo the key. Never
-  // through a symlink: the branch under review may have committed one at that path.
-  const write = (file: string, text: string) => writeNamedFile(resolve(terminal.cwd, file), terminal.cwd, terminal.redactor.text(text));
-  if (options.summaryFile !== undefined) await write(options.summaryFile, markdown());
-  if (settings.sarifFile !== '') await write(settings.sarifFile, sarif());
-}
-
-function sideName(comparison: Comparison): string {
-  switch (comparison.side.kind) {
-    case 'working-tree':
-      return 'the working tree';
-    case 'index':
-      return 'the staged changes';
-    case 'commit':
-      return `commit ${comparison.side.name} (${comparison.side.sha.slice(0, 8)})`;
-  }
-}
-
-function describeBase(comparison: Comparison): string {
-  return `${comparison.baseDescription} (${comparison.base.slice(0, 8)})`;
 }

@@ -12,17 +12,17 @@
 import { createRedactor } from '../safety/redact';
 import { VERSION } from '../version';
 import { runComplete } from './complete';
-import { EXIT } from './exit';
-import type { ExitStatus } from './exit';
+import { EXIT } from '../publish/exit-status';
+import type { ExitStatus } from '../publish/exit-status';
 import { describeForUser } from './errors';
 import { runReview } from './review';
 import { KEY_VARIABLE } from './settings';
-import { createTerminal } from './terminal';
-import type { CliIo } from './terminal';
+import { createTerminal } from '../publish/terminal/terminal';
+import type { CliIo } from '../publish/terminal/terminal';
 import { MAIN_USAGE } from './usage';
 
-export { EXIT } from './exit';
-export type { CliIo } from './terminal';
+export { EXIT } from '../publish/exit-status';
+export type { CliIo } from '../publish/terminal/terminal';
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitStatus> {
   // File names and the service's text are printed: no escape sequence, invisible character,

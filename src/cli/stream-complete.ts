@@ -3,7 +3,7 @@ import type { CodeAssistanceClient } from '../review/service/client';
 import type { CompletionRequest } from '../review/service/types';
 import { createStreamPrinter } from './stream-print';
 import { KEY_VARIABLE } from './settings';
-import type { Terminal } from './terminal';
+import type { Terminal } from '../publish/terminal/terminal';
 
 export function streamingCompleter(client: CodeAssistanceClient, terminal: Terminal): (request: CompletionRequest) => Promise<string> {
   return async (request) => {

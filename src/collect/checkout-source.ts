@@ -21,7 +21,7 @@ import { isNoObject, parseRawDiff, sameBlob } from './git-raw-diff';
 import { entryPatch, patchSections, sectionCount } from './git-patch';
 import { fileTooLarge } from './errors';
 import { openGitObjects } from './git-objects';
-import { gitEnvironment } from './workspace-blobs';
+import { gitEnvironment } from '../config/environment';
 import { isObjectName, shortSha } from '../domain/object-name';
 
 export interface CheckoutSource extends PullRequestSource {

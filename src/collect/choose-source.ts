@@ -10,7 +10,7 @@ import type { PullRequestRef, PullRequestSource } from '../domain/pull-request';
 import { shortSha } from '../domain/object-name';
 import { openCheckoutSource } from './checkout-source';
 import { createPullRequestSource } from './github-source';
-import { gitBlobReader, gitWorkspace, withWorkspaceBlobs } from './workspace-blobs';
+import { gitBlobReader, withWorkspaceBlobs } from './workspace-blobs';
 
 export interface ChosenSource {
   source: PullRequestSource;
@@ -26,16 +26,17 @@ export function eventBaseSha(payload: unknown, number: number): string | undefin
 }
 
 export async function choosePullRequestSource(options: {
-  env: NodeJS.ProcessEnv;
+  /** The runner's workspace when it is a git checkout (config/environment.ts). */
+  checkout: string | undefined;
   octokit: GitHubClient;
   pr: PullRequestRef;
   /** From the event; read from the pull request when the event has none. */
   baseSha: string | undefined;
   log: Logger & GitHubLog;
 }): Promise<ChosenSource> {
-  const { env, octokit, pr, log } = options;
+  const { octokit, pr, log } = options;
   const apiSource = createPullRequestSource(octokit, { log });
-  const workspace = gitWorkspace(env);
+  const workspace = options.checkout;
   if (workspace === undefined) {
     return { source: apiSource, describe: () => 'Changed files and contents: through the GitHub API (GITHUB_WORKSPACE is not a git checkout).', close: async () => {} };
   }

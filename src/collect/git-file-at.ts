@@ -3,6 +3,7 @@
  * changed file (`score-baseline: base`) in the terminal. The size is asked first, so a file over
  * max-file-size is refused unread, as the GitHub source does.
  */
+import { gitEnvironment } from '../config/environment';
 import { execFile } from 'node:child_process';
 import { NotReviewableError, fileTooLarge } from './errors';
 import type { ReadFileOptions } from '../domain/pull-request';
@@ -13,7 +14,7 @@ function git(cwd: string, args: string[], signal: AbortSignal | undefined): Prom
     execFile(
       'git',
       args,
-      { cwd, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' }, ...(signal === undefined ? {} : { signal }) },
+      { cwd, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024, env: { ...gitEnvironment(), GIT_OPTIONAL_LOCKS: '0' }, ...(signal === undefined ? {} : { signal }) },
       (error, stdout) => (error === null ? resolve(stdout) : reject(new Error(`git ${args.join(' ')} failed: ${error.message}`))),
     );
   });

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { isObjectName } from '../domain/object-name';
-import { gitEnvironment } from './workspace-blobs';
+import { gitEnvironment } from '../config/environment';
 
 export interface GitObjects {
   /** The blob's bytes; undefined when the object is missing or not a blob. */

@@ -8,7 +8,12 @@
  * sections for it: the old kind deleted, then the new kind created. The new kind is wholly new, so
  * its creation is the file's patch: every line it has is added.
  */
-import type { RawDiffEntry } from './git-raw-diff';
+
+/** The modes of a changed file's two sides, as `git diff --raw` gives them (`100644`, `120000`, `000000`). */
+export interface SideModes {
+  oldMode: string;
+  newMode: string;
+}
 
 /** The sections of `git diff -p` output, in order, each without its leading `diff --git `. */
 export function patchSections(output: string): string[] {
@@ -16,12 +21,12 @@ export function patchSections(output: string): string[] {
 }
 
 /** How many sections git writes for this entry: two when it changes kind (see the module comment), else one. */
-export function sectionCount(entry: Pick<RawDiffEntry, 'oldMode' | 'newMode'>): 1 | 2 {
+export function sectionCount(entry: SideModes): 1 | 2 {
   return changesKind(entry) ? 2 : 1;
 }
 
 /** Whether both sides exist and are objects of different kinds (file, link, submodule): git's `T`. */
-export function changesKind(entry: Pick<RawDiffEntry, 'oldMode' | 'newMode'>): boolean {
+export function changesKind(entry: SideModes): boolean {
   return !isNoMode(entry.oldMode) && !isNoMode(entry.newMode) && kindOf(entry.oldMode) !== kindOf(entry.newMode);
 }
 

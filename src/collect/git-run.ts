@@ -32,13 +32,13 @@ export interface GitRunner {
  * non-ASCII paths. `GIT_OPTIONAL_LOCKS=0`: a review is read-only, so `git diff` must not take the
  * index lock to refresh it (a pre-push hook runs while the user may be committing elsewhere).
  */
-export function gitRunner(cwd: string): GitRunner {
+export function gitRunner(cwd: string, env: NodeJS.ProcessEnv): GitRunner {
   const run = (args: readonly string[], encoding: 'utf8' | 'buffer'): Promise<string | Buffer> =>
     new Promise((resolve, reject) => {
       execFile(
         'git',
         ['--literal-pathspecs', '-c', 'core.quotePath=false', ...args],
-        { cwd, encoding, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' } },
+        { cwd, encoding, maxBuffer: 256 * 1024 * 1024, env: { ...env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' } },
         (error, stdout, stderr) => {
           if (error === null) return resolve(stdout);
           reject(gitFailure(args, error, String(stderr)));

@@ -38,12 +38,17 @@ export interface GitSource extends PullRequestSource {
  * the command was started in), never converts contents through textconv filters, and ends
  * options before the user's revision.
  */
-export function createGitSource(options: { cwd: string } & ComparisonRequest): GitSource {
+export function createGitSource(options: {
+  cwd: string;
+  /** The environment git runs with: the terminal's own (its HOME, its global configuration). */
+  env: NodeJS.ProcessEnv;
+} & ComparisonRequest): GitSource {
   let resolved: Promise<{ git: GitRunner; comparison: Comparison }> | undefined;
   const resolve = () =>
     (resolved ??= (async () => {
-      const top = (await gitRunner(options.cwd).text(['rev-parse', '--show-toplevel'])).trim();
-      const git = gitRunner(top);
+      const { env } = options;
+      const top = (await gitRunner(options.cwd, env).text(['rev-parse', '--show-toplevel'])).trim();
+      const git = gitRunner(top, env);
       return { git, comparison: await resolveComparison(git, options) };
     })());
 

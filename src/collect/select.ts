@@ -9,7 +9,7 @@
  * matches is not reviewed — incomplete, with the pattern and the remedy — never skipped.
  */
 import type { ReviewLanguage } from '../domain/vocabulary';
-import { firstMatchingGlob } from './globs';
+import { firstMatchingGlob } from '../config/globs';
 import { plural } from '../domain/words';
 import { BY_SHEBANG } from '../domain/pull-request';
 import type { ChangedFile, ReviewCandidate } from '../domain/pull-request';

@@ -7,10 +7,9 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { isObjectName } from '../domain/object-name';
 import type { PullRequestSource } from '../domain/pull-request';
+import { gitEnvironment } from '../config/environment';
 
 export interface BlobReadStats {
   fromWorkspace: number;
@@ -19,20 +18,6 @@ export interface BlobReadStats {
 
 /** Reads a blob by SHA from the git objects in `cwd`; undefined when the object is not there. */
 export type BlobReader = (sha: string) => Promise<Buffer | undefined>;
-
-/**
- * git gets only what it needs: not the action's inputs (INPUT_API-KEY, INPUT_GITHUB-TOKEN), and
- * no way to fetch (a partial clone would otherwise download each missing blob from the remote).
- */
-export function gitEnvironment(): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    GIT_NO_LAZY_FETCH: '1',
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_CONFIG_NOSYSTEM: '1',
-  };
-}
 
 /** git's object name of a blob: the hash of `blob <size>\0<content>`, SHA-1 or SHA-256 by length. */
 export function blobObjectName(content: Buffer, shaLength: number): string {
@@ -77,10 +62,4 @@ export function withWorkspaceBlobs(
     // Base versions are read by path at the base commit: no blob SHA to look up here.
     ...(source.readBaseFile === undefined ? {} : { readBaseFile: source.readBaseFile.bind(source) }),
   };
-}
-
-/** The workspace when it is a git checkout, else undefined. */
-export function gitWorkspace(env: NodeJS.ProcessEnv): string | undefined {
-  const workspace = env.GITHUB_WORKSPACE;
-  return workspace !== undefined && workspace !== '' && existsSync(join(workspace, '.git')) ? workspace : undefined;
 }

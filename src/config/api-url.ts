@@ -4,7 +4,7 @@
  * the simulator, a local gateway) or the user opted in with `allow-insecure-http`, which then
  * draws a warning on every run. No message ever repeats credentials written into the URL.
  */
-import { quotableUrl } from '../review/service/options';
+import { quotableUrl } from '../safety/credentials';
 
 const EXAMPLE = 'https://api.example.com';
 

@@ -5,7 +5,7 @@
  * start a run per comment it posts when its token can trigger workflows.
  */
 import { DISMISS_COMMAND, parseDismissCommand } from '../domain/dismiss-command';
-import { ONLY_WRITERS, canDismiss } from '../locate/dismissals';
+import { ONLY_WRITERS, canDismiss } from '../domain/repository-access';
 import type { DismissMode } from '../domain/vocabulary';
 import { describeAccess } from '../domain/repository-access';
 import type { AccessReader } from '../domain/repository-access';

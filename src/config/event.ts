@@ -2,6 +2,7 @@
  * Which pull request this run is about, from the Actions event (read by @actions/github's
  * `context`): the payload of `pull_request` and `pull_request_target`, else the `pr-number` input.
  */
+import type { RunnerEnvironment } from './environment';
 
 export interface PullRequestTarget {
   owner: string;
@@ -40,13 +41,13 @@ interface PullRequestPayload {
  * bundle, because `context` parses the payload file as the module loads: a broken file must end
  * as a clear error, not as a stack trace before the action starts.
  */
-export async function readActionEvent(env: NodeJS.ProcessEnv): Promise<ActionEvent> {
+export async function readActionEvent(runner: Pick<RunnerEnvironment, 'repository' | 'eventPath'>): Promise<ActionEvent> {
   try {
     const { context } = await import(/* webpackMode: "eager" */ '@actions/github');
-    return { name: context.eventName, repository: env.GITHUB_REPOSITORY ?? '', payload: context.payload };
+    return { name: context.eventName, repository: runner.repository, payload: context.payload };
   } catch (error) {
     const why = error instanceof SyntaxError ? 'it is not valid JSON' : error instanceof Error ? error.message : String(error);
-    throw new EventError(`Cannot read the event payload at '${env.GITHUB_EVENT_PATH ?? ''}': ${why}.`);
+    throw new EventError(`Cannot read the event payload at '${runner.eventPath}': ${why}.`);
   }
 }
 

@@ -4,11 +4,11 @@
  * call with a message that quotes it and says what is allowed. All bad inputs are reported
  * together, so a user fixes their workflow file in one round.
  */
-import { apiKeyFormatProblem } from '../review/service/options';
+import { apiKeyFormatProblem } from '../safety/credentials';
 import { FOCUS_AREAS, SEVERITIES } from '../domain/vocabulary';
 import type { FocusArea } from '../domain/vocabulary';
 import { normalizeApiUrl } from './api-url';
-import { globSyntaxProblem } from '../collect/globs';
+import { globSyntaxProblem } from './globs';
 import { DISMISS_MODES } from '../domain/vocabulary';
 import type { DismissMode } from '../domain/vocabulary';
 import type { FailOnSeverity } from '../domain/vocabulary';

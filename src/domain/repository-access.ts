@@ -64,3 +64,11 @@ export function describeAccess(access: RepositoryAccess): string {
   if (PREDEFINED_ROLES[role] !== undefined) return `${who} has ${role} access`;
   return `${who} has the custom role '${quoted(access.role)}' (base permission ${access.permission})`;
 }
+
+/** What a refused dismissal says of who may dismiss. */
+export const ONLY_WRITERS = 'only people with write access can dismiss';
+
+/** Whether this access lets someone dismiss: a base permission of write or admin, as GitHub says it. */
+export function canDismiss(access: RepositoryAccess | undefined): boolean {
+  return access?.kind === 'known' && (access.permission === 'write' || access.permission === 'admin');
+}

@@ -49,7 +49,7 @@ export interface RetryOptions {
 
 export interface GitHubClientOptions {
   token: string;
-  /** Defaults to GITHUB_API_URL (set by the runner, GHES-aware), then https://api.github.com. */
+  /** The runner's GITHUB_API_URL (GHES-aware; read by config/environment.ts); default https://api.github.com. */
   baseUrl?: string;
   /** Time allowed for one request, answer included, in ms (default 30,000). */
   timeoutMs?: number;
@@ -184,6 +184,6 @@ function formatSeconds(ms: number): string {
 
 function resolveBaseUrl(explicit: string | undefined): string {
   // An empty value (an unset input or variable) means "not given", never "no URL".
-  const url = [explicit, process.env.GITHUB_API_URL].find((u) => u !== undefined && u.trim() !== '') ?? 'https://api.github.com';
+  const url = explicit !== undefined && explicit.trim() !== '' ? explicit : 'https://api.github.com';
   return url.replace(/\/+$/, '');
 }

@@ -7,7 +7,7 @@
  * is listed with why it does not count, so the trace stays visible. Pure: the replies and their
  * authors' access come in as data, read from GitHub before the gate decides.
  */
-import { describeAccess } from '../domain/repository-access';
+import { ONLY_WRITERS, canDismiss, describeAccess } from '../domain/repository-access';
 import type { RepositoryAccess } from '../domain/repository-access';
 import type { FileOutcome } from '../domain/outcomes';
 import type { LabelledFinding } from '../domain/findings';
@@ -15,13 +15,6 @@ import type { PlannedComment } from '../domain/writes';
 import { DISMISS_COMMAND, parseDismissCommand } from '../domain/dismiss-command';
 import type { DismissMode } from '../domain/vocabulary';
 
-
-export const ONLY_WRITERS = 'only people with write access can dismiss';
-
-/** Whether this access lets someone dismiss: a base permission of write or admin, as GitHub says it. */
-export function canDismiss(access: RepositoryAccess | undefined): boolean {
-  return access?.kind === 'known' && (access.permission === 'write' || access.permission === 'admin');
-}
 
 /** A reply to one of review-gate's inline comments that starts with the dismiss command. */
 export interface DismissalReply {

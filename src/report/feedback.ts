@@ -11,7 +11,8 @@ import type { FileOutcome } from '../domain/outcomes';
 import type { Logger } from '../domain/logger';
 import type { PullRequestRef } from '../domain/pull-request';
 import { findFixed } from './thread-plan';
-import type { OwnThreadComment, ThreadReport } from './thread-plan';
+import type { OwnThreadComment } from './thread-plan';
+import type { ThreadReport } from '../domain/run-report';
 
 export interface FeedbackSnapshot {
   /** review-gate's inline comments, each first of its thread. */

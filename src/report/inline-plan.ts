@@ -3,24 +3,12 @@
  * accepts context lines too, but a comment there reads as blame for code the pull request did not
  * write); the rest are listed in the summary. Most severe first, so the cap drops infos first.
  */
+import type { InlinePlan } from '../domain/run-report';
 import type { LabelledFinding } from '../domain/findings';
 import type { PlannedComment } from '../domain/writes';
 import { renderInlineComment } from './markdown/comment';
 import { compareFindings } from './markdown/severity';
 
-export interface InlinePlan {
-  /** At most `maxComments`, most severe first, then by path and line. */
-  comments: PlannedComment[];
-  /** Findings on added lines past `maxComments`, in the same order (listed in the summary). */
-  overflow: LabelledFinding[];
-  /** Findings not on an added line, in input order; their `location` says where they are. */
-  notCommentable: LabelledFinding[];
-  /**
-   * Findings on added lines folded into a posted comment with the same fingerprint (the same
-   * message on lines with the same text); that comment names their lines.
-   */
-  duplicates: LabelledFinding[];
-}
 
 type Anchored = LabelledFinding & { line: number };
 

@@ -68,13 +68,3 @@ export function planThreadActions(fixed: readonly OwnThreadComment[], threads: R
   return actions;
 }
 
-/** What closing the fixed findings' threads did, for the summary. */
-export interface ThreadReport {
-  /** Findings review-gate commented on that are gone at this head, their threads still open before this run. */
-  fixed: number;
-  resolved: number;
-  /** Comments edited to say the finding was fixed (resolving was not permitted). */
-  markedFixed: number;
-  /** Threads left open, with why. */
-  left: Array<{ path: string; why: string }>;
-}

@@ -59,5 +59,3 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   return { text, deep: <T>(value: T): T => deep(value) as T };
 }
 
-/** For runs and tests without secrets. */
-export const NO_SECRETS: Redactor = createRedactor([]);

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT, EXIT_MEANINGS } from '../../src/cli/exit';
+import { EXIT, EXIT_MEANINGS } from '../../src/publish/exit-status';
 import { ROOT } from '../doubles/run-action';
 import { startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
@@ -131,6 +131,26 @@ describe('exit status 3: could not run', () => {
     const result = await run(failing.dir, []);
     expect(result.code).toBe(EXIT.couldNotRun);
     expect(result.out).toContain("review-gate could not run: the key's daily request limit is used up (daily_limit_exceeded");
+  });
+
+  it('is 3 when the only reason is a file the daily limit kept from review, the other passing against its base version', async () => {
+    const legacy = tempRepo();
+    legacy.write('legacy.py', 'legacy_base = 1\n');
+    legacy.commit('base');
+    legacy.write('legacy.py', 'legacy_head = 1\n');
+    legacy.write('new.py', 'fresh = 1\n');
+    // legacy.py scores 50 (below min-score 60) but its base version 40: it passes score-baseline base.
+    simulator.inject({ kind: 'answer', patch: { quality_score: 50 }, bodyContains: 'legacy_head' });
+    simulator.inject({ kind: 'answer', patch: { quality_score: 40 }, bodyContains: 'legacy_base' });
+    simulator.inject({ kind: 'daily_limit', bodyContains: 'fresh' });
+    try {
+      const result = await run(legacy.dir, ['--min-score', '60', '--score-baseline', 'base', '--concurrency', '1']);
+      expect(result.out).toContain("note: quality score 50 of legacy.py is below min-score 60 but not below its base version's 40");
+      expect(result.out).toContain("review-gate could not run: the key's daily request limit is used up (daily_limit_exceeded");
+      expect(result.code).toBe(EXIT.couldNotRun);
+    } finally {
+      legacy.remove();
+    }
   });
 
   it('is 1, not 3, when what was reviewed already fails the gate', async () => {

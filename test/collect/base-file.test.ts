@@ -67,7 +67,7 @@ describe('reading a file at the base commit', () => {
     git('commit', '-qm', 'base');
     git('mv', 'old.py', 'new.py');
     writeFileSync(join(dir, 'new.py'), `a = 2  # head\n${body}\n`);
-    const source = createGitSource({ cwd: dir, base: 'HEAD' });
+    const source = createGitSource({ env: process.env, cwd: dir, base: 'HEAD' });
     const [changed] = (await source.listChangedFiles(prRef())).files;
     expect(changed).toMatchObject({ path: 'new.py', previousPath: 'old.py', status: 'renamed' });
     const bytes = await source.readBaseFile?.(prRef(), changed!);

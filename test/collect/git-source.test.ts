@@ -67,7 +67,7 @@ describe('the default base', () => {
   it('is the merge base with the upstream branch: later commits on main are neither blamed nor listed as removed', async () => {
     const { r, branchPoint } = branchedRepo();
     r.git('branch', '-q', '--set-upstream-to=main');
-    const source = createGitSource({ cwd: r.dir });
+    const source = createGitSource({ env: process.env, cwd: r.dir });
     const comparison = await source.comparison();
     expect(comparison.base).toBe(branchPoint);
     expect(comparison.baseDescription).toBe('the merge base of HEAD and main (its upstream)');
@@ -76,7 +76,7 @@ describe('the default base', () => {
 
   it("falls back to the merge base with the remote's default branch (origin/HEAD)", async () => {
     const { r, branchPoint } = branchedRepoWithOrigin();
-    const comparison = await createGitSource({ cwd: r.dir }).comparison();
+    const comparison = await createGitSource({ env: process.env, cwd: r.dir }).comparison();
     expect(comparison.baseDescription).toBe("the merge base of HEAD and origin/main (the remote's default branch)");
     expect(comparison.base).toBe(branchPoint);
   });
@@ -85,7 +85,7 @@ describe('the default base', () => {
     const { r, branchPoint } = branchedRepoWithOrigin();
     r.git('push', '-q', '-u', 'origin', 'feature');
     r.write('feature.py', 'value = 2\n');
-    const source = createGitSource({ cwd: r.dir });
+    const source = createGitSource({ env: process.env, cwd: r.dir });
     const comparison = await source.comparison();
     expect(comparison.base).toBe(branchPoint);
     expect(comparison.baseDescription).toBe(
@@ -97,7 +97,7 @@ describe('the default base', () => {
   it('keeps an upstream of another name: a branch made from origin/main to track it', async () => {
     const { r, branchPoint } = branchedRepoWithOrigin();
     r.git('branch', '-q', '--set-upstream-to=origin/main');
-    const comparison = await createGitSource({ cwd: r.dir }).comparison();
+    const comparison = await createGitSource({ env: process.env, cwd: r.dir }).comparison();
     expect(comparison.baseDescription).toBe('the merge base of HEAD and origin/main (its upstream)');
     expect(comparison.base).toBe(branchPoint);
   });
@@ -105,7 +105,7 @@ describe('the default base', () => {
   it('falls back to HEAD, uncommitted work only, and says how to review committed work', async () => {
     const { r } = branchedRepo();
     r.write('feature.py', 'value = 2\n');
-    const source = createGitSource({ cwd: r.dir });
+    const source = createGitSource({ env: process.env, cwd: r.dir });
     const comparison = await source.comparison();
     expect(comparison.base).toBe(r.git('rev-parse', 'HEAD').trim());
     expect(comparison.hint).toContain('--base origin/main');
@@ -115,7 +115,7 @@ describe('the default base', () => {
   it('compares with the empty tree before the first commit', async () => {
     const r = repo();
     r.write('new.py', 'x = 1\n');
-    const source = createGitSource({ cwd: r.dir });
+    const source = createGitSource({ env: process.env, cwd: r.dir });
     expect((await source.comparison()).base).toBe(EMPTY_TREE);
     expect(await listed(source)).toEqual(['added new.py']);
   });
@@ -127,7 +127,7 @@ describe('--base and ranges', () => {
     r.write('staged.py', 'a = 1\n');
     r.git('add', 'staged.py');
     r.write('feature.py', 'value = 3\n');
-    const source = createGitSource({ cwd: r.dir, base: 'main' });
+    const source = createGitSource({ env: process.env, cwd: r.dir, base: 'main' });
     expect((await source.comparison()).base).toBe(branchPoint);
     expect(await listed(source)).toEqual(['added feature.py', 'added staged.py']);
     expect(await text(source, 'feature.py')).toBe('value = 3\n');
@@ -136,7 +136,7 @@ describe('--base and ranges', () => {
   it('A...B is the merge base of A and B against commit B, read from the commit, not the working tree', async () => {
     const { r, branchPoint } = branchedRepo();
     r.write('feature.py', 'value = "not committed"\n');
-    const source = createGitSource({ cwd: r.dir, base: 'main...feature' });
+    const source = createGitSource({ env: process.env, cwd: r.dir, base: 'main...feature' });
     const comparison = await source.comparison();
     expect(comparison.base).toBe(branchPoint);
     expect(comparison.side).toMatchObject({ kind: 'commit', name: 'feature' });
@@ -146,21 +146,21 @@ describe('--base and ranges', () => {
 
   it('A..B is A against B, as git diff A..B: main\'s later changes show', async () => {
     const { r } = branchedRepo();
-    const source = createGitSource({ cwd: r.dir, base: 'main..feature' });
+    const source = createGitSource({ env: process.env, cwd: r.dir, base: 'main..feature' });
     expect(await listed(source)).toEqual(['added feature.py', 'modified app.py', 'removed main.py']);
   });
 
   it('a side left out of a range means HEAD', async () => {
     const { r, branchPoint } = branchedRepo();
-    const comparison = await createGitSource({ cwd: r.dir, base: 'main...' }).comparison();
+    const comparison = await createGitSource({ env: process.env, cwd: r.dir, base: 'main...' }).comparison();
     expect(comparison.base).toBe(branchPoint);
     expect(comparison.side).toMatchObject({ kind: 'commit', name: 'HEAD' });
   });
 
   it('names an unknown revision, in a range too, as a usage error', async () => {
     const { r } = branchedRepo();
-    await expect(createGitSource({ cwd: r.dir, base: 'nope' }).comparison()).rejects.toThrow(UnknownRevisionError);
-    await expect(createGitSource({ cwd: r.dir, base: 'main...nope' }).comparison()).rejects.toThrow(
+    await expect(createGitSource({ env: process.env, cwd: r.dir, base: 'nope' }).comparison()).rejects.toThrow(UnknownRevisionError);
+    await expect(createGitSource({ env: process.env, cwd: r.dir, base: 'main...nope' }).comparison()).rejects.toThrow(
       "Unknown revision 'nope' in 'main...nope' for --base",
     );
   });
@@ -170,7 +170,7 @@ describe('--base and ranges', () => {
     r.git('checkout', '-q', '--orphan', 'other');
     r.write('o.py', 'o = 1\n');
     r.commit('unrelated');
-    const error = await createGitSource({ cwd: r.dir, base: 'main' }).comparison().catch((e: unknown) => e);
+    const error = await createGitSource({ env: process.env, cwd: r.dir, base: 'main' }).comparison().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GitUsageError);
     expect((error as Error).message).toContain('no common ancestor');
   });
@@ -183,7 +183,7 @@ describe('--staged', () => {
     r.git('add', 'feature.py');
     r.write('feature.py', 'value = "unstaged edit on top"\n');
     r.write('untracked.py', 'u = 1\n');
-    const source = createGitSource({ cwd: r.dir, staged: true });
+    const source = createGitSource({ env: process.env, cwd: r.dir, staged: true });
     expect(await listed(source)).toEqual(['modified feature.py']);
     expect(await text(source, 'feature.py')).toBe('value = "staged"\n');
     const { files } = await source.listChangedFiles(pr);
@@ -192,7 +192,7 @@ describe('--staged', () => {
 
   it('cannot be combined with a range', async () => {
     const { r } = branchedRepo();
-    await expect(createGitSource({ cwd: r.dir, base: 'main...feature', staged: true }).comparison()).rejects.toThrow(GitUsageError);
+    await expect(createGitSource({ env: process.env, cwd: r.dir, base: 'main...feature', staged: true }).comparison()).rejects.toThrow(GitUsageError);
   });
 });
 
@@ -201,10 +201,10 @@ describe('what the diff shows', () => {
   const EVAL_ADDED = '@@ -1,3 +1,4 @@\n function greet(name) {\n   return name;\n }\n+eval(x);';
   /** The comparisons a user can ask for, each with the repository in the state it needs. */
   const sides: Array<[string, (r: TempRepo) => ReturnType<typeof createGitSource>]> = [
-    ['a range', (r) => (r.commit('feature'), createGitSource({ cwd: r.dir, base: 'main...feature' }))],
-    ['--base', (r) => (r.commit('feature'), createGitSource({ cwd: r.dir, base: 'main' }))],
-    ['--staged', (r) => (r.git('add', '-A'), createGitSource({ cwd: r.dir, staged: true }))],
-    ['the working tree', (r) => (r.git('add', '-A'), createGitSource({ cwd: r.dir }))],
+    ['a range', (r) => (r.commit('feature'), createGitSource({ env: process.env, cwd: r.dir, base: 'main...feature' }))],
+    ['--base', (r) => (r.commit('feature'), createGitSource({ env: process.env, cwd: r.dir, base: 'main' }))],
+    ['--staged', (r) => (r.git('add', '-A'), createGitSource({ env: process.env, cwd: r.dir, staged: true }))],
+    ['the working tree', (r) => (r.git('add', '-A'), createGitSource({ env: process.env, cwd: r.dir }))],
   ];
   /** main with web/helpers.js; on a branch, `change` runs and the side under test records it. */
   function changed(change: (r: TempRepo) => void, side: (r: TempRepo) => ReturnType<typeof createGitSource>) {
@@ -248,7 +248,7 @@ describe('what the diff shows', () => {
 it('says plainly when the folder is not a git repository', async () => {
   const r = repo();
   rmSync(`${r.dir}/.git`, { recursive: true, force: true });
-  const error = await createGitSource({ cwd: r.dir }).comparison().catch((e: unknown) => e);
+  const error = await createGitSource({ env: process.env, cwd: r.dir }).comparison().catch((e: unknown) => e);
   expect(error).toBeInstanceOf(GitError);
   expect((error as Error).message).toBe('This folder is not inside a git repository: run review-gate in a clone of the repository to review.');
 });
@@ -258,7 +258,7 @@ it('makes a file it cannot read a file not reviewed, in the system\'s words, wit
   r.write('a.py', 'x = 1\n');
   r.commit('base');
   r.write('a.py', 'x = 2\n');
-  const source = createGitSource({ cwd: r.dir });
+  const source = createGitSource({ env: process.env, cwd: r.dir });
   const { files } = await source.listChangedFiles(pr);
   rmSync(`${r.dir}/a.py`);
   const error = await source.readFile(pr, files[0] as NonNullable<(typeof files)[0]>).catch((e: unknown) => e);
@@ -277,10 +277,10 @@ describe('symbolic links', () => {
 
   /** How the link is part of the change, and the source that sees it. */
   const sides: Array<[string, (r: TempRepo) => ReturnType<typeof createGitSource>]> = [
-    ['committed, against the working tree', (r) => (r.commit('link'), createGitSource({ cwd: r.dir, base: 'main' }))],
-    ['committed, in a range', (r) => (r.commit('link'), createGitSource({ cwd: r.dir, base: 'main...HEAD' }))],
-    ['staged', (r) => (r.git('add', '-A'), createGitSource({ cwd: r.dir, staged: true, base: 'main' }))],
-    ['untracked', (r) => createGitSource({ cwd: r.dir, base: 'main' })],
+    ['committed, against the working tree', (r) => (r.commit('link'), createGitSource({ env: process.env, cwd: r.dir, base: 'main' }))],
+    ['committed, in a range', (r) => (r.commit('link'), createGitSource({ env: process.env, cwd: r.dir, base: 'main...HEAD' }))],
+    ['staged', (r) => (r.git('add', '-A'), createGitSource({ env: process.env, cwd: r.dir, staged: true, base: 'main' }))],
+    ['untracked', (r) => createGitSource({ env: process.env, cwd: r.dir, base: 'main' })],
   ];
 
   it.each(sides)('reads what git stores for a link %s: its target path, never the file it points at', async (_side, sourceOf) => {
@@ -304,7 +304,7 @@ describe('symbolic links', () => {
     r.write('conf/settings.py', 'x = 1\n');
     r.commit('base');
     r.write('conf/settings.py', 'x = 2\n');
-    const source = createGitSource({ cwd: r.dir });
+    const source = createGitSource({ env: process.env, cwd: r.dir });
     const { files } = await source.listChangedFiles(pr);
     // Swapped after the listing, as a checkout of another branch (or a hostile process) could.
     const elsewhere = mkdtempSync(join(tmpdir(), 'review-gate-elsewhere-'));
@@ -327,7 +327,7 @@ describe('symbolic links', () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'review-gate-elsewhere-'));
     cleanup.push(() => rmSync(elsewhere, { recursive: true, force: true }));
     symlinkSync(elsewhere, join(r.dir, 'linked.py'));
-    const source = createGitSource({ cwd: r.dir });
+    const source = createGitSource({ env: process.env, cwd: r.dir });
     expect(await listed(source)).toEqual(['added linked.py']);
     expect(await text(source, 'linked.py')).toBe(elsewhere);
   });
@@ -348,8 +348,8 @@ describe('symbolic links', () => {
       ['run.py', 'changed', '@@ -0,0 +1 @@\n+eval(input())', 1, 1],
     ];
 
-    expect(await patches(createGitSource({ cwd: r.dir }))).toEqual(expected);
+    expect(await patches(createGitSource({ env: process.env, cwd: r.dir }))).toEqual(expected);
     r.commit('kinds change');
-    expect(await patches(createGitSource({ cwd: r.dir, base: 'HEAD~1..HEAD' }))).toEqual(expected);
+    expect(await patches(createGitSource({ env: process.env, cwd: r.dir, base: 'HEAD~1..HEAD' }))).toEqual(expected);
   });
 });

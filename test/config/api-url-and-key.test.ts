@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeBaseUrl, quotableUrl } from '../../src/review/service/options';
+import { normalizeBaseUrl } from '../../src/review/service/options';
+import { quotableUrl } from '../../src/safety/credentials';
 import { insecureHttpWarning, isLoopbackHost } from '../../src/config/api-url';
 import { readSettings } from '../../src/config/settings';
 import { inputReader as reader, settingsProblems } from './settings-inputs';

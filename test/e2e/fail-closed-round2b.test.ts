@@ -17,7 +17,7 @@
 import { symlinkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/cli/exit';
+import { EXIT } from '../../src/publish/exit-status';
 import type { FakeGitHubOptions } from '../doubles/fake-github';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { PullRequestFixture } from '../doubles/run-action';

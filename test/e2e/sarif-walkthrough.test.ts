@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractFingerprints } from '../../src/report/markers';
-import { SARIF_FINGERPRINT_KEY, SARIF_LIMITS } from '../../src/report/sarif';
+import { SARIF_FINGERPRINT_KEY, SARIF_LIMITS } from '../../src/publish/sarif';
 import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';

@@ -1,3 +1,4 @@
+import { readRunnerEnvironment } from '../../src/config/environment';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGitHubClient } from '../../src/github/octokit';
 import { createPullRequestSource } from '../../src/collect/github-source';
@@ -49,10 +50,10 @@ describe('createGitHubClient', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('defaults the base URL to GITHUB_API_URL', async () => {
+  it('talks to the runner\'s GITHUB_API_URL, as config/environment.ts reads it (a trailing slash dropped)', async () => {
     fake = await startFakeGitHub({ owner: 'acme', repo: 'widgets', pulls: [pull] });
-    vi.stubEnv('GITHUB_API_URL', `${fake.url}/`);
-    const octokit = createGitHubClient({ token: TOKEN });
+    const { apiUrl } = readRunnerEnvironment({ GITHUB_API_URL: `${fake.url}/` }, '/work');
+    const octokit = createGitHubClient({ token: TOKEN, baseUrl: apiUrl });
 
     expect((await createPullRequestSource(octokit).listChangedFiles(prRef())).files).toHaveLength(1);
     expect(fake.requests.map((r) => r.path)).toEqual(['/repos/acme/widgets/pulls/7/files', '/repos/acme/widgets/pulls/7']);

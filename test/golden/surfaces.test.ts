@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../src/gate/decide';
-import type { RunReport } from '../../src/pipeline';
+import type { PublishedRun } from '../../src/domain/run-report';
 import { planInlineComments } from '../../src/report/inline-plan';
-import { renderJobSummary, renderRunSummary } from '../../src/report/run-summary';
+import { renderJobSummary, renderRunSummary } from '../../src/publish/summary/run-summary';
 import type { FileOutcome } from '../../src/domain/outcomes';
 import type { LabelledFinding } from '../../src/domain/findings';
 import type { PostingReport } from '../../src/domain/writes';
@@ -46,7 +46,7 @@ const outcomes: FileOutcome[] = [
   { kind: 'skipped', path: 'app/vendor/x.py', reason: "matched by default exclude '**/vendor/**'" },
 ];
 
-function fixedRun(): RunReport {
+function fixedRun(): PublishedRun {
   const findings = [...appFindings, ...tsFindings];
   const plan = planInlineComments(findings, 2);
   const posting: PostingReport = { kind: 'posted', posted: plan.comments, alreadyPresent: [], rejected: [], reviewUrl: 'https://github.com/acme/shop/pull/42#pullrequestreview-1' };
@@ -64,7 +64,7 @@ function fixedRun(): RunReport {
     listTruncated: false,
     posting,
     summary: { kind: 'updated', url: 'https://github.com/acme/shop/pull/42#issuecomment-7' },
-    feedback: { kind: 'not-read' },
+    checkRun: { kind: 'off' },
     baselines: new Map(),
   };
 }

@@ -8,8 +8,8 @@ import { applyDismissals, judgeDismissals, markDismissedElsewhere, withOpenThrea
 import type { DismissedThread, JudgedDismissals } from '../../src/locate/dismissals';
 import { findingFingerprint } from '../../src/locate/fingerprint';
 import { planDuplicateRemoval } from '../../src/report/github/inline-convergence';
-import { readSnapshot } from '../../src/report/github/feedback';
-import type { ListedComment } from '../../src/report/github/feedback';
+import { readSnapshot } from '../../src/report/github/review-feedback';
+import type { ListedComment } from '../../src/report/github/review-feedback';
 import { renderInlineComment, sameFindingLines } from '../../src/report/markdown/comment';
 import { fingerprintMarker } from '../../src/report/markers';
 import type { FileOutcome } from '../../src/domain/outcomes';

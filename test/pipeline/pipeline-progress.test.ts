@@ -1,6 +1,6 @@
 /**
- * What the pipeline tells a watcher (the terminal's progress) and the walkthrough it asks for:
- * counts that match what happens, each file as it ends, and a walkthrough atop the summary.
+ * What the pipeline tells a watcher (the terminal's progress): counts that match what happens,
+ * and each file as it ends.
  */
 import { expect, it } from 'vitest';
 import { runPipeline } from '../../src/pipeline';
@@ -8,7 +8,6 @@ import type { PipelineDeps } from '../../src/pipeline';
 import { readSettings } from '../../src/config/settings';
 import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
 import type { ChangedFile, PullRequestRef } from '../../src/domain/pull-request';
-import type { ReviewPublisher } from '../../src/domain/writes';
 import { reviewResult } from '../support/review-result';
 import { createVirtualClock } from '../support/virtual-clock';
 
@@ -44,27 +43,4 @@ it('tells the counts after selection and each file as it ends, with done/total',
   // The order files end in is the service's; which file ended how is not.
   expect(events.slice(1).map((e) => e.split(' ').slice(1).join(' ')).sort()).toEqual(['reviewed a.py', 'reviewed b.py', 'skipped empty.py']);
   expect(events.slice(1).map((e) => e.split(' ')[0])).toEqual(['1/3', '2/3', '3/3']);
-});
-
-it('writes the walkthrough from the reviewed run and puts it atop the summary comment', async () => {
-  const bodies: string[] = [];
-  const publisher: ReviewPublisher = {
-    postReview: () => Promise.resolve({ kind: 'posted', posted: [], alreadyPresent: [], rejected: [] }),
-    upsertSummary: (_pr, body) => {
-      bodies.push(body);
-      return Promise.resolve({ kind: 'created' });
-    },
-  };
-  const seen: string[][] = [];
-  const report = await runPipeline(settings, pr, deps({
-    publisher,
-    walkthrough: (reviewed) => {
-      seen.push(reviewed.outcomes.map((o) => `${o.kind} ${o.path}`));
-      return Promise.resolve({ kind: 'written', text: '- adds a.py and b.py' });
-    },
-  }));
-  expect(seen).toHaveLength(1);
-  expect(seen[0]).toContain('reviewed a.py');
-  expect(report.walkthrough).toEqual({ kind: 'written', text: '- adds a.py and b.py' });
-  expect(bodies[0]).toMatch(/^<!-- review-gate:summary -->\n\n### Walkthrough\n\n- adds a\.py and b\.py\n\n## ✅ Passed/);
 });

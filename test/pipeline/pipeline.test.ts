@@ -4,6 +4,7 @@ import { InvalidResponseError, ServiceError } from '../../src/review/service/err
 import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
 import type { ReviewRequest, ReviewResult } from '../../src/review/service/types';
 import { runPipeline } from '../../src/pipeline';
+import { publishVerdict } from '../../src/publish/publish';
 import type { PipelineDeps } from '../../src/pipeline';
 import type { Logger } from '../../src/domain/logger';
 import { readSettings } from '../../src/config/settings';
@@ -202,7 +203,8 @@ describe('runPipeline', () => {
     };
     const files = [changed('a.py', 'a = 1\nb = eval(a)')];
     const review = () => Promise.resolve(result([{ severity: 'warning', line: 2, message: 'eval', suggestion: '' }]));
-    await runPipeline(settings(), pr, deps(files, review, publisher).deps);
+    const { deps: d, log } = deps(files, review, publisher);
+    await publishVerdict(await runPipeline(settings(), pr, d), { log, summaryComment: publisher, outlets: [] });
     expect(calls).toEqual(['review a.py:2', 'summary true']);
 
     calls.length = 0;
@@ -235,7 +237,9 @@ describe('runPipeline', () => {
       },
     };
     const files = [changed('a.py', 'a = 1')];
-    const report = await runPipeline(settings(), pr, deps(files, () => Promise.resolve(result([])), publisher).deps);
+    const { deps: d, log } = deps(files, () => Promise.resolve(result([])), publisher);
+    const report = await runPipeline(settings(), pr, d);
+    await publishVerdict(report, { log, summaryComment: publisher, outlets: [] });
     expect(calls).toEqual(['summary']);
     expect(report.posting.kind).toBe('failed');
     expect(report.verdict).toMatchObject({

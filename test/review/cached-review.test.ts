@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSettings } from '../../src/config/settings';
 import { runPipeline } from '../../src/pipeline';
-import { renderRunSummary } from '../../src/report/run-summary';
+import { renderRunSummary } from '../../src/publish/summary/run-summary';
 import { CACHE_FORMAT_VERSION } from '../../src/review/cache';
 import { cachedReviewDeps } from '../../src/review/cached-review';
 import { createClient } from '../../src/review/service/client';

@@ -1,38 +1,131 @@
 /**
  * The documents link only to what the repository holds: every relative link names a file that
- * exists, and every `#anchor` a heading of its document (as GitHub makes anchors).
+ * exists, and every `#anchor` a heading (or an `<a id>`) of the document it points into, as GitHub
+ * makes anchors. The README, the repository's own documents and every page of docs/ are checked,
+ * and the README links to every page of docs/.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../doubles/run-action';
+import { embeddedWorkflows } from '../../scripts/lint-workflows';
 
-const DOCUMENTS = ['README.md', 'CONTRIBUTING.md', 'SECURITY.md', 'CHANGELOG.md'];
+const PAGES = readdirSync(join(ROOT, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .sort()
+  .map((name) => `docs/${name}`);
+const DOCUMENTS = ['README.md', 'CONTRIBUTING.md', 'SECURITY.md', 'CHANGELOG.md', ...PAGES];
+
+/** Fenced code blocks and code spans hold examples, not links or headings. */
+const withoutCode = (markdown: string): string => markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
-const anchorOf = (heading: string): string =>
+const slugOf = (heading: string): string =>
   heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
 
+/** Every anchor a document offers: its headings (a repeated one gets -1, -2, …) and its `<a id>`s. */
+function anchorsOf(markdown: string): Set<string> {
+  const text = withoutCode(markdown);
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const [, heading = ''] of text.matchAll(/^#{1,6} (.+)$/gm)) {
+    const slug = slugOf(heading);
+    const times = seen.get(slug) ?? 0;
+    seen.set(slug, times + 1);
+    anchors.add(times === 0 ? slug : `${slug}-${times}`);
+  }
+  for (const [, id = ''] of text.matchAll(/<a (?:id|name)="([^"]+)"/g)) anchors.add(id);
+  return anchors;
+}
+
 function linksOf(markdown: string): string[] {
-  const withoutCode = markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
-  return [...withoutCode.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
+  return [...withoutCode(markdown).matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
+}
+
+const read = (name: string): string => readFileSync(join(ROOT, name), 'utf8');
+
+/** Why a link of document `from` is broken, or undefined when it leads somewhere. */
+function brokenBecause(from: string, target: string): string | undefined {
+  if (/^[a-z]+:/i.test(target)) return undefined;
+  const [path = '', anchor] = target.split('#');
+  const file = path === '' ? from : normalize(join(dirname(from), path));
+  if (relative(ROOT, join(ROOT, file)).startsWith('..')) return 'outside the repository';
+  if (!existsSync(join(ROOT, file))) return 'no such file';
+  if (anchor === undefined) return undefined;
+  if (statSync(join(ROOT, file)).isDirectory() || !file.endsWith('.md')) return 'an anchor into a file that is not markdown';
+  return anchorsOf(read(file)).has(anchor) ? undefined : `${file} has no heading #${anchor}`;
 }
 
 describe.each(DOCUMENTS)('%s', (name) => {
-  const text = readFileSync(join(ROOT, name), 'utf8');
+  const text = read(name);
 
   it('links to files of the repository and to headings that exist', () => {
-    const headings = new Set([...text.matchAll(/^#+ (.+)$/gm)].map((m) => anchorOf(m[1] ?? '')));
-    const broken = linksOf(text).filter((target) => {
-      if (/^[a-z]+:/i.test(target)) return false;
-      const [path = '', anchor] = target.split('#');
-      if (path === '') return anchor === undefined || !headings.has(anchor);
-      return !existsSync(join(ROOT, dirname(name), path));
+    const broken = linksOf(text).flatMap((target) => {
+      const why = brokenBecause(name, target);
+      return why === undefined ? [] : [`${target}: ${why}`];
     });
     expect(broken).toEqual([]);
   });
 
   it('cites no file outside the repository', () => {
     expect(text).not.toMatch(/shared\/reference|\/work\//);
+  });
+});
+
+describe('the link check', () => {
+  it('finds an anchor of a heading, of a repeated heading and of an <a id>, and none inside code', () => {
+    const anchors = anchorsOf(['# Code scanning (SARIF)', '## Notes', '## Notes', '- <a id="old-name"></a>[Moved](x.md)', '```sh', '# not a heading', '```'].join('\n'));
+    expect([...anchors].sort()).toEqual(['code-scanning-sarif', 'notes', 'notes-1', 'old-name']);
+  });
+
+  it('reports a missing file, a missing heading in another page, and a link out of the repository', () => {
+    expect(brokenBecause('README.md', 'docs/no-such-page.md')).toBe('no such file');
+    expect(brokenBecause('README.md', 'docs/gate.md#no-such-heading')).toBe('docs/gate.md has no heading #no-such-heading');
+    expect(brokenBecause('docs/gate.md', '../../outside.md')).toBe('outside the repository');
+    expect(brokenBecause('docs/gate.md', '../README.md#exit-statuses')).toBeUndefined();
+  });
+});
+
+describe('the README', () => {
+  const readme = read('README.md');
+
+  it('is read in five minutes: at most 400 lines, its sections in the order a newcomer needs them', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(400);
+    const sections = [...withoutCode(readme).matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(sections).toEqual(['Status', 'Quick start', 'Use it in a workflow', 'What a pull request shows', 'Inputs and outputs', 'Exit statuses', 'Read more']);
+  });
+
+  it('shows a minimal workflow in its first 80 lines: on pull_request, at most 25 lines, nothing but the step', () => {
+    const [first] = embeddedWorkflows(readme);
+    expect(first).toBeDefined();
+    const lines = (first?.text ?? '').trimEnd().split('\n');
+    expect((first?.firstLine ?? Infinity) + lines.length).toBeLessThanOrEqual(80);
+    expect(lines.length).toBeLessThanOrEqual(25);
+    expect(first?.text).toMatch(/^on: pull_request$/m);
+    expect(first?.text).toMatch(/api-key: \$\{\{ secrets\.\w+ \}\}/);
+    expect(first?.text).toMatch(/api-url: /);
+    expect(first?.text).not.toMatch(/pull_request_review_comment|^\s*if:|concurrency/m);
+  });
+
+  it('links to every page of docs/', () => {
+    const linked = new Set(linksOf(readme).map((target) => target.split('#')[0]));
+    expect(PAGES.filter((page) => !linked.has(page))).toEqual([]);
+  });
+
+  // Sections that moved to docs/ keep their old anchor in the README, next to the link that leads
+  // to them, so a link someone saved still lands on the way there.
+  const OLD_ANCHORS = [
+    'quick-start', 'use-it-in-a-workflow', 'versions-and-pinning', 'inputs', 'outputs', 'languages',
+    'recipes', 'use-the-outputs-in-a-later-step', 'a-trial-run-that-does-not-block',
+    'the-quality-gate-what-fails-the-check', 'make-the-check-required', 'judge-only-what-the-pull-request-changes',
+    'pay-once-per-file-and-upload-to-code-scanning', 'what-it-posts', 'the-gate', 'dismissals-and-suppressions',
+    'how-the-service-is-called', 'pay-once-per-file-the-result-cache-and-the-checkout', 'pull-requests-from-forks',
+    'troubleshooting', 'from-a-terminal', 'code-scanning-sarif', 'the-client', 'performance', 'security',
+    'who-can-do-what-to-the-check', 'what-is-sent-and-where', 'develop', 'the-service-simulator',
+  ];
+
+  it('still offers every anchor of its sections that moved to docs/', () => {
+    const anchors = anchorsOf(readme);
+    expect(OLD_ANCHORS.filter((anchor) => !anchors.has(anchor))).toEqual([]);
   });
 });

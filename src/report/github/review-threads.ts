@@ -6,15 +6,16 @@
  * runs leave it be). Once resolving is refused, the rest of the run does not ask again.
  */
 import { describeGitHubError, describeGraphqlError, describePr, graphqlErrors, isWriteRefused, requestStatus } from '../../github/errors';
-import type { GitHubClient } from '../../github/octokit';
+import type { GitHubClient, GitHubLog } from '../../github/octokit';
+import type { WriteGate } from '../../github/write-gate';
 import { boolean, integer, list, nullable, object, string } from '../../github/entry-shape';
 import { readPagedList } from '../../github/paged-list';
 import { shortSha } from '../../github/pull-head';
 import type { PullRequestRef } from '../../domain/pull-request';
 import { FIXED_MARKER } from '../markers';
 import { planThreadActions } from '../thread-plan';
-import type { OwnThreadComment, ThreadReport, ThreadState } from '../thread-plan';
-import type { FeedbackContext } from './feedback';
+import type { OwnThreadComment, ThreadState } from '../thread-plan';
+import type { ThreadReport } from '../../domain/run-report';
 
 const THREADS_PER_PAGE = 100;
 /** 10,000 threads: far past any pull request a person reviews; past it, a looping cursor is refused. */
@@ -89,7 +90,14 @@ export function fixedBody(body: string, headSha: string): string {
   return `${FIXED_MARKER}\n✅ **Fixed** at \`${shortSha(headSha)}\`: review-gate no longer finds this at the pull request's head.\n\n---\n\n${body}`;
 }
 
-export async function closeThreads(context: FeedbackContext, pr: PullRequestRef, fixed: readonly OwnThreadComment[]): Promise<ThreadReport> {
+/** What closing threads needs of the run: the client, the write pacing and the log. */
+export interface ThreadsContext {
+  octokit: GitHubClient;
+  gate: WriteGate;
+  log?: GitHubLog;
+}
+
+export async function closeThreads(context: ThreadsContext, pr: PullRequestRef, fixed: readonly OwnThreadComment[]): Promise<ThreadReport> {
   const { octokit, gate, log } = context;
   let threads: Map<number, ThreadState> | undefined;
   try {

@@ -2,6 +2,7 @@
  * The client's options: read, defaulted and validated in one place. Argument errors are
  * TypeErrors that quote the bad value (never the API key) and state what is expected.
  */
+import { apiKeyFormatProblem, quotableUrl } from '../../safety/credentials';
 import type { Dispatcher } from 'undici';
 import { renderValue } from './errors';
 import { DEFAULT_RETRY_POLICY } from './retry';
@@ -36,18 +37,6 @@ export interface ClientOptions {
   secrets?: readonly string[];
 }
 
-/**
- * A service URL as a message may quote it. Credentials must never be repeated, and a URL that
- * holds an `@` anywhere may hold them even where a parser sees none (`https://bob:pa/ss@host`
- * does not parse; `https://bob:1#@host` parses with `bob` as the host), so it is shown up to its
- * scheme only. A query or fragment, which may carry a token, is left out too.
- */
-export function quotableUrl(raw: string): string {
-  if (raw.includes('@')) return `${/^[a-z][a-z0-9+.-]*:(?:\/\/)?/i.exec(raw)?.[0] ?? ''}…`;
-  const end = raw.search(/[?#]/);
-  return end < 0 ? raw : `${raw.slice(0, end)}…`;
-}
-
 /** The base URL, normalized: http(s), no trailing slash, not ending in `/v1`. */
 export function normalizeBaseUrl(value: unknown): string {
   const expected = 'Expected an http(s) URL without /v1, e.g. https://api.example.com';
@@ -73,17 +62,6 @@ export function normalizeBaseUrl(value: unknown): string {
     throw new TypeError(`Invalid baseUrl '${shown}': it must not end in /v1 (the client adds it). ${expected}.`);
   }
   return `${url.origin}${path}`;
-}
-
-/**
- * Why a key cannot be sent as a bearer token, or undefined when it can; never quotes the key.
- * A bearer token is visible ASCII (RFC 6750): a space or line break inside is a copy-paste
- * accident that the service would only answer with 401.
- */
-export function apiKeyFormatProblem(value: string): string | undefined {
-  if (value.trim() === '') return 'it is empty';
-  if (/[^\x21-\x7e]/.test(value)) return 'it contains whitespace, control or non-ASCII characters';
-  return undefined;
 }
 
 /** Checks the key without ever quoting it; returns a warning for a missing prefix. */

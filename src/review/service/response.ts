@@ -64,7 +64,7 @@ function parseIssue(entry: unknown, index: number): ReviewIssue {
   if (!isObject(entry)) invalid('review', path, 'an object', entry);
   const message = string('review', entry, 'message', `${path}.message`);
   // Tolerated: a line that is not a positive integer is kept when it is a number (0, negative,
-  // fractional) and null otherwise, so the map step can label the finding instead of losing it;
+  // fractional) and null otherwise, so the locate stage can label the finding instead of losing it;
   // a line of another type (`"12"`, `true`) is kept as text to show where the finding is listed.
   const line = typeof entry.line === 'number' ? entry.line : null;
   const unusableLine =

@@ -6,7 +6,7 @@ import { createVirtualClock } from '../../support/virtual-clock';
 import { PullRequestNotFoundError } from '../../../src/github/pull-head';
 import { planSummary, reviewedHeadOf, supersededNote } from '../../../src/report/github/summary-convergence';
 import { SUMMARY_MARKER } from '../../../src/report/markers';
-import { renderSummary } from '../../../src/report/markdown/summary';
+import { renderSummary } from '../../../src/publish/summary/summary';
 import type { FakeGitHub, FakePull } from '../../doubles/fake-github';
 import { addedFilePatch, HEAD, planned, prRef, startFake, TOKEN } from '../../github/helpers';
 

@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWriteGate } from '../../../src/github/write-gate';
-import { upsertCheckRun } from '../../../src/report/github/check-run';
-import type { CheckRunContent } from '../../../src/report/github/check-run';
+import { upsertCheckRun } from '../../../src/publish/check-run/upsert';
+import type { CheckRunContent } from '../../../src/publish/check-run/upsert';
 import { createAuthorTrust } from '../../../src/report/github/identity';
 import { listReviewComments } from '../../../src/report/github/inline-convergence';
 import { listReviews } from '../../../src/report/github/pending-reviews';

@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWriteGate } from '../../../src/github/write-gate';
-import { createReviewFeedback, readSnapshot } from '../../../src/report/github/feedback';
-import type { ListedComment } from '../../../src/report/github/feedback';
+import { createReviewFeedback, readSnapshot } from '../../../src/report/github/review-feedback';
+import type { ListedComment } from '../../../src/report/github/review-feedback';
 import { createAuthorTrust } from '../../../src/report/github/identity';
 import { fixedBody, listReviewThreads } from '../../../src/report/github/review-threads';
 import { FIXED_MARKER, fingerprintMarker } from '../../../src/report/markers';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_COMMENT_LENGTH, renderInlineComment } from '../../../src/report/markdown/comment';
 import { extractFingerprints, fingerprintMarker } from '../../../src/report/markers';
-import { finding } from './helpers';
+import { finding } from '../../support/findings';
 
 const FP = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 

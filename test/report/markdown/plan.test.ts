@@ -3,7 +3,7 @@ import type { Severity } from '../../../src/domain/vocabulary';
 import { extractFingerprints } from '../../../src/report/markers';
 import { planInlineComments } from '../../../src/report/inline-plan';
 import type { FindingLocation } from '../../../src/domain/findings';
-import { finding } from './helpers';
+import { finding } from '../../support/findings';
 
 const SEVERITY_CYCLE: Severity[] = ['info', 'warning', 'error'];
 

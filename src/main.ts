@@ -1,0 +1,210 @@
+/**
+ * The action (dist/index.js, through src/index.ts): settings and the runner's environment → the
+ * pull request the event names → adapters → the pipeline, which ends at the verdict → every
+ * surface of it (publish/publish.ts). `run()` does nothing on import, so @github/local-action
+ * and the tests can call it. Everything written goes through `ActionsIo`
+ * (publish/actions/io.ts), which keeps controls, secrets and workflow commands out of it.
+ */
+import * as core from '@actions/core';
+import { choosePullRequestSource, eventBaseSha } from './collect/choose-source';
+import { insecureHttpWarning } from './config/api-url';
+import { commentSkipReason, reviewCommentOf } from './config/comment-event';
+import { readRunnerEnvironment } from './config/environment';
+import type { RunnerEnvironment } from './config/environment';
+import { EventError, readActionEvent, resolvePullRequest } from './config/event';
+import { SettingsError, readSettings } from './config/settings';
+import type { Settings } from './config/settings';
+import { checkWorkflowRunHead, workflowRunHead } from './config/workflow-run';
+import { describeError } from './domain/errors';
+import type { PullRequestRef } from './domain/pull-request';
+import type { RunReport } from './domain/run-report';
+import { stoppedVerdict } from './gate/decide';
+import { createAccessReader } from './github/access-reader';
+import { redactGitHubRequests } from './github/egress';
+import { createGitHubClient } from './github/octokit';
+import type { GitHubClient } from './github/octokit';
+import { HeadMovedError, PullRequestNotFoundError, readPullHead, readPullRequest, shortSha } from './github/pull-head';
+import { createWriteGate } from './github/write-gate';
+import type { WriteGate } from './github/write-gate';
+import { runPipeline } from './pipeline';
+import { createActionsIo } from './publish/actions/io';
+import type { ActionsIo } from './publish/actions/io';
+import { runnerSurfaces } from './publish/actions/runner';
+import { actionsLogger } from './publish/actions/surfaces';
+import { canReportStop, publishCheckRun } from './publish/check-run/write';
+import { stoppedRunContent } from './publish/check-run/content';
+import type { CheckRunTarget } from './publish/check-run/content';
+import { publishVerdict } from './publish/publish';
+import type { VerdictSurfaces } from './publish/publish';
+import { createReviewFeedback } from './report/github/review-feedback';
+import { createAuthorTrust } from './report/github/identity';
+import { createReviewPublisher } from './report/github/publisher';
+import { actionCacheDir } from './review/cache-dir';
+import { cachedReviewDeps } from './review/cached-review';
+import { systemClock } from './review/clock';
+import { createClient } from './review/service/client';
+import type { CodeAssistanceClient } from './review/service/client';
+import { DEFAULT_RETRY_POLICY } from './review/service/retry';
+import { createRedactor } from './safety/redact';
+import type { Redactor } from './safety/redact';
+
+/** Runs the action. Never throws: every failure ends as `core.setFailed` with a clear message. */
+export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  // Mask the secrets before anything can print them, even an invalid-input message, and build
+  // the one redactor every text that leaves the process goes through.
+  const secrets: string[] = [];
+  for (const secret of ['api-key', 'github-token']) {
+    const value = core.getInput(secret);
+    if (value !== '') {
+      core.setSecret(value);
+      secrets.push(value);
+    }
+  }
+  const redactor = createRedactor(secrets);
+  const io = createActionsIo(redactor);
+
+  let settings: Settings;
+  try {
+    settings = readSettings((name) => core.getInput(name));
+  } catch (error) {
+    const message = error instanceof SettingsError ? error.message : describeError(error);
+    failStep(io, message, error instanceof SettingsError ? error.problems.join('\n') : message);
+    return;
+  }
+  const insecure = insecureHttpWarning(settings.apiUrl);
+  if (insecure !== undefined) io.warning(insecure);
+
+  try {
+    const skipped = await reviewPullRequest({ settings, runner: readRunnerEnvironment(env, process.cwd()), io, redactor, secrets });
+    if (skipped !== undefined) io.info(`review-gate has nothing to do: ${skipped}.`);
+  } catch (error) {
+    io.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    const message = stopMessage(error);
+    failStep(io, message, message);
+  }
+}
+
+/** Everything one run needs that comes from outside it. */
+interface ActionRun {
+  settings: Settings;
+  runner: RunnerEnvironment;
+  io: ActionsIo;
+  redactor: Redactor;
+  secrets: readonly string[];
+}
+
+/** Reviews the pull request the event names and publishes the verdict; the reason when the event asks for nothing. */
+async function reviewPullRequest(action: ActionRun): Promise<string | undefined> {
+  const { settings, runner, io } = action;
+  const log = actionsLogger(io);
+  const event = await readActionEvent(runner);
+  const target = resolvePullRequest(event, settings.prNumber);
+  // The fork's artifact names the pull request in the two-stage set-up: checked before anything is read or written.
+  const expectedHead = event.name === 'workflow_run' && settings.prNumber !== undefined ? workflowRunHead(event.payload) : undefined;
+  if (settings.githubToken === '') {
+    throw new EventError('Input github-token is empty. Pass ${{ github.token }} or a token that can read the pull request.');
+  }
+  const octokit = createGitHubClient({
+    token: settings.githubToken,
+    baseUrl: runner.apiUrl,
+    timeoutMs: settings.requestTimeoutMs,
+    retry: { retries: settings.maxRetries },
+    log,
+  });
+  redactGitHubRequests(octokit, action.redactor);
+  const trusted = createAuthorTrust(octokit, log);
+  // One reader for the run: the comment event's author is asked once, and the answer reused.
+  const access = createAccessReader(octokit, target, log);
+  // A review comment event re-decides the gate only for a dismissal by someone who may dismiss.
+  const comment = reviewCommentOf(event);
+  const skipped = comment === undefined ? undefined : await commentSkipReason(comment, settings.dismiss, trusted, access);
+  if (skipped !== undefined) return skipped;
+
+  let headSha: string;
+  if (expectedHead !== undefined) {
+    checkWorkflowRunHead(target.number, expectedHead, await readPullRequest(octokit, target));
+    headSha = expectedHead.sha;
+  } else headSha = target.headSha ?? (await readPullHead(octokit, target));
+  const pr: PullRequestRef = { owner: target.owner, repo: target.repo, number: target.number, headSha };
+  io.info(`Reviewing ${pr.owner}/${pr.repo}#${pr.number} at ${shortSha(pr.headSha)}`);
+  if (target.fromFork && !settings.dryRun) {
+    io.info('This pull request comes from a fork: if the token cannot write, findings are reported as annotations.');
+  }
+
+  const client = createClient({
+    apiKey: settings.apiKey,
+    baseUrl: settings.apiUrl,
+    timeoutMs: settings.requestTimeoutMs,
+    retry: { maxRetries: settings.maxRetries },
+    onWarning: (message) => io.warning(message),
+    secrets: action.secrets,
+  });
+  // One pacing for every write of the run: the review, the summary comment and the check run.
+  const writeGate = createWriteGate();
+  const checkRun = checkRunSurface(settings, runner, { octokit, writeGate, log }, pr);
+  const publisher = settings.dryRun ? undefined : createReviewPublisher(octokit, { log, trusted, writeGate });
+  const chosen = await choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha: eventBaseSha(event.payload, pr.number), log });
+  let report: RunReport;
+  try {
+    report = await runPipeline(settings, pr, {
+      source: chosen.source,
+      ...cachedReviewDeps((request, options) => client.reviewOnce(request, options), {
+        dir: actionCacheDir(settings.cacheDir, runner.workspace),
+        baseUrl: settings.apiUrl,
+        secret: settings.apiKey,
+        workspace: runner.workspace,
+        log,
+      }),
+      publisher,
+      feedback: createReviewFeedback({ octokit, gate: writeGate, trusted, log, ...(settings.dismiss === 'off' ? {} : { access }) }),
+      clock: systemClock,
+      log,
+      retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
+    });
+  } catch (error) {
+    // The run knows the pull request but cannot decide: its check says so rather than stay missing.
+    if (checkRun !== undefined && canReportStop(error)) await checkRun.write(stoppedRunContent(pr, stoppedVerdict(stopMessage(error)), checkRun.target));
+    throw error;
+  } finally {
+    await chosen.close();
+  }
+  io.info(chosen.describe());
+  await publishVerdict(report, {
+    log,
+    ...(settings.walkthrough ? { walkthrough: completeText(client) } : {}),
+    ...(publisher === undefined ? {} : { summaryComment: publisher }),
+    ...(checkRun === undefined ? {} : { checkRun }),
+    outlets: [runnerSurfaces({ io, redactor: action.redactor, settings, hasJobSummary: runner.hasJobSummary, workspace: runner.workspace })],
+  });
+  return undefined;
+}
+
+/** The check run of this run, unless `check-run` is off or it is a dry run. */
+function checkRunSurface(
+  settings: Settings,
+  runner: RunnerEnvironment,
+  github: { octokit: GitHubClient; writeGate: WriteGate; log: ReturnType<typeof actionsLogger> },
+  pr: PullRequestRef,
+): VerdictSurfaces['checkRun'] {
+  if (!settings.checkRun || settings.dryRun) return undefined;
+  const target: CheckRunTarget = runner.runUrl === undefined ? { name: settings.checkName } : { name: settings.checkName, detailsUrl: runner.runUrl };
+  const { octokit, writeGate, log } = github;
+  return { target, write: (content) => publishCheckRun({ octokit, gate: writeGate, log }, pr, content, log) };
+}
+
+function completeText(client: CodeAssistanceClient) {
+  return async (request: Parameters<CodeAssistanceClient['complete']>[0]): Promise<string> => (await client.complete(request)).content;
+}
+
+/** Why the run stopped: these errors say what happened on their own; anything else is named by its class. */
+function stopMessage(error: unknown): string {
+  const plain = error instanceof EventError || error instanceof PullRequestNotFoundError || error instanceof HeadMovedError;
+  return plain ? error.message : `review-gate could not complete: ${describeError(error)}`;
+}
+
+/** A run that stopped before a verdict: the outputs say so and the step fails, with one message. */
+function failStep(io: ActionsIo, message: string, reasons: string): void {
+  io.setOutput('result', 'failed');
+  io.setOutput('reasons', reasons);
+  io.setFailed(message);
+}

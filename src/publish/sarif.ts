@@ -1,0 +1,186 @@
+/**
+ * The run as SARIF 2.1.0, for GitHub code scanning (action input `sarif-file`, CLI
+ * `--format sarif`). One run, one rule per kind of finding, one result per finding.
+ *
+ * - A kind of finding is the service's message with every number written as N (the same
+ *   normalization as the fingerprint, then digits): "Line is 130 characters long" and "… 141 …"
+ *   are one rule. Its id is readable and stable: `review-gate/<first words>-<hash>`.
+ * - `level` comes from the severity (info → note). `partialFingerprints` carry the same
+ *   line-independent fingerprint as the inline comments' marker, so code scanning tracks a
+ *   finding across pushes that move it.
+ * - Code scanning needs a location with `region.startLine` on every result. A finding at a line
+ *   the file does not have (0, negative, past the end) is placed on line 1 and says where the
+ *   service put it, rather than be left out.
+ * - GitHub's limits for one upload (docs: "SARIF results exceed limits", "SARIF file is too
+ *   large") are kept: at most 25,000 results and rules per run, and at most 10 MB once gzipped.
+ *   Past them the least severe results are left out, and the run's invocation says how many.
+ */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Severity } from '../domain/vocabulary';
+import { describeLine } from '../locate/label';
+import type { FileOutcome } from '../domain/outcomes';
+import type { LabelledFinding } from '../domain/findings';
+import { VERSION } from '../version';
+import { normalizeMessage } from '../locate/fingerprint';
+import { compareFindings } from '../report/markdown/severity';
+import { stripTerminalControls } from '../safety/terminal';
+
+export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+/** The key of `partialFingerprints`; `/v1` follows `review-gate/fp/1` in fingerprint.ts. */
+export const SARIF_FINGERPRINT_KEY = 'reviewGateFingerprint/v1';
+/** GitHub code scanning's documented limits for one upload. */
+export const SARIF_LIMITS = { resultsPerRun: 25_000, rulesPerRun: 25_000, gzipBytes: 10 * 1024 * 1024 } as const;
+/** Characters of a message or suggestion carried in a result; longer ones are cut with an ellipsis. */
+const MAX_TEXT = 4_000;
+
+const LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', info: 'note' };
+
+export interface SarifSource {
+  findings: readonly LabelledFinding[];
+  outcomes: readonly FileOutcome[];
+}
+
+export interface SarifOptions {
+  /** The byte limit once gzipped; GitHub's 10 MB unless a test sets a smaller one. */
+  gzipBytes?: number;
+  /** The result limit; GitHub's 25,000 unless a test sets a smaller one. */
+  maxResults?: number;
+}
+
+/** A SARIF log as plain JSON (typed loosely: the schema test is what checks its shape). */
+export type SarifLog = Record<string, unknown> & { version: '2.1.0'; runs: Array<Record<string, unknown>> };
+
+export interface SarifRendering {
+  /** The file's text (UTF-8, no byte-order mark). */
+  text: string;
+  results: number;
+  /** Findings left out to stay within GitHub's limits. */
+  leftOut: number;
+}
+
+/** The SARIF file for a run, within GitHub's limits. */
+export function renderSarif(source: SarifSource, options: SarifOptions): SarifRendering {
+  const sorted = [...source.findings].sort(compareFindings);
+  const maxResults = options.maxResults ?? SARIF_LIMITS.resultsPerRun;
+  const gzipLimit = options.gzipBytes ?? SARIF_LIMITS.gzipBytes;
+  let keep = Math.min(sorted.length, maxResults);
+  for (;;) {
+    const text = `${JSON.stringify(buildSarif(sorted.slice(0, keep), sorted.length - keep, source.outcomes))}\n`;
+    const size = gzipSync(text).length;
+    if (size <= gzipLimit || keep === 0) return { text, results: keep, leftOut: sorted.length - keep };
+    // Results are alike in size: scale the count by the overshoot, with a margin, and check again.
+    keep = Math.min(keep - 1, Math.floor((keep * gzipLimit * 0.95) / size));
+    keep = Math.max(0, keep);
+  }
+}
+
+export function buildSarif(
+  findings: readonly LabelledFinding[],
+  leftOut: number,
+  outcomes: readonly FileOutcome[],
+): SarifLog {
+  const rules: Array<Record<string, unknown>> = [];
+  const ruleIndex = new Map<string, number>();
+  const results = findings.map((finding) => {
+    const kind = kindOf(finding.message);
+    let index = ruleIndex.get(kind);
+    if (index === undefined) {
+      index = rules.length;
+      ruleIndex.set(kind, index);
+      rules.push(ruleFor(kind, finding));
+    }
+    return resultFor(finding, rules[index]?.id as string, index);
+  });
+  return {
+    $schema: SARIF_SCHEMA_URI,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'review-gate', version: VERSION, semanticVersion: VERSION, rules } },
+        invocations: [invocation(leftOut, outcomes)],
+        results,
+      },
+    ],
+  };
+}
+
+/** The kind of a finding: its normalized message with every number as N. */
+export function kindOf(message: string): string {
+  return normalizeMessage(message).replace(/\d+(?:\.\d+)?/g, 'N');
+}
+
+/** `review-gate/eval-runs-arbitrary-code-1a2b3c4d`: the first words for people, a hash for uniqueness. */
+export function ruleIdOf(kind: string): string {
+  const words = kind.toLowerCase().match(/[a-z0-9]+/g)?.slice(0, 5).join('-') ?? '';
+  const hash = createHash('sha256').update(kind, 'utf8').digest('hex').slice(0, 8);
+  return `review-gate/${words === '' ? 'finding' : words}-${hash}`;
+}
+
+function ruleFor(kind: string, first: LabelledFinding): Record<string, unknown> {
+  const text = cut(kind === '' ? 'A finding of the review service without a message' : kind);
+  return {
+    id: ruleIdOf(kind),
+    shortDescription: { text },
+    fullDescription: { text },
+    help: { text: 'Reported by the Code Assistance API review; each result carries its suggested fix.' },
+    defaultConfiguration: { level: LEVEL[first.severity] },
+    properties: { tags: ['review-gate'] },
+  };
+}
+
+function resultFor(f: LabelledFinding, ruleId: string, ruleIndex: number): Record<string, unknown> {
+  const placed = f.location !== 'impossible-line' && f.line !== null && Number.isInteger(f.line) && f.line > 0;
+  const notes = [
+    placed ? '' : `The service named ${describeLine(f)}, which the file does not have; shown at line 1.`,
+    f.reportedSeverity === undefined ? '' : `Reported with severity ${JSON.stringify(f.reportedSeverity).slice(0, 60)}, counted as error.`,
+    f.suggestion.trim() === '' ? '' : `Suggestion: ${cut(f.suggestion)}`,
+  ].filter((n) => n !== '');
+  return {
+    ruleId,
+    ruleIndex,
+    level: LEVEL[f.severity],
+    message: { text: [cut(f.message.trim() === '' ? '(no message)' : f.message), ...notes].join('\n\n') },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: uriOf(f.path), uriBaseId: '%SRCROOT%' },
+          region: { startLine: placed ? (f.line as number) : 1 },
+        },
+      },
+    ],
+    partialFingerprints: { [SARIF_FINGERPRINT_KEY]: f.fingerprint },
+    properties: { location: f.location, countsTowardGate: f.counts },
+  };
+}
+
+/** What the run could not do, so code scanning's tool status shows it. */
+function invocation(leftOut: number, outcomes: readonly FileOutcome[]): Record<string, unknown> {
+  const failed = outcomes.filter((o) => o.kind === 'failed');
+  const notifications: Array<Record<string, unknown>> = [];
+  if (leftOut > 0) {
+    notifications.push({
+      level: 'warning',
+      message: { text: `${leftOut} less severe findings were left out to stay within GitHub's limits for one upload (25,000 results, 10 MB gzipped).` },
+    });
+  }
+  for (const outcome of failed.slice(0, 100)) {
+    notifications.push({ level: 'warning', message: { text: cut(`${outcome.path}: ${outcome.reason}`) } });
+  }
+  if (failed.length > 100) notifications.push({ level: 'warning', message: { text: `${failed.length - 100} more files could not be reviewed.` } });
+  return { executionSuccessful: failed.length === 0, toolExecutionNotifications: notifications };
+}
+
+/** A repository-relative path as a URI reference: each segment percent-encoded, `/` kept. */
+export function uriOf(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * The service's text, at most MAX_TEXT characters. Code scanning shows it as plain text, so
+ * only what could hide or reorder it (controls, bidi overrides, zero-width characters) goes.
+ */
+function cut(text: string): string {
+  const clean = stripTerminalControls(text);
+  return clean.length <= MAX_TEXT ? clean : `${clean.slice(0, MAX_TEXT - 1)}…`;
+}

@@ -1,0 +1,70 @@
+/**
+ * The summary's account of what people set aside and what got fixed: every suppressed or
+ * dismissed finding with who or what set it aside and why, every suppression or dismissal that
+ * does not count and why, and the findings fixed since the last run with what became of their
+ * threads. Reasons and logins come from people: sanitized like everything else.
+ */
+import type { FileOutcome } from '../../domain/outcomes';
+import type { LabelledFinding } from '../../domain/findings';
+import type { ThreadReport } from '../../domain/run-report';
+import { inlineCode, inlineText } from '../../report/markdown/sanitize';
+import type { Room } from './summary-sections';
+import { cappedList, details, findingItem } from './summary-sections';
+
+const MAX_REASON = 300;
+const MAX_LOGIN = 60;
+
+function reviewedFindings(files: readonly FileOutcome[]): LabelledFinding[] {
+  return files.flatMap((f) => (f.kind === 'reviewed' ? f.findings : []));
+}
+
+export function setAside(files: readonly FileOutcome[]): LabelledFinding[] {
+  return reviewedFindings(files).filter((f) => f.disposition !== undefined);
+}
+
+export function refusedSetAside(files: readonly FileOutcome[]): LabelledFinding[] {
+  return reviewedFindings(files).filter((f) => f.disposition === undefined && (f.refusedDispositions?.length ?? 0) > 0);
+}
+
+function setAsideItem(f: LabelledFinding): string {
+  const d = f.disposition;
+  if (d === undefined) return findingItem(f);
+  const why =
+    d.kind === 'dismissed'
+      ? `dismissed by ${inlineText(`@${d.by}`, MAX_LOGIN)}: ${inlineText(d.reason, MAX_REASON)}`
+      : `suppressed by ${inlineCode('review-gate-ignore', 30)} on line ${d.line}: ${inlineText(d.reason, MAX_REASON)}`;
+  return `${findingItem(f)} — **${why}**`;
+}
+
+function refusedItem(f: LabelledFinding): string {
+  return `${findingItem(f)} — ${(f.refusedDispositions ?? []).map((why) => inlineText(why, MAX_REASON)).join('; ')}`;
+}
+
+/** Set-aside findings, refused attempts, and the feedback that could not be read. */
+export function dispositionsSection(files: readonly FileOutcome[], room: Room, feedbackProblem?: string): string {
+  const aside = setAside(files);
+  const refused = refusedSetAside(files);
+  const parts: string[] = [];
+  if (feedbackProblem !== undefined) parts.push(`⚠️ ${inlineText(feedbackProblem, 600)}`);
+  if (aside.length > 0) {
+    parts.push(details(`Suppressed or dismissed, not counted by the gate (${aside.length})`, cappedList(aside, room, 'findings', setAsideItem)));
+  }
+  if (refused.length > 0) {
+    parts.push(details(`Suppressions or dismissals that do not count (${refused.length})`, cappedList(refused, room, 'findings', refusedItem)));
+  }
+  return parts.length === 0 ? '' : ['### Dismissals and suppressions', ...parts].join('\n\n');
+}
+
+/** Findings fixed since the last run, and what became of their threads. */
+export function fixedSection(threads: ThreadReport | undefined, room: Room): string {
+  if (threads === undefined || threads.fixed === 0) return '';
+  const done = [
+    threads.resolved > 0 ? `${threads.resolved} ${threads.resolved === 1 ? 'thread' : 'threads'} resolved` : '',
+    threads.markedFixed > 0 ? `${threads.markedFixed} ${threads.markedFixed === 1 ? 'comment' : 'comments'} marked fixed, as the token may not resolve threads` : '',
+    threads.left.length > 0 ? `${threads.left.length} left open` : '',
+  ].filter((s) => s !== '');
+  const line = `**Fixed since the last run:** ${threads.fixed} ${threads.fixed === 1 ? 'finding' : 'findings'} (${done.join(', ')}).`;
+  if (threads.left.length === 0) return line;
+  const item = (l: ThreadReport['left'][number]): string => `- ${inlineCode(l.path, 200)} — ${inlineText(l.why, MAX_REASON)}`;
+  return [line, '', ...cappedList(threads.left, room, 'threads', item)].join('\n');
+}

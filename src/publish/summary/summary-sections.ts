@@ -1,0 +1,139 @@
+/**
+ * The sections of the summary, each rendered with at most `room.cap` items per list or table and
+ * a line counting the rest, so `summary.ts` can shrink them all until the whole fits.
+ * Every section ends with its block closed: shrinking never cuts through markdown.
+ */
+import type { Severity } from '../../domain/vocabulary';
+import { describeLine } from '../../locate/label';
+import type { BaseScore, FileOutcome } from '../../domain/outcomes';
+import type { FindingLocation, LabelledFinding } from '../../domain/findings';
+import { requestIdToShow } from '../../domain/describe-outcome';
+import { inlineCode, inlineText } from '../../report/markdown/sanitize';
+import { SEVERITY_LABEL, reportedAs } from '../../report/markdown/severity';
+
+const MAX_PATH = 200;
+const MAX_MESSAGE = 300;
+const MAX_REASON = 300;
+
+/**
+ * The line that counts what a list left out for room: "… and 3 more findings", or, when the
+ * caller knows where the full list is, "3 more findings are listed in the job summary of this
+ * run." (`what` is a regular plural: reasons, notices, findings, files).
+ */
+export function more(rest: number, what: string, restListedIn?: string): string {
+  if (restListedIn === undefined) return `… and ${rest} more ${what}`;
+  const noun = rest === 1 ? what.slice(0, -1) : what;
+  return `${rest.toLocaleString('en-US')} more ${noun} ${rest === 1 ? 'is' : 'are'} listed in ${restListedIn}.`;
+}
+
+function place(f: LabelledFinding): string {
+  const lineOk = f.line !== null && Number.isInteger(f.line) && f.line > 0;
+  if (lineOk) return inlineCode(`${f.path}:${String(f.line)}`, MAX_PATH + 12);
+  return `${inlineCode(f.path, MAX_PATH)} (${inlineText(describeLine(f), 60)})`;
+}
+
+export function findingItem(f: LabelledFinding): string {
+  const { icon } = SEVERITY_LABEL[f.severity];
+  return `- ${icon} ${place(f)}${reportedAs(f)} — ${inlineText(f.message, MAX_MESSAGE)}`;
+}
+
+/** How many items each list may show, and where the rest are listed (see `more`). */
+export interface Room {
+  cap: number;
+  restListedIn?: string;
+}
+
+/** A bulleted list of at most `room.cap` items, the rest counted; only the shown ones are rendered. */
+export function cappedList<T>(items: readonly T[], room: Room, what: string, item: (t: T) => string): string[] {
+  const shown = items.slice(0, room.cap).map(item);
+  const rest = items.length - shown.length;
+  return rest > 0 ? [...shown, `- ${more(rest, what, room.restListedIn)}`] : [...shown];
+}
+
+/** A collapsed block: the summary line always shows, the list only when opened. */
+export function details(title: string, body: readonly string[]): string {
+  return ['<details>', `<summary>${title}</summary>`, '', ...body, '', '</details>'].join('\n');
+}
+
+export const LOCATION_TITLE: Readonly<Record<FindingLocation, string>> = {
+  'added-line': 'On added lines',
+  'diff-context': 'On unchanged lines shown in the diff',
+  'outside-diff': 'Outside the diff',
+  'diff-unknown': 'Where GitHub sent no usable diff',
+  'impossible-line': 'At a line that does not exist in the file',
+};
+
+export interface FindingGroup {
+  title: string;
+  findings: readonly LabelledFinding[];
+}
+
+export function findingsSection(groups: readonly FindingGroup[], room: Room, title = 'Findings not posted inline'): string {
+  const nonEmpty = groups.filter((g) => g.findings.length > 0);
+  if (nonEmpty.length === 0) return '';
+  const total = nonEmpty.reduce((n, g) => n + g.findings.length, 0);
+  const blocks = nonEmpty.map((g) =>
+    details(`${g.title} (${g.findings.length})`, cappedList(g.findings, room, 'findings', findingItem)),
+  );
+  return [`### ${title} (${total})`, ...blocks].join('\n\n');
+}
+
+function counts(findings: readonly LabelledFinding[]): Record<Severity, number> {
+  const c: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) c[f.severity]++;
+  return c;
+}
+
+/** `baselines`: files judged against their base version show its score first, `40 → 45`. */
+export function filesTable(files: readonly FileOutcome[], room: Room, baselines?: ReadonlyMap<string, BaseScore>): string {
+  const failed = files.filter((f) => f.kind === 'failed');
+  const reviewed = files
+    .filter((f) => f.kind === 'reviewed')
+    .sort((a, b) => a.score - b.score);
+  const all = [...failed, ...reviewed];
+  if (all.length === 0) return '';
+  const shown = all.slice(0, room.cap).map((f) => {
+    const path = inlineCode(f.path, MAX_PATH, 'table');
+    if (f.kind !== 'reviewed') return `| ${path} | ❌ failed | — | — | — | — |`;
+    const c = counts(f.findings);
+    const base = baselines?.get(f.path);
+    const score = base?.kind === 'scored' ? `${base.score} → ${f.score}` : String(f.score);
+    return `| ${path} | ✅ reviewed | ${score} | ${c.error} | ${c.warning} | ${c.info} |`;
+  });
+  const { error, warning, info } = SEVERITY_LABEL;
+  const head = [
+    `| File | Status | Score | ${error.icon} Errors | ${warning.icon} Warnings | ${info.icon} Infos |`,
+    '| --- | --- | ---: | ---: | ---: | ---: |',
+  ];
+  const rest = all.length - shown.length;
+  // A line right under a table would be read as one more row: the count gets a blank line first.
+  const tail = rest > 0 ? ['', more(rest, 'files', room.restListedIn)] : [];
+  return ['### Files', '', ...head, ...shown, ...tail].join('\n');
+}
+
+export function skippedSection(files: readonly FileOutcome[], room: Room): string {
+  const skipped = files.filter((f) => f.kind === 'skipped');
+  if (skipped.length === 0) return '';
+  const item = (f: (typeof skipped)[number]): string =>
+    `- ${inlineCode(f.path, MAX_PATH)} — ${inlineText(f.reason, MAX_REASON)}`;
+  return details(`Skipped files (${skipped.length})`, cappedList(skipped, room, 'files', item));
+}
+
+export function failedSection(files: readonly FileOutcome[], room: Room): string {
+  const failed = files.filter((f) => f.kind === 'failed');
+  if (failed.length === 0) return '';
+  const item = (f: (typeof failed)[number]): string => {
+    // Named once: in the reason when the service's text quotes it (and it is not cut off), else here.
+    const reason = inlineText(f.reason, MAX_REASON);
+    const requestId = requestIdToShow({ reason, ...(f.requestId === undefined ? {} : { requestId: f.requestId }) });
+    const extra = [
+      f.code === undefined ? '' : `code ${inlineCode(f.code, 60)}`,
+      requestId === undefined ? '' : `request id ${inlineCode(requestId, 100)}`,
+    ].filter((s) => s !== '');
+    const suffix = extra.length === 0 ? '' : ` (${extra.join(', ')})`;
+    return `- ${inlineCode(f.path, MAX_PATH)} — ${reason}${suffix}`;
+  };
+  return [`### Files that could not be reviewed (${failed.length})`, '', ...cappedList(failed, room, 'files', item)].join(
+    '\n',
+  );
+}

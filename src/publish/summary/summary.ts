@@ -1,0 +1,211 @@
+/**
+ * The run's summary in markdown: the pull-request summary comment (found again by
+ * `SUMMARY_MARKER` and edited on every push) and the Actions job summary, from one renderer.
+ * Layout: verdict and reasons, a per-file table, findings not posted inline, skipped and failed
+ * files, tokens used. Everything the service or a pull request's author wrote is sanitized.
+ */
+import { plural } from '../../domain/words';
+import type { FileOutcome } from '../../domain/outcomes';
+import type { FindingLocation } from '../../domain/findings';
+import { reasonTexts } from '../../domain/verdict';
+import type { GateVerdict } from '../../domain/verdict';
+import { SUMMARY_MARKER } from '../../report/markers';
+import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
+import { blockText, inlineCode, inlineText } from '../../report/markdown/sanitize';
+import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
+import type { WalkthroughOutcome } from '../../domain/run-report';
+import type { FindingGroup, Room } from './summary-sections';
+import {
+  LOCATION_TITLE,
+  failedSection,
+  filesTable,
+  findingsSection,
+  more,
+  skippedSection,
+} from './summary-sections';
+
+export type { RenderedSummary, SummaryInput, SummaryOptions } from './summary-input';
+import type { RenderedSummary, SummaryInput, SummaryOptions } from './summary-input';
+
+/** GitHub's limit on a comment body. */
+export const MAX_SUMMARY_COMMENT_LENGTH = 65_536;
+const MIN_LENGTH = 1_000;
+const ORDER: readonly FindingLocation[] = ['diff-context', 'outside-diff', 'diff-unknown', 'impossible-line', 'added-line'];
+
+
+/** The summary's first words: a contract tests and readers rely on (`## ❌ Failed: …`). */
+export const VERDICT_HEADING: Readonly<Record<GateVerdict['result'], string>> = {
+  passed: '✅ Passed',
+  failed: '❌ Failed',
+  neutral: '⚪ Neutral',
+};
+
+function verdictSection(v: GateVerdict, room: Room): string {
+  const reasons = reasonTexts(v).map((r) => inlineText(r, 300));
+  const shown = reasons.slice(0, Math.max(1, room.cap));
+  const rest = reasons.length - shown.length;
+  const text = [...shown, ...(rest > 0 ? [more(rest, 'reasons', room.restListedIn)] : [])].join('; ');
+  const line = `## ${VERDICT_HEADING[v.result]}${text === '' ? '' : `: ${text}`}`;
+  const notices = v.notices.slice(0, room.cap).map((n) => `- ℹ️ ${inlineText(n, 300)}`);
+  const noticesRest = v.notices.length - notices.length;
+  if (noticesRest > 0) notices.push(`- ${more(noticesRest, 'notices', room.restListedIn)}`);
+  return [line, ...(notices.length > 0 ? ['', ...notices] : [])].join('\n');
+}
+function factsSection(input: SummaryInput): string {
+  const v = input.verdict;
+  const count = (kind: FileOutcome['kind']): number => input.files.filter((f) => f.kind === kind).length;
+  const cached = input.files.filter((f) => f.kind === 'reviewed' && f.fromCache === true).length;
+  const fromCache = cached > 0 ? ` (${cached} from the cache)` : '';
+  const facts = [
+    `${plural(count('reviewed'), 'file', 'files')} reviewed${fromCache}, ${count('skipped')} skipped, ${count('failed')} failed`,
+    `counted by the gate: ${plural(v.counted.error, 'error', 'errors')}, ${plural(v.counted.warning, 'warning', 'warnings')}, ${plural(v.counted.info, 'info', 'infos')}`,
+  ];
+  if (v.lowestScore !== undefined) {
+    const avg = v.averageScore === undefined ? '' : `, average ${Math.round(v.averageScore * 10) / 10}`;
+    facts.push(`lowest quality score ${v.lowestScore}${avg}`);
+  }
+  if (input.inline !== undefined) {
+    facts.push(
+      `${plural(input.inline.posted, 'inline comment', 'inline comments')} posted, ${input.inline.alreadyPresent} already present`,
+    );
+  }
+  const lines = [`${facts.join(' · ')}.`];
+  if (input.annotationsLeftOut !== undefined) lines.push(`ℹ️ ${inlineText(input.annotationsLeftOut, 600)}`);
+  if (input.dryRun === true && input.local !== true) lines.unshift('**Dry run:** nothing was posted to the pull request.');
+  if (input.checkRun !== undefined) lines.unshift(`⚠️ ${inlineText(input.checkRun, 600)}`);
+  if (input.summaryComment !== undefined) lines.unshift(`⚠️ ${inlineText(input.summaryComment, 600)}`);
+  return lines.join('\n\n');
+}
+
+/** Text the completion service wrote: untrusted like every answer, so sanitized as a block. */
+function walkthroughSection(walkthrough: WalkthroughOutcome | undefined): string {
+  if (walkthrough === undefined) return '';
+  if (walkthrough.kind === 'failed') return `_${inlineText(walkthrough.message, 300)}_`;
+  return `### Walkthrough\n\n${blockText(walkthrough.text, MAX_WALKTHROUGH_LENGTH + 200)}`;
+}
+
+function footer(input: SummaryInput): string {
+  const parts = [`Tokens used: ${input.tokensUsed.toLocaleString('en-US')}`];
+  if (input.headSha !== undefined && input.headSha !== '') {
+    parts.push(`reviewed at ${inlineCode(input.headSha.slice(0, 12), 20)}`);
+  }
+  return `<sub>${parts.join(' · ')} · review-gate</sub>`;
+}
+
+function groups(input: SummaryInput): FindingGroup[] {
+  const byLocation = ORDER.map((location) => ({
+    title: LOCATION_TITLE[location],
+    findings: input.notCommentable.filter((f) => f.location === location),
+  }));
+  return [
+    { title: input.local === true ? 'On added lines' : 'On added lines (their inline comments were not posted)', findings: input.notPosted ?? [] },
+    { title: 'Over the inline-comment limit (max-comments)', findings: input.overflow },
+    { title: 'Rejected by GitHub', findings: input.rejected.map((c) => c.finding) },
+    ...byLocation,
+  ];
+}
+
+function measure(text: string, options: SummaryOptions): number {
+  return options.unit === 'utf8-bytes' ? Buffer.byteLength(text, 'utf8') : text.length;
+}
+
+function describeLimit(options: SummaryOptions): string {
+  return options.unit === 'utf8-bytes'
+    ? `${Math.floor(options.maxLength / 1024).toLocaleString('en-US')} KiB`
+    : `${options.maxLength.toLocaleString('en-US')} characters`;
+}
+
+function render(input: SummaryInput, options: SummaryOptions, room: Room, complete: boolean): string {
+  const cutNote =
+    complete || options.restListedIn === undefined
+      ? ''
+      : `_Not every item fits in this summary (GitHub allows ${describeLimit(options)}): what is left out is listed in ${options.restListedIn}._`;
+  const sections = [
+    options.marker ? SUMMARY_MARKER : '',
+    walkthroughSection(input.walkthrough),
+    verdictSection(input.verdict, room),
+    factsSection(input),
+    cutNote,
+    filesTable(input.files, room, input.baselines),
+    // A local run posts nothing, so no finding is "not posted".
+    findingsSection(groups(input), room, input.local === true ? 'Findings' : undefined),
+    dispositionsSection(input.files, room, input.feedbackProblem),
+    fixedSection(input.threads, room),
+    failedSection(input.files, room),
+    skippedSection(input.files, room),
+    footer(input),
+  ];
+  return `${sections.filter((s) => s !== '').join('\n\n')}\n`;
+}
+
+/** The longest list of the summary: with that many items per list, nothing is left out. */
+function longestList(input: SummaryInput): number {
+  const kinds = (['reviewed', 'failed', 'skipped'] as const).map((k) => input.files.filter((f) => f.kind === k).length);
+  const findings = groups(input).map((g) => g.findings.length);
+  const others = [setAside(input.files).length, refusedSetAside(input.files).length, input.threads?.left.length ?? 0];
+  return Math.max(input.verdict.reasons.length, input.verdict.notices.length, input.files.length, ...kinds, ...findings, ...others);
+}
+
+/**
+ * Renders the summary within `options.maxLength`: every item when it fits, otherwise as many
+ * items per list as fit (found by bisection), each cut list saying how many it left out and
+ * where they are. The verdict, counts and footer always stay.
+ */
+export function renderSummaryWithin(input: SummaryInput, options: SummaryOptions): RenderedSummary {
+  if (!Number.isInteger(options.maxLength) || options.maxLength < MIN_LENGTH) {
+    throw new TypeError(
+      `Expected \`maxLength\` to be an integer from ${MIN_LENGTH} and up, got ${String(options.maxLength)}`,
+    );
+  }
+  const room = (cap: number): Room =>
+    options.restListedIn === undefined ? { cap } : { cap, restListedIn: options.restListedIn };
+  const all = longestList(input);
+  const whole = render(input, options, room(all), true);
+  if (measure(whole, options) <= options.maxLength) return { markdown: whole, complete: true };
+
+  // Lengths grow with the cap, so bisect for the largest cap that fits.
+  let fits: string | undefined;
+  let low = 0;
+  let high = all - 1;
+  while (low <= high) {
+    const cap = Math.floor((low + high) / 2);
+    const text = render(input, options, room(cap), false);
+    if (measure(text, options) <= options.maxLength) {
+      fits = text;
+      low = cap + 1;
+    } else {
+      high = cap - 1;
+    }
+  }
+  if (fits !== undefined) return { markdown: fits, complete: false };
+
+  // Only reachable when a tiny maxLength meets many lists: keep the verdict, drop the details.
+  const minimal = [
+    options.marker ? SUMMARY_MARKER : '',
+    verdictSection(input.verdict, room(0)),
+    factsSection(input),
+    '_The details did not fit in this summary; see the job summary and the log._',
+  ].filter((s) => s !== '');
+  const text = `${minimal.join('\n\n')}\n`;
+  const markdown = measure(text, options) <= options.maxLength ? text : cutToFit(text, options);
+  return { markdown, complete: false };
+}
+
+/** The last resort: the longest start of the text that fits, never a character in half, then an ellipsis. */
+function cutToFit(text: string, options: SummaryOptions): string {
+  const chars = Array.from(text);
+  const ending = (n: number): string => `${chars.slice(0, n).join('').trimEnd()}…\n`;
+  let low = 0;
+  let high = chars.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (measure(ending(mid), options) <= options.maxLength) low = mid;
+    else high = mid - 1;
+  }
+  return ending(low);
+}
+
+/** `renderSummaryWithin`, for callers that only need the markdown. */
+export function renderSummary(input: SummaryInput, options: SummaryOptions): string {
+  return renderSummaryWithin(input, options).markdown;
+}

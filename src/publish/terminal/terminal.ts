@@ -1,0 +1,87 @@
+/**
+ * The terminal command's output. Every text goes through the print sanitizer and the redactor
+ * (`printSafe`); colour codes are added after, around text already made safe, and only when the
+ * stream is a terminal: `NO_COLOR` (any non-empty value) turns colour off, `FORCE_COLOR` (any
+ * value but 0 or false) turns it on even into a pipe, and wins over `NO_COLOR` as in Node itself.
+ */
+import { neutralizeWorkflowCommands, printSafe } from '../../safety/terminal';
+import type { Redactor } from '../../safety/redact';
+
+export type Style = 'bold' | 'dim' | 'red' | 'yellow' | 'cyan' | 'green';
+
+const SGR: Readonly<Record<Style, [number, number]>> = {
+  bold: [1, 22],
+  dim: [2, 22],
+  red: [31, 39],
+  yellow: [33, 39],
+  cyan: [36, 39],
+  green: [32, 39],
+};
+
+/** A piece of a line: plain text, or text with a style. */
+export type Part = string | { style: Style; text: string };
+
+export function styled(style: Style, text: string): Part {
+  return { style, text };
+}
+
+/** What the process gives the command: its streams, environment and folder. */
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+  /** Writes to stdout without a line break (streamed deltas); defaults to `out`. */
+  write?(text: string): void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  stdoutIsTTY?: boolean;
+  stderrIsTTY?: boolean;
+  /** Standard input, whole (for `complete -`). */
+  readStdin?(): Promise<string>;
+}
+
+/** The command's safe view of its streams. */
+export interface Terminal {
+  readonly out: (...parts: Part[]) => void;
+  readonly err: (...parts: Part[]) => void;
+  /** Text as it arrives, no line break added; made safe piece by piece. */
+  readonly write: (text: string) => void;
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  readonly redactor: Redactor;
+  readStdin(): Promise<string>;
+}
+
+export function colourWanted(env: NodeJS.ProcessEnv, isTTY: boolean | undefined): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
+  if ((env.NO_COLOR ?? '') !== '') return false;
+  return isTTY === true && env.TERM !== 'dumb';
+}
+
+export function createTerminal(io: CliIo, redactor: Redactor): Terminal {
+  const safe = printSafe(redactor);
+  const compose = (colour: boolean, parts: Part[]): string => {
+    const text = parts
+      .map((part) => {
+        if (typeof part === 'string') return safe(part);
+        const clean = safe(part.text);
+        if (!colour || clean === '') return clean;
+        const [on, off] = SGR[part.style];
+        return `\u001b[${on}m${clean}\u001b[${off}m`;
+      })
+      .join('');
+    // Parts made safe one by one could still line up into a workflow command when joined.
+    return neutralizeWorkflowCommands(text);
+  };
+  const outColour = colourWanted(io.env, io.stdoutIsTTY);
+  const errColour = colourWanted(io.env, io.stderrIsTTY);
+  return {
+    out: (...parts) => io.out(compose(outColour, parts)),
+    err: (...parts) => io.err(compose(errColour, parts)),
+    write: (text) => (io.write ?? io.out)(safe(text)),
+    env: io.env,
+    cwd: io.cwd,
+    redactor,
+    readStdin: () => (io.readStdin ?? (() => Promise.resolve('')))(),
+  };
+}
