@@ -47,6 +47,21 @@ async function runOn(files: FixtureFile[], options: { inputs?: Record<string, st
 const reviewBodies = (simulator: RunningSimulator) =>
   simulator.requests.filter((r) => r.path === '/v1/agent/review').map((r) => JSON.parse(r.body ?? '{}') as { code: string; language: string });
 
+/** The terminal command on a repository whose main holds src/ok.py, with `files` written (untracked) on top. */
+async function reviewInTerminal(files: Record<string, string>) {
+  assertBuilt();
+  const { simulator } = await servers();
+  const repo = tempRepo();
+  try {
+    repo.write('src/ok.py', CLEAN_PY);
+    repo.commit('base');
+    for (const [path, content] of Object.entries(files)) repo.write(path, content);
+    return { result: await runCliBundle([], { cwd: repo.dir, env: serviceEnv(simulator.url) }), simulator };
+  } finally {
+    repo.remove();
+  }
+}
+
 describe('A: a name the pull request chooses cannot keep code from review', () => {
   it.each([
     ['src/app.generated.py', '**/*.generated.*', EVAL_PY],
@@ -85,20 +100,10 @@ describe('A: a name the pull request chooses cannot keep code from review', () =
   });
 
   it('in the terminal too: a generated-looking name with eval() fails the gate instead of passing it', async () => {
-    assertBuilt();
-    const { simulator } = await servers();
-    const repo = tempRepo();
-    try {
-      repo.write('src/ok.py', CLEAN_PY);
-      repo.commit('base');
-      repo.write('src/app.generated.py', EVAL_PY);
-      const result = await runCliBundle([], { cwd: repo.dir, env: serviceEnv(simulator.url) });
+    const { result } = await reviewInTerminal({ 'src/app.generated.py': EVAL_PY });
 
-      expect(result.code).toBe(EXIT.failed);
-      expect(result.out).toContain("matched by default exclude '**/*.generated.*'");
-    } finally {
-      repo.remove();
-    }
+    expect(result.code).toBe(EXIT.failed);
+    expect(result.out).toContain("matched by default exclude '**/*.generated.*'");
   });
 });
 
@@ -155,20 +160,10 @@ describe('B: an extensionless file is reviewed as the language its #! line names
   });
 
   it('in the terminal too: an untracked bin/tool with a node #! line and eval() fails the gate', async () => {
-    assertBuilt();
-    const { simulator } = await servers();
-    const repo = tempRepo();
-    try {
-      repo.write('src/ok.py', CLEAN_PY);
-      repo.commit('base');
-      repo.write('bin/tool', '#!/usr/bin/env node\neval(process.argv[2]);\n');
-      const result = await runCliBundle([], { cwd: repo.dir, env: serviceEnv(simulator.url) });
+    const { result, simulator } = await reviewInTerminal({ 'bin/tool': '#!/usr/bin/env node\neval(process.argv[2]);\n' });
 
-      expect(reviewBodies(simulator)).toEqual([expect.objectContaining({ language: 'javascript' })]);
-      expect(result.code).toBe(EXIT.failed);
-    } finally {
-      repo.remove();
-    }
+    expect(reviewBodies(simulator)).toEqual([expect.objectContaining({ language: 'javascript' })]);
+    expect(result.code).toBe(EXIT.failed);
   });
 
   it('does not review a script under a default exclude, naming the pattern', async () => {
