@@ -113,7 +113,8 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
     return findings.length === 0 ? [] : [`${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}`];
   }
   const placed = findings.filter((f) => f.location !== 'impossible-line' && f.location !== 'diff-unknown');
-  const undiffed = findings.filter((f) => f.location === 'diff-unknown');
+  const undiffed = findings.filter((f) => f.location === 'diff-unknown' && f.uncountedBreak === undefined);
+  const misnumbered = findings.filter((f) => f.location === 'diff-unknown' && f.uncountedBreak !== undefined);
   const unplaced = findings.filter((f) => f.location === 'impossible-line');
   const reasons: string[] = [];
   if (placed.length > 0) {
@@ -125,6 +126,14 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
       `${plural(undiffed.length, `${severity} finding`)} in files whose diff GitHub did not send (${where}) ` +
         `${undiffed.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell which lines the pull request adds there ` +
         `${threshold}${unknownSeverities(undiffed)}`,
+    );
+  }
+  if (misnumbered.length > 0) {
+    const where = summarizeList([...new Set(misnumbered.map((f) => `${f.path}: ${f.uncountedBreak ?? ''}`))], 3);
+    reasons.push(
+      `${plural(misnumbered.length, `${severity} finding`)} in files holding a line break git does not count (${where}) ` +
+        `${misnumbered.length === 1 ? 'counts' : 'count'} toward the gate: from that line on, the service may number lines otherwise than git, ` +
+        `so the action cannot tell which lines the pull request adds there ${threshold}${unknownSeverities(misnumbered)}`,
     );
   }
   if (unplaced.length > 0) {
