@@ -22,6 +22,7 @@ import { stoppedVerdict } from './gate/decide';
 import { createAccessReader } from './github/access-reader';
 import { redactGitHubRequests } from './github/egress';
 import { createGitHubClient } from './github/octokit';
+import { createRequestCounter, describeRequestCounts } from './github/request-count';
 import type { GitHubClient } from './github/octokit';
 import { HeadMovedError, PullRequestNotFoundError, readPullHead, readPullRequest, shortSha } from './github/pull-head';
 import { createWriteGate } from './github/write-gate';
@@ -100,14 +101,45 @@ async function reviewPullRequest(action: ActionRun): Promise<string | undefined>
   if (settings.githubToken === '') {
     throw new EventError('Input github-token is empty. Pass ${{ github.token }} or a token that can read the pull request.');
   }
+  const counter = createRequestCounter();
   const octokit = createGitHubClient({
     token: settings.githubToken,
     baseUrl: runner.apiUrl,
     timeoutMs: settings.requestTimeoutMs,
     retry: { retries: settings.maxRetries },
     log,
+    counter,
   });
   redactGitHubRequests(octokit, action.redactor);
+  // What the run spent of the repository's shared GitHub budget, once, however it ended: before
+  // the runner's final line when it reaches a verdict, else as it stops.
+  let told = false;
+  const tellRequests = (): void => {
+    if (told) return;
+    told = true;
+    io.info(describeRequestCounts(counter.counts()));
+  };
+  try {
+    return await reviewWithClient(action, { event, target, expectedHead }, octokit, tellRequests);
+  } finally {
+    tellRequests();
+  }
+}
+
+/** The rest of `reviewPullRequest`, once the GitHub client is built. */
+async function reviewWithClient(
+  action: ActionRun,
+  asked: {
+    event: Awaited<ReturnType<typeof readActionEvent>>;
+    target: ReturnType<typeof resolvePullRequest>;
+    expectedHead: ReturnType<typeof workflowRunHead> | undefined;
+  },
+  octokit: GitHubClient,
+  tellRequests: () => void,
+): Promise<string | undefined> {
+  const { settings, runner, io } = action;
+  const { event, target, expectedHead } = asked;
+  const log = actionsLogger(io);
   const trusted = createAuthorTrust(octokit, log);
   // One reader for the run: the comment event's author is asked once, and the answer reused.
   const access = createAccessReader(octokit, target, log);
@@ -178,7 +210,11 @@ async function reviewPullRequest(action: ActionRun): Promise<string | undefined>
     ...(settings.walkthrough ? { walkthrough: completeText(client) } : {}),
     ...(publisher === undefined ? {} : { summaryComment: publisher }),
     ...(checkRun === undefined ? {} : { checkRun }),
-    outlets: [runnerSurfaces({ io, redactor: action.redactor, settings, hasJobSummary: runner.hasJobSummary, workspace: runner.workspace })],
+    outlets: [
+      // Every GitHub request of the run is made by now: the runner's outlets write only files and the log.
+      () => Promise.resolve(tellRequests()),
+      runnerSurfaces({ io, redactor: action.redactor, settings, hasJobSummary: runner.hasJobSummary, workspace: runner.workspace }),
+    ],
   });
   return undefined;
 }
