@@ -6,7 +6,8 @@
  * tested with plain objects. Every surface of the verdict is written afterwards, from the report
  * this returns, by publish/publish.ts.
  */
-import { collectFiles } from './collect/collect-files';
+import { streamCollect } from './collect/collect-files';
+import type { Collected } from './collect/collect-files';
 import type { Settings } from './config/settings';
 import type { FileOutcome } from './domain/outcomes';
 import type { PullRequestRef } from './domain/pull-request';
@@ -21,7 +22,8 @@ import { planInlineComments } from './report/inline-plan';
 import { postReview } from './report/post-review';
 import { needingBaseline, reviewBaselines } from './review/baseline';
 import { reviewFiles } from './review/review-files';
-import type { LocateAnswer, ReviewDeps } from './review/review-files';
+import type { LocateAnswer, ReviewDeps, Reviewed } from './review/review-files';
+import type { ReviewCandidate } from './domain/pull-request';
 
 export interface PipelineDeps extends ReviewDeps {
   /** Posts the review; undefined in a dry run and in the terminal: nothing is posted. */
@@ -34,13 +36,32 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
   const { log, publisher } = deps;
   const deadlineAt = deps.clock.now() + settings.maxDurationMs;
 
-  const { selection, listTruncated } = await collectFiles(settings, pr, deps.source, log, deps.progress);
   const locate: LocateAnswer = (file, answer, content, language) => locateFindings(file, language, answer.issues, content, settings.gateScope, log);
-  const reviewed = await reviewFiles(selection.candidates, settings, pr, deps, deadlineAt, locate);
+  // Listing, reading and reviewing overlap: the review starts on the first page of the list.
+  const collect = streamCollect(settings, pr, deps.source, log, deps.progress);
+  const listFailed = new AbortController();
+  collect.done.catch(() => listFailed.abort('the list of changed files could not be read'));
+  // Dismissals are labels like any other: read before the plan and the gate, never after; read
+  // while the files are reviewed, once the list is the head's, so the verdict does not wait for it.
+  const feedbackRead = collect.done.then(
+    () => readFeedback(deps.feedback, pr, log),
+    () => undefined,
+  );
+  const reviewing = reviewFiles(collect.batches, settings, pr, deps, deadlineAt, locate, listFailed.signal);
+  let collected: Collected;
+  try {
+    collected = await collect.done;
+  } catch (error) {
+    // Nothing is decided from a list that failed: the review stops, and so does the run.
+    await reviewing.catch(() => undefined);
+    await feedbackRead;
+    throw error;
+  }
+  const { selection, listTruncated } = collected;
+  const reviewed = inListOrder(await reviewing, selection.candidates);
   const baselines = await reviewBaselines(needingBaseline(selection.candidates, reviewed.outcomes, settings), settings, pr, deps, deadlineAt);
 
-  // Dismissals are labels like any other: read before the plan and the gate, never after.
-  const feedback = await readFeedback(deps.feedback, pr, log);
+  const feedback = (await feedbackRead) ?? (await readFeedback(deps.feedback, pr, log));
   const judged = withOpenThreads(judgeDismissals(dismissalReplies(feedback), settings.dismiss), feedback.kind === 'read' ? feedback.snapshot.own : []);
   const outcomes: FileOutcome[] = [...applyDismissals(reviewed.outcomes, judged), ...selection.notReviewed, ...selection.skipped];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
@@ -74,5 +95,17 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
     posting,
     ...(feedback.kind === 'failed' ? { feedbackProblem: feedback.message } : {}),
     ...(threads === undefined ? {} : { threads }),
+  };
+}
+
+/** The outcomes in the list's order, whatever order the candidates were reviewed in. */
+function inListOrder(reviewed: Reviewed, candidates: readonly ReviewCandidate[]): Reviewed {
+  const at = new Map(candidates.map((candidate, i) => [candidate, i]));
+  const order = reviewed.candidates.map((candidate, i) => ({ i, at: at.get(candidate) ?? Number.MAX_SAFE_INTEGER }));
+  order.sort((a, b) => a.at - b.at);
+  return {
+    ...reviewed,
+    outcomes: order.map(({ i }) => reviewed.outcomes[i] as Reviewed['outcomes'][number]),
+    candidates: order.map(({ i }) => reviewed.candidates[i] as ReviewCandidate),
   };
 }

@@ -10,13 +10,20 @@ import type { PullRequestRef, PullRequestSource } from '../domain/pull-request';
 import { shortSha } from '../domain/object-name';
 import { openCheckoutSource } from './checkout-source';
 import { createPullRequestSource } from './github-source';
-import { gitBlobReader, withWorkspaceBlobs } from './workspace-blobs';
+import type { BatchStats } from './blob-batches';
+import { plural } from '../domain/words';
+import { gitBlobPresence, gitBlobReader, withWorkspaceBlobs } from './workspace-blobs';
 
 export interface ChosenSource {
   source: PullRequestSource;
   /** Where the files came from, for the log once the run is done. */
   describe(): string;
   close(): Promise<void>;
+}
+
+/** How the contents read through the API came: `12 in 2 GraphQL queries, 1 one by one through REST`. */
+function describeReads(stats: BatchStats): string {
+  return `${stats.fromQueries} in ${plural(stats.queries, 'GraphQL query', 'GraphQL queries')}, ${stats.toRest} one by one through REST`;
 }
 
 /** The base commit the event names for this pull request, when it does. */
@@ -38,7 +45,11 @@ export async function choosePullRequestSource(options: {
   const apiSource = createPullRequestSource(octokit, { log });
   const workspace = options.checkout;
   if (workspace === undefined) {
-    return { source: apiSource, describe: () => 'Changed files and contents: through the GitHub API (GITHUB_WORKSPACE is not a git checkout).', close: async () => {} };
+    return {
+      source: apiSource,
+      describe: () => `Changed files and contents: through the GitHub API (GITHUB_WORKSPACE is not a git checkout); contents ${describeReads(apiSource.readStats)}.`,
+      close: async () => {},
+    };
   }
 
   const baseSha = options.baseSha ?? (await readBaseSha(octokit, pr).catch((error: unknown) => {
@@ -59,10 +70,11 @@ export async function choosePullRequestSource(options: {
     `Reading the pull request through the GitHub API: ${opening.reason}. ` +
       'A checkout with both commits (actions/checkout with fetch-depth: 0) gives every file and patch without the API.',
   );
-  const withBlobs = withWorkspaceBlobs(apiSource, gitBlobReader(workspace));
+  const withBlobs = withWorkspaceBlobs(apiSource, gitBlobReader(workspace), gitBlobPresence(workspace));
   return {
     source: withBlobs,
-    describe: () => `File contents: ${withBlobs.stats.fromWorkspace} read from the workspace checkout, ${withBlobs.stats.fromApi} through the GitHub API.`,
+    describe: () =>
+      `File contents: ${withBlobs.stats.fromWorkspace} read from the workspace checkout, ${withBlobs.stats.fromApi} through the GitHub API (${describeReads(apiSource.readStats)}).`,
     close: async () => {},
   };
 }

@@ -77,10 +77,21 @@ export interface ReadFileOptions {
   signal?: AbortSignal;
 }
 
+/** What a caller of `listChangedFiles` is told while the list is read. */
+export interface ListingWatch {
+  /**
+   * The next page of the list, in order, as soon as it is read (a source that reads the list at
+   * once never calls it). `tied` resolves once these files are known to be the list of
+   * `pr.headSha` — their review may start then — and never rejects: a list that fails makes
+   * `listChangedFiles` reject. A file may still gain `sameBlobAsBase` until the list is returned.
+   */
+  onPage?(files: readonly ChangedFile[], tied: Promise<void>): void;
+}
+
 /** Reads the pull request from GitHub (or a local git diff, for the CLI). */
 export interface PullRequestSource {
   /** Every changed file, all pages. */
-  listChangedFiles(pr: PullRequestRef): Promise<ChangedFileList>;
+  listChangedFiles(pr: PullRequestRef, watch?: ListingWatch): Promise<ChangedFileList>;
   /**
    * The file's bytes at the head commit, undecoded (`src/decode.ts` makes them text). Over
    * `maxBytes`, a source that knows the size without reading throws `fileTooLarge` instead.
@@ -92,4 +103,20 @@ export interface PullRequestSource {
    * on their own score.
    */
   readBaseFile?(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
+  /**
+   * Says which files will be read next, in order (`base`: their base versions, through
+   * `readBaseFile`), so a source can read them in batches ahead of `readFile`. Optional, and only
+   * a hint: a file read without it is read on its own, with the same bytes.
+   */
+  willRead?(pr: PullRequestRef, files: readonly ChangedFile[], options: PlannedReads): void;
+}
+
+/** What `willRead` is told about the reads it plans. */
+export interface PlannedReads {
+  /** max-file-size: a larger file is refused without its content. */
+  maxBytes: number;
+  /** The base versions (`readBaseFile`), not the head's. */
+  base?: boolean;
+  /** Aborts the reads (the run's deadline). */
+  signal?: AbortSignal;
 }
