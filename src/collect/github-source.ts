@@ -2,6 +2,7 @@
  * The pull request as GitHub lists it: changed files (every page, up to GitHub's cap) and file
  * contents at the head commit.
  */
+import { GITHUB_LISTED_FILES_CAP } from '../domain/pull-request';
 import type { ChangeStatus, ChangedFile, ChangedFileList, ListingWatch, PlannedReads, PullRequestRef, PullRequestSource, ReadFileOptions } from '../domain/pull-request';
 import { FileNotFoundError, GitHubApiError, GitHubListError, describePr } from '../github/errors';
 import { plural } from '../domain/words';
@@ -18,7 +19,7 @@ import { readFileAtCommit } from './read-at-commit';
 import { refillPatches } from './patch-refill';
 
 /** GitHub lists at most this many files of a pull request; later files are not reachable. */
-export const MAX_LISTED_FILES = 3000;
+export const MAX_LISTED_FILES = GITHUB_LISTED_FILES_CAP;
 
 /** The listing plus what GitHub told about the pull request's size. */
 export interface GitHubChangedFileList extends ChangedFileList {
@@ -109,7 +110,8 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
     if (truncated) {
       const past = total === undefined ? 'any files' : `${total - files.length} of ${total} files`;
       log?.warning(
-        `${describePr(pr)}: GitHub lists only the first ${MAX_LISTED_FILES} changed files; ${past} past the cap were not listed and will not be reviewed`,
+        `${describePr(pr)}: GitHub lists only the first ${MAX_LISTED_FILES} changed files; ${past} past the cap were not listed and will not be reviewed. ` +
+          'A checkout with both commits (actions/checkout with fetch-depth: 0) has no such cap.',
       );
     }
     return total === undefined ? { files, truncated } : { files, truncated, totalChangedFiles: total };

@@ -18,7 +18,7 @@ import { parseList } from './parse-list';
 export { parseList };
 
 export * from './settings-types';
-import { DEFAULTS, DEFAULT_EXCLUDES } from './settings-types';
+import { DEFAULTS, DEFAULT_EXCLUDES, MAX_FILES_LIMIT } from './settings-types';
 import type { GateScope, OnIncomplete, ScoreBaseline } from '../domain/vocabulary';
 import type { InputReader, Settings } from './settings-types';
 
@@ -161,7 +161,7 @@ export function readSettings(read: InputReader): Settings {
     include,
     exclude,
     defaultExcludes,
-    maxFiles: integer('max-files', DEFAULTS.maxFiles, 1, 3000),
+    maxFiles: integer('max-files', DEFAULTS.maxFiles, 1, MAX_FILES_LIMIT),
     maxFileSize: integer('max-file-size', DEFAULTS.maxFileSize, 1, 10_000_000),
     maxDurationMs: Math.round(minutes('max-duration', DEFAULTS.maxDurationMinutes, 0.05, 300) * 60_000),
     concurrency: integer('concurrency', DEFAULTS.concurrency, 1, 32),

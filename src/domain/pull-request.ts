@@ -4,6 +4,12 @@
  */
 import type { ReviewLanguage } from './vocabulary';
 
+/**
+ * GitHub lists at most this many files of a pull request (`GET /pulls/{n}/files`); later files are
+ * not reachable through its API. A checkout with both commits has no such cap.
+ */
+export const GITHUB_LISTED_FILES_CAP = 3000;
+
 /** A pull request, pinned to the head commit the review is about. */
 export interface PullRequestRef {
   owner: string;
