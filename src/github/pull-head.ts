@@ -8,9 +8,6 @@ import { shortSha } from '../domain/object-name';
 import { GitHubApiError, describePr, requestStatus } from './errors';
 import type { GitHubClient } from './octokit';
 
-// Defined with the object names; importers of the pull request's head find it here too.
-export { shortSha } from '../domain/object-name';
-
 export interface PullRequestNumber {
   owner: string;
   repo: string;

@@ -59,7 +59,7 @@ export const LOCATION_TITLE: Readonly<Record<FindingLocation, string>> = {
   'added-line': 'On added lines',
   'diff-context': 'On unchanged lines shown in the diff',
   'outside-diff': 'Outside the diff',
-  'diff-unknown': 'Where GitHub sent no usable diff',
+  'diff-unknown': 'Where the diff does not say which lines are added',
   'impossible-line': 'At a line that does not exist in the file',
 };
 

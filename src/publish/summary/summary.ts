@@ -4,6 +4,7 @@
  * Layout: verdict and reasons, a per-file table, findings not posted inline, skipped and failed
  * files, tokens used. Everything the service or a pull request's author wrote is sanitized.
  */
+import { shortSha } from '../../domain/object-name';
 import { plural } from '../../domain/words';
 import type { FileOutcome } from '../../domain/outcomes';
 import type { FindingLocation } from '../../domain/findings';
@@ -87,7 +88,7 @@ function walkthroughSection(walkthrough: WalkthroughOutcome | undefined): string
 function footer(input: SummaryInput): string {
   const parts = [`Tokens used: ${input.tokensUsed.toLocaleString('en-US')}`];
   if (input.headSha !== undefined && input.headSha !== '') {
-    parts.push(`reviewed at ${inlineCode(input.headSha.slice(0, 12), 20)}`);
+    parts.push(`reviewed at ${inlineCode(shortSha(input.headSha), 20)}`);
   }
   return `<sub>${parts.join(' · ')} · review-gate</sub>`;
 }
