@@ -191,6 +191,8 @@ function settle(result: TaskOutcome<ReviewResult>, candidate: ReviewCandidate, c
       return {
         kind: 'reviewed',
         path,
+        // A copy keeps its source too: only a rename is the same file under a new name.
+        ...(candidate.file.status === 'renamed' && candidate.file.previousPath !== undefined ? { previousPath: candidate.file.previousPath } : {}),
         language: candidate.language,
         score: answer.quality_score,
         summary: answer.summary,
