@@ -7,27 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator } from '../doubles/simulator';
-import type { RunningSimulator } from '../doubles/simulator';
-import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from './bundled';
-import type { TempRepo } from './bundled';
+import { describe, expect, it } from 'vitest';
+import { useBundledCli } from './bundled';
 
-let simulator: RunningSimulator;
-let repo: TempRepo;
-
-beforeAll(assertBuilt);
-beforeEach(async () => {
-  simulator = await startSimulator();
-  repo = tempRepo();
-});
-afterEach(async () => {
-  await simulator.close();
-  repo.remove();
-});
-
-const reviewGate = (args: string[], env: Record<string, string | undefined> = {}) =>
-  runCliBundle(args, { cwd: repo.dir, env: { ...serviceEnv(simulator.url), ...env } });
+const cli = useBundledCli();
+const { reviewGate } = cli;
 
 interface JsonOut {
   result: string;
@@ -43,9 +27,9 @@ describe('why a finding does not count', () => {
    * line 10's by a comment on the line above it. None counts, each for its own reason.
    */
   function suppressedAndUntouched(): void {
-    repo.write('src/app.py', 'def run(rule):\n    return eval(rule)\n');
-    repo.commit('base');
-    repo.write(
+    cli.repo.write('src/app.py', 'def run(rule):\n    return eval(rule)\n');
+    cli.repo.commit('base');
+    cli.repo.write(
       'src/app.py',
       [
         'def run(rule):',
@@ -97,16 +81,16 @@ describe('answers from the result cache', () => {
   it('are marked in the progress lines and in the JSON report, and only they', async () => {
     const cache = mkdtempSync(join(tmpdir(), 'review-gate-honesty-cache-'));
     try {
-      repo.write('src/app.py', 'def total(xs):\n    return sum(xs)\n');
-      repo.commit('base');
-      repo.write('src/app.py', 'def total(xs):\n    return eval("sum(xs)")\n');
+      cli.repo.write('src/app.py', 'def total(xs):\n    return sum(xs)\n');
+      cli.repo.commit('base');
+      cli.repo.write('src/app.py', 'def total(xs):\n    return eval("sum(xs)")\n');
       const run = () => reviewGate(['--format', 'json'], { XDG_CACHE_HOME: cache });
 
       const first = await run();
       expect(first.err).toMatch(/^\[1\/1\] ✓ src\/app\.py: score \d+, 1 error, 0 warnings, 0 infos$/m);
       expect((JSON.parse(first.out) as JsonOut).files).toMatchObject([{ path: 'src/app.py', status: 'reviewed', fromCache: false }]);
 
-      repo.write('src/util.py', 'def one():\n    return 1\n');
+      cli.repo.write('src/util.py', 'def one():\n    return 1\n');
       const second = await run();
       expect(second.err).toMatch(/^\[\d\/2\] ✓ src\/app\.py: score \d+, 1 error, 0 warnings, 0 infos \(from the cache\)$/m);
       expect(second.err).toMatch(/^\[\d\/2\] ✓ src\/util\.py: score \d+, 0 errors, 0 warnings, 0 infos$/m);
@@ -128,12 +112,12 @@ describe('a file name with control or bidi characters', () => {
   const LOOKALIKE = 'evil\\u{1b}[31mred.py';
 
   function namedFiles(): void {
-    repo.write('README.md', '# demo\n');
-    repo.commit('base');
-    repo.write(ESCAPED, 'x = eval(input())\n');
-    repo.write(BIDI, 'y = eval(input())\n');
-    repo.write(LOOKALIKE, 'z = 1\n');
-    repo.write('notes\u0007.md', 'bell\n');
+    cli.repo.write('README.md', '# demo\n');
+    cli.repo.commit('base');
+    cli.repo.write(ESCAPED, 'x = eval(input())\n');
+    cli.repo.write(BIDI, 'y = eval(input())\n');
+    cli.repo.write(LOOKALIKE, 'z = 1\n');
+    cli.repo.write('notes\u0007.md', 'bell\n');
   }
 
   it('prints as \\u{…} wherever the terminal names it: progress, findings, file lists and reasons', async () => {
