@@ -118,7 +118,8 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
     return findings.length === 0 ? [] : [{ text: `${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}`, paths: pathsOf(findings) }];
   }
   const placed = findings.filter((f) => f.location !== 'impossible-line' && f.location !== 'diff-unknown');
-  const undiffed = findings.filter((f) => f.location === 'diff-unknown');
+  const undiffed = findings.filter((f) => f.location === 'diff-unknown' && f.uncountedBreak === undefined);
+  const misnumbered = findings.filter((f) => f.location === 'diff-unknown' && f.uncountedBreak !== undefined);
   const unplaced = findings.filter((f) => f.location === 'impossible-line');
   const reasons: Array<{ text: string; paths: string[] }> = [];
   if (placed.length > 0) {
@@ -132,6 +133,16 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
         `${undiffed.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell which lines the pull request adds there ` +
         `${threshold}${unknownSeverities(undiffed)}`,
       paths: pathsOf(undiffed),
+    });
+  }
+  if (misnumbered.length > 0) {
+    const where = summarizeList([...new Set(misnumbered.map((f) => `${visiblePath(f.path)}: ${f.uncountedBreak ?? ''}`))], 3);
+    reasons.push({
+      text:
+        `${plural(misnumbered.length, `${severity} finding`)} in files holding a line break git does not count (${where}) ` +
+        `${misnumbered.length === 1 ? 'counts' : 'count'} toward the gate: from that line on, the service may number lines otherwise than git, ` +
+        `so the action cannot tell which lines the pull request adds there ${threshold}${unknownSeverities(misnumbered)}`,
+      paths: pathsOf(misnumbered),
     });
   }
   if (unplaced.length > 0) {

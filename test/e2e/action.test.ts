@@ -50,7 +50,7 @@ describe('the bundled action on a pull request', () => {
     expect(result.outputs).toMatchObject({
       result: 'failed',
       'files-reviewed': '5',
-      // docs/guide.md (language), legacy/old.py (removed), assets/logo.png (binary), web/vendor.min.js (exclude)
+      // docs/guide.md (language), legacy/old.py (removed), assets/logo.png (binary), web/package-lock.json (language)
       'files-skipped': '4',
       'files-failed': '0',
     });

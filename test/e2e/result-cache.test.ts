@@ -12,8 +12,7 @@ import type { RunningSimulator } from '../doubles/simulator';
 import { GITHUB_TOKEN, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { useBundledAction } from './harness';
-
-type FixtureFile = PullRequestFixture['files'][number];
+import { added } from '../support/fixture-files';
 
 const { demo, closeAfterTest } = useBundledAction();
 let cacheDir: string;
@@ -26,11 +25,6 @@ beforeEach(async () => {
   closeAfterTest(simulator);
 });
 afterEach(() => rmSync(cacheDir, { recursive: true, force: true }));
-
-function added(filename: string, content: string): FixtureFile {
-  const lines = content.replace(/\n$/, '').split('\n');
-  return { filename, status: 'added', content, additions: lines.length, patch: [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((l) => `+${l}`)].join('\n') };
-}
 
 /** A pull request of `n` files; file `changed` differs (a push), and src/f0.py calls eval(). */
 function pullRequest(n: number, headSha: string, changed?: number): PullRequestFixture {

@@ -36,6 +36,17 @@ describe('decide', () => {
     expect(verdict.result).toBe('failed');
   });
 
+  it('says which line break makes a finding unplaceable, apart from the files without a diff', () => {
+    const misnumbered = labelled({ path: 'app/m.py', line: 4, severity: 'error', message: 'eval', suggestion: '', location: 'diff-unknown', uncountedBreak: 'a lone carriage return (CR) on line 2' });
+    const verdict = decide({ outcomes: [reviewed('a.py', 80, [finding('error', 'diff-unknown')]), reviewed('app/m.py', 80, [misnumbered])] }, thresholds);
+
+    expect(reasonTexts(verdict)).toEqual([
+      '1 error finding in files whose diff GitHub did not send (a.py) counts toward the gate: the action cannot tell which lines the pull request adds there (fail-on-severity: error)',
+      '1 error finding in files holding a line break git does not count (app/m.py: a lone carriage return (CR) on line 2) counts toward the gate: ' +
+        'from that line on, the service may number lines otherwise than git, so the action cannot tell which lines the pull request adds there (fail-on-severity: error)',
+    ]);
+  });
+
   it('fails on warnings only when fail-on-severity is warning or info', () => {
     const outcomes = [reviewed('a.py', 80, [finding('warning')])];
     expect(decide({ outcomes }, thresholds).result).toBe('passed');

@@ -66,7 +66,7 @@ describe('npm run demo', () => {
     for (const file of ['summary-comment.md', 'job-summary.md', 'inline-comments.md']) expect(demo.stdout).toContain(join(out, file));
   });
 
-  it('shows the pull request it reviews: five languages, a rename, a removal, a binary and an excluded file', () => {
+  it('shows the pull request it reviews: five languages, a rename, a removal, a binary and a lock file', () => {
     expect(demo.stdout).toContain('── The pull request: 9 changed files');
     for (const line of [
       /\n {2}modified {2}src\/app\.py +\+10 −0\n/,
@@ -74,7 +74,7 @@ describe('npm run demo', () => {
       /\n {2}renamed {3}src\/lib\.rs → crates\/core\/src\/lib\.rs +\+5 −0\n/,
       /\n {2}removed {3}legacy\/old\.py +\+0 −2\n/,
       /\n {2}added {5}assets\/logo\.png +binary\n/,
-      /\n {2}added {5}web\/vendor\.min\.js +\+1 −0\n/,
+      /\n {2}added {5}web\/package-lock\.json +\+6 −0\n/,
     ]) {
       expect(demo.stdout).toMatch(line);
     }

@@ -11,6 +11,7 @@ import * as core from '@actions/core';
 import type { AnnotationProperties } from '@actions/core';
 import { printSafe, stripTerminalControls, visiblePath } from '../../safety/terminal';
 import type { Redactor } from '../../safety/redact';
+import type { Logger } from '../../domain/logger';
 
 export interface ActionsIo {
   info(message: string): void;
@@ -67,5 +68,15 @@ export function createActionsIo(redactor: Redactor): ActionsIo {
     writeJobSummary: async (markdown) => {
       await core.summary.addRaw(redactor.text(markdown)).write();
     },
+  };
+}
+
+/** The pipeline's and the GitHub modules' log, through the action's safe output. */
+export function actionsLogger(io: ActionsIo): Logger & { debug(message: string): void } {
+  return {
+    info: (message) => io.info(message),
+    warning: (message) => io.warning(message),
+    debug: (message) => io.debug(message),
+    group: (name, run) => io.group(name, run),
   };
 }

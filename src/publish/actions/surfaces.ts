@@ -6,7 +6,6 @@
 import { reasonTexts } from '../../domain/verdict';
 import type { ActionsIo } from './io';
 import type { RunReport } from '../../domain/run-report';
-import type { Logger } from '../../domain/logger';
 import { describeLine } from '../../locate/label';
 import { planAnnotations } from '../annotations';
 import { visiblePath } from '../../safety/terminal';
@@ -17,16 +16,6 @@ import type { LabelledFinding } from '../../domain/findings';
  * error is kept for the verdict (`setFailed`), and room for the run's warnings and notices.
  */
 export const ANNOTATION_CAPS = { error: 9, warning: 8, notice: 8 } as const;
-
-/** The pipeline's and the GitHub modules' log, through the action's safe output. */
-export function actionsLogger(io: ActionsIo): Logger & { debug(message: string): void } {
-  return {
-    info: (message) => io.info(message),
-    warning: (message) => io.warning(message),
-    debug: (message) => io.debug(message),
-    group: (name, run) => io.group(name, run),
-  };
-}
 
 export function writeOutputs(io: ActionsIo, report: RunReport): void {
   const { verdict, outcomes } = report;
