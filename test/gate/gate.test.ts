@@ -45,6 +45,7 @@ describe('decide', () => {
       '1 error finding in files holding a line break git does not count (app/m.py: a lone carriage return (CR) on line 2) counts toward the gate: ' +
         'from that line on, the service may number lines otherwise than git, so the action cannot tell which lines the pull request adds there (fail-on-severity: error)',
     ]);
+    expect(verdict.reasons.map((r) => r.paths)).toEqual([['a.py'], ['app/m.py']]);
   });
 
   it('fails on warnings only when fail-on-severity is warning or info', () => {
