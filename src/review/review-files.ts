@@ -195,6 +195,8 @@ function settle(result: TaskOutcome<ReviewResult>, candidate: ReviewCandidate, t
       return {
         kind: 'reviewed',
         path,
+        // A copy keeps its source too: only a rename is the same file under a new name.
+        ...(candidate.file.status === 'renamed' && candidate.file.previousPath !== undefined ? { previousPath: candidate.file.previousPath } : {}),
         language,
         score: answer.quality_score,
         summary: answer.summary,

@@ -8,6 +8,7 @@ import type { ActionsIo } from './io';
 import type { RunReport } from '../../domain/run-report';
 import { describeLine } from '../../locate/label';
 import { planAnnotations } from '../annotations';
+import { visiblePath } from '../../safety/terminal';
 import type { LabelledFinding } from '../../domain/findings';
 
 /**
@@ -75,7 +76,8 @@ export function printAllFindings(io: ActionsIo, findings: readonly LabelledFindi
 /** `path:line severity message`; an unknown severity shows as received, an unplaceable line as sent. */
 function findingLine(f: LabelledFinding): string {
   const placed = f.line !== null && Number.isInteger(f.line) && f.line > 0;
-  const where = placed ? `${oneLine(f.path)}:${String(f.line)}` : `${oneLine(f.path)} (${describeLine(f)})`;
+  const path = visiblePath(f.path);
+  const where = placed ? `${path}:${String(f.line)}` : `${path} (${describeLine(f)})`;
   const reported = f.reportedSeverity === undefined ? '' : ` (reported as ${oneLine(f.reportedSeverity).slice(0, 40)})`;
   return `${where} ${f.severity}${reported} ${oneLine(f.message)}`;
 }
