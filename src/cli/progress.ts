@@ -8,7 +8,7 @@ import { plural } from '../domain/words';
 import type { Logger } from '../domain/logger';
 import type { PipelineProgress } from '../domain/progress';
 import type { FileOutcome } from '../domain/outcomes';
-import { failureText } from '../domain/describe-outcome';
+import { answerCounts, failureText } from '../domain/describe-outcome';
 import { styled } from '../publish/terminal/terminal';
 import type { Terminal } from '../publish/terminal/terminal';
 
@@ -35,11 +35,8 @@ export function progressPrinter(terminal: Terminal, quiet: boolean): { progress:
 
 function describeFile(outcome: FileOutcome): Parameters<Terminal['err']> {
   switch (outcome.kind) {
-    case 'reviewed': {
-      const count = (severity: string) => outcome.findings.filter((f) => f.severity === severity).length;
-      const counts = `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'info')}`;
-      return [styled('green', '✓'), ` ${outcome.path}: score ${outcome.score}, ${counts}`];
-    }
+    case 'reviewed':
+      return [styled('green', '✓'), ` ${outcome.path}: score ${outcome.score}, ${answerCounts(outcome.findings)}`];
     case 'skipped':
       return [styled('dim', '–'), ` ${outcome.path}: skipped, ${outcome.reason}`];
     case 'failed':

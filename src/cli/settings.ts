@@ -29,6 +29,7 @@ export const VALUE_INPUTS = [
   'min-score',
   'on-incomplete',
   'score-baseline',
+  'security-flags',
   'max-comments',
   'sarif-file',
   'cache-dir',

@@ -2,7 +2,7 @@
  * The shape of the run's settings and their defaults: what `readSettings` (settings.ts) returns.
  * Data only; every input is read and validated in settings.ts.
  */
-import type { DismissMode, FailOnSeverity, FocusArea, GateScope, OnIncomplete, ScoreBaseline } from '../domain/vocabulary';
+import type { DismissMode, FailOnSeverity, FocusArea, GateScope, OnIncomplete, ScoreBaseline, SecurityFlagsMode } from '../domain/vocabulary';
 
 export interface Settings {
   /** Service key (`svc_live_…`). Masked by the caller as soon as it is read. */
@@ -53,6 +53,8 @@ export interface Settings {
   dryRun: boolean;
   /** Whose `/review-gate dismiss <reason>` replies take a finding out of the gate: those of people with write access, or nobody's. */
   dismiss: DismissMode;
+  /** Whether the answer's security flags count like findings of their severity (`gate`) or are only shown (`report`). */
+  securityFlags: SecurityFlagsMode;
   /** Where to write the run's SARIF 2.1.0 file for code scanning; '' = no file. */
   sarifFile: string;
   /** Ask the completion service for a short walkthrough atop the summary comment. */
@@ -99,4 +101,5 @@ export const DEFAULTS = {
   checkName: 'review-gate',
   maxComments: 25,
   dismiss: 'maintainers',
+  securityFlags: 'gate',
 } as const;

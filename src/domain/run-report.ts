@@ -15,7 +15,10 @@ export interface InlinePlan {
   comments: PlannedComment[];
   /** Findings on added lines past `maxComments`, in the same order (listed in the summary). */
   overflow: LabelledFinding[];
-  /** Findings not on an added line, in input order; their `location` says where they are. */
+  /**
+   * Findings not on an added line, in input order; their `location` says where they are. A
+   * security flag an issue stands for (`sameAs`) is in no list: that issue's comment carries it.
+   */
   notCommentable: LabelledFinding[];
   /**
    * Findings on added lines folded into a posted comment with the same fingerprint (the same

@@ -110,21 +110,21 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
 function severityReasons(findings: readonly LabelledFinding[], severity: Severity, thresholds: GateThresholds): string[] {
   const threshold = `(fail-on-severity: ${thresholds.failOnSeverity})`;
   if (thresholds.gateScope === 'file') {
-    return findings.length === 0 ? [] : [`${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}`];
+    return findings.length === 0 ? [] : [`${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}${securityFlags(findings)}`];
   }
   const placed = findings.filter((f) => f.location !== 'impossible-line' && f.location !== 'diff-unknown');
   const undiffed = findings.filter((f) => f.location === 'diff-unknown');
   const unplaced = findings.filter((f) => f.location === 'impossible-line');
   const reasons: string[] = [];
   if (placed.length > 0) {
-    reasons.push(`${plural(placed.length, `${severity} finding`)} on added lines ${threshold}${unknownSeverities(placed)}`);
+    reasons.push(`${plural(placed.length, `${severity} finding`)} on added lines ${threshold}${unknownSeverities(placed)}${securityFlags(placed)}`);
   }
   if (undiffed.length > 0) {
     const where = summarizeList([...new Set(undiffed.map((f) => f.path))], 3);
     reasons.push(
       `${plural(undiffed.length, `${severity} finding`)} in files whose diff GitHub did not send (${where}) ` +
         `${undiffed.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell which lines the pull request adds there ` +
-        `${threshold}${unknownSeverities(undiffed)}`,
+        `${threshold}${unknownSeverities(undiffed)}${securityFlags(undiffed)}`,
     );
   }
   if (unplaced.length > 0) {
@@ -132,7 +132,7 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
     reasons.push(
       `${plural(unplaced.length, `${severity} finding`)} at a line that cannot be placed (${where}) ` +
         `${unplaced.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell whether the pull request adds that line ` +
-        `${threshold}${unknownSeverities(unplaced)}`,
+        `${threshold}${unknownSeverities(unplaced)}${securityFlags(unplaced)}`,
     );
   }
   return reasons;
@@ -147,6 +147,11 @@ function unknownSeverities(findings: readonly LabelledFinding[]): string {
   return `, ${unknown.length} reported with a severity the action does not know (${received}) and counted as ${counted}`;
 }
 
+/** Says how many of the counted findings are security flags, so a flag-only failure reads as one. */
+function securityFlags(findings: readonly LabelledFinding[]): string {
+  const flags = findings.filter((f) => f.source === 'security-flag').length;
+  return flags === 0 ? '' : `, including ${plural(flags, 'security flag')}`;
+}
 
 function summarizeList(items: string[], max = 5): string {
   const shown = items.slice(0, max).join('; ');

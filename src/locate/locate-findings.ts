@@ -1,22 +1,45 @@
 /**
- * The locate stage for one reviewed file: its patch indexed, each of the service's issues
- * labelled with where it sits relative to the diff and whether a `review-gate-ignore` comment
- * suppresses it (read in the comment syntax of the file's language). Nothing is dropped.
+ * The locate stage for one reviewed file: its patch indexed, each of the service's issues and
+ * security flags labelled with where it sits relative to the diff and whether a
+ * `review-gate-ignore` comment suppresses it (read in the comment syntax of the file's language).
+ * Nothing is dropped.
  */
-import type { ReviewIssue } from '../review/service/types';
+import { parseSecurityFlags } from '../review/service/security-flags';
+import type { ReviewResult } from '../review/service/types';
 import { languageOf } from '../collect/select';
 import type { ChangedFile } from '../domain/pull-request';
 import type { LabelledFinding } from '../domain/findings';
 import type { Logger } from '../domain/logger';
-import type { GateScope } from '../domain/vocabulary';
+import type { GateScope, SecurityFlagsMode } from '../domain/vocabulary';
 import { labelFindings } from './label';
 import { parsePatch } from './parse-patch';
 import type { PatchIndex } from './parse-patch';
 import { isPatchParseError } from './patch-errors';
 
-export function locateFindings(file: ChangedFile, issues: ReviewIssue[], content: string, gateScope: GateScope, log: Logger): LabelledFinding[] {
+/** The settings the labels follow. */
+export interface LocateSettings {
+  gateScope: GateScope;
+  securityFlags: SecurityFlagsMode;
+}
+
+export function locateFindings(
+  file: ChangedFile,
+  answer: Pick<ReviewResult, 'issues' | 'security_flags'>,
+  content: string,
+  settings: LocateSettings,
+  log: Logger,
+): LabelledFinding[] {
   const language = languageOf(file.path);
-  return labelFindings({ path: file.path, issues, patch: indexPatch(file, log), content, gateScope, ...(language === undefined ? {} : { language }) });
+  return labelFindings({
+    path: file.path,
+    issues: answer.issues,
+    flags: parseSecurityFlags(answer.security_flags),
+    securityFlags: settings.securityFlags,
+    patch: indexPatch(file, log),
+    content,
+    gateScope: settings.gateScope,
+    ...(language === undefined ? {} : { language }),
+  });
 }
 
 /**

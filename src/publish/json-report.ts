@@ -12,8 +12,9 @@ import { reasonTexts } from '../domain/verdict';
 import type { PublishedRun } from '../domain/run-report';
 import type { Severity } from '../domain/vocabulary';
 import { compareFindings } from '../report/markdown/severity';
-import type { FindingLocation } from '../domain/findings';
+import type { FindingLocation, FindingSource } from '../domain/findings';
 import { VERSION } from '../version';
+import { cweName } from '../locate/label';
 import { stripTerminalControls as clean } from '../safety/terminal';
 
 export const JSON_REPORT_VERSION = 1;
@@ -44,6 +45,8 @@ export type JsonFile =
   | { path: string; status: 'failed'; reason: string; code: string | null; requestId: string | null };
 
 export interface JsonFinding {
+  /** `issue` (the answer's `issues`) or `security-flag` (its `security_flags`). */
+  source: FindingSource;
   path: string;
   /** The line as the service sent it; null when it sent none or not a number. */
   line: number | null;
@@ -55,8 +58,19 @@ export interface JsonFinding {
   /** Where the line sits relative to the change. */
   location: FindingLocation;
   countsTowardGate: boolean;
+  /**
+   * Why the gate does not count it when neither its place nor a dismissal or suppression says so
+   * (`security-flags: report`, or a flag an issue stands for); else null.
+   */
+  notCountedBecause: string | null;
   /** The same line-independent fingerprint as the inline comments' marker and SARIF's partialFingerprints. */
   fingerprint: string;
+  /** A security flag's kind (its `type`, `rule`, `id` or `category`); else null. */
+  kind: string | null;
+  /** A security flag's CWE, as `CWE-89`; else null. */
+  cwe: string | null;
+  /** A security flag that an issue on its line stands for: that issue's fingerprint (its comment carries the flag); else null. */
+  sameAs: string | null;
 }
 
 export type JsonReportSource = Pick<PublishedRun, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough'>;
@@ -90,6 +104,7 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
       }
     }),
     findings: [...report.findings].sort(compareFindings).map((f) => ({
+      source: f.source,
       path: f.path,
       line: f.line,
       severity: f.severity,
@@ -98,7 +113,11 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
       suggestion: clean(f.suggestion),
       location: f.location,
       countsTowardGate: f.counts,
+      notCountedBecause: f.uncounted === undefined ? null : clean(f.uncounted),
       fingerprint: f.fingerprint,
+      kind: f.kind === undefined ? null : clean(f.kind),
+      cwe: f.cwe === undefined ? null : cweName(f.cwe),
+      sameAs: f.sameAs ?? null,
     })),
     tokensUsed: report.tokensUsed,
     walkthrough: report.walkthrough?.kind === 'written' ? clean(report.walkthrough.text) : null,

@@ -20,8 +20,11 @@ export function planInlineComments(findings: LabelledFinding[], maxComments: num
   if (!Number.isInteger(maxComments) || maxComments < 0) {
     throw new TypeError(`Expected \`maxComments\` to be an integer from 0 and up, got ${String(maxComments)}`);
   }
-  const notCommentable = findings.filter((f) => !isAnchored(f));
-  const anchored = findings.filter(isAnchored).sort(compareFindings);
+  // A security flag an issue on its line stands for goes in that issue's comment, never its own.
+  const carried = findings.filter((f) => f.sameAs !== undefined);
+  const own = findings.filter((f) => f.sameAs === undefined);
+  const notCommentable = own.filter((f) => !isAnchored(f));
+  const anchored = own.filter(isAnchored).sort(compareFindings);
 
   // Group by fingerprint; the first member (the most severe, lowest line) carries the comment.
   const groups = new Map<string, Anchored[]>();
@@ -42,12 +45,14 @@ export function planInlineComments(findings: LabelledFinding[], maxComments: num
       continue;
     }
     const sameAt = [...new Set(rest.map((f) => f.line).filter((line) => line !== first.line))];
+    const flags = carried.filter((f) => f.sameAs === fingerprint);
     comments.push({
       path: first.path,
       line: first.line,
-      body: renderInlineComment(first, fingerprint, { sameAt }),
+      body: renderInlineComment(first, fingerprint, { sameAt, flags }),
       fingerprint,
       finding: first,
+      ...(flags.length === 0 ? {} : { flags }),
     });
     duplicates.push(...rest);
   }

@@ -17,6 +17,11 @@ const findings: LabelledFinding[] = [
   labelled({ path: 'src/app.py', line: 6, severity: 'error', message: 'eval() runs arbitrary code.', suggestion: 'ast.literal_eval(rule)', location: 'added-line', lineText: '    return eval(rule)' }),
   labelled({ path: 'src/app.py', line: 40, severity: 'info', message: 'Long line\u202E', suggestion: '', location: 'outside-diff', lineText: 'x = 1' }),
   labelled({ path: 'src/app.py', line: 0, severity: 'error', reportedSeverity: 'CRITICAL', message: 'Secret', suggestion: '', location: 'impossible-line' }),
+  labelled({
+    source: 'security-flag', path: 'src/app.py', line: 6, severity: 'error', message: 'Code injection through eval().', suggestion: '', kind: 'code-injection', cwe: 95,
+    location: 'added-line', lineText: '    return eval(rule)', sameAs: '8607acecaa9edcdfee9f5d8a4982e811', uncounted: 'the error issue on this line stands for it, in one comment',
+  }),
+  labelled({ source: 'security-flag', path: 'src/app.py', line: 12, severity: 'warning', message: '{"rule":7}', suggestion: '', location: 'added-line', lineText: 'except:', uncounted: 'security-flags: report' }),
 ];
 
 const report: JsonReportSource = {

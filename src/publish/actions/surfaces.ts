@@ -7,7 +7,7 @@ import { reasonTexts } from '../../domain/verdict';
 import type { ActionsIo } from './io';
 import type { RunReport } from '../../domain/run-report';
 import type { Logger } from '../../domain/logger';
-import { describeLine } from '../../locate/label';
+import { describeFlag, describeLine } from '../../locate/label';
 import { planAnnotations } from '../annotations';
 import type { LabelledFinding } from '../../domain/findings';
 
@@ -83,12 +83,16 @@ export function printAllFindings(io: ActionsIo, findings: readonly LabelledFindi
   io.endGroup();
 }
 
-/** `path:line severity message`; an unknown severity shows as received, an unplaceable line as sent. */
+/**
+ * `path:line severity message`; an unknown severity shows as received, an unplaceable line as
+ * sent, and a security flag as `[security flag (CWE-89, sql-injection)]` before its text.
+ */
 function findingLine(f: LabelledFinding): string {
   const placed = f.line !== null && Number.isInteger(f.line) && f.line > 0;
   const where = placed ? `${oneLine(f.path)}:${String(f.line)}` : `${oneLine(f.path)} (${describeLine(f)})`;
   const reported = f.reportedSeverity === undefined ? '' : ` (reported as ${oneLine(f.reportedSeverity).slice(0, 40)})`;
-  return `${where} ${f.severity}${reported} ${oneLine(f.message)}`;
+  const flag = describeFlag(f);
+  return `${where} ${f.severity}${reported}${flag === '' ? '' : ` [${oneLine(flag)}]`} ${oneLine(f.message)}`;
 }
 
 function oneLine(text: string): string {

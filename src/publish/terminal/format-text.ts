@@ -4,7 +4,8 @@
  * not reviewed and skipped; the verdict last. Findings on lines the change does not touch, which
  * the gate does not count, are counted per file rather than listed (`--format json` lists them).
  */
-import { describeLine } from '../../locate/label';
+import { normalizeMessage } from '../../locate/fingerprint';
+import { describeFlag, describeLine } from '../../locate/label';
 import type { RunReport } from '../../domain/run-report';
 import { compareFindings } from '../../report/markdown/severity';
 import { failureText } from '../../domain/describe-outcome';
@@ -28,29 +29,46 @@ export function countsLine(report: Pick<RunReport, 'outcomes'>): string {
   return `${plural(report.outcomes.length, 'changed file')}: ${parts.join(', ')}`;
 }
 
+/**
+ * The counted findings of each file, and the security flags the gate does not count for a stated
+ * reason (`security-flags: report`): shown, saying so. A flag an issue stands for is printed under
+ * that issue; the rest (on lines the change does not touch, or set aside) are counted, not listed.
+ */
 export function printFindings(terminal: Terminal, report: Report): void {
   for (const outcome of report.outcomes) {
     if (outcome.kind !== 'reviewed') continue;
-    const shown = outcome.findings.filter((f) => f.counts).sort(compareFindings);
-    const hidden = outcome.findings.length - shown.length;
+    const own = outcome.findings.filter((f) => f.sameAs === undefined);
+    const shown = own.filter((f) => f.counts || (f.uncounted !== undefined && f.disposition === undefined)).sort(compareFindings);
+    const hidden = own.length - shown.length;
     if (shown.length === 0 && hidden === 0) continue;
     terminal.out('');
     terminal.out(styled('bold', `${outcome.path}`), styled('dim', ` (score ${outcome.score})`));
-    for (const finding of shown) printFinding(terminal, finding);
+    for (const finding of shown) printFinding(terminal, finding, outcome.findings.filter((f) => f.sameAs === finding.fingerprint));
     if (hidden > 0) {
       terminal.out(styled('dim', `    ${plural(hidden, 'more finding')} on lines this change does not touch (not counted; --format json lists them)`));
     }
   }
 }
 
-function printFinding(terminal: Terminal, f: LabelledFinding): void {
+function printFinding(terminal: Terminal, f: LabelledFinding, flags: readonly LabelledFinding[]): void {
   const placed = f.line !== null && Number.isInteger(f.line) && f.line > 0 && f.location !== 'impossible-line';
   const where = placed ? `${f.path}:${String(f.line)}` : `${f.path} (${describeLine(f)})`;
   const severity: Part[] = [styled(SEVERITY_STYLE[f.severity] ?? 'red', f.severity)];
   if (f.reportedSeverity !== undefined) severity.push(styled('dim', ` (reported as ${oneLine(f.reportedSeverity).slice(0, 40)})`));
+  const flag = describeFlag(f);
+  if (flag !== '') severity.push(styled('dim', ` [${oneLine(flag)}]`));
   // At the start of the line, so terminals and editors can open `path:line`.
   terminal.out(`${where}  `, ...severity, `  ${oneLine(f.message)}`);
-  const suggestion = f.suggestion.replace(/\s+$/, '');
+  printSuggestion(terminal, f.suggestion);
+  if (f.uncounted !== undefined) terminal.out(styled('dim', `    not counted: ${oneLine(f.uncounted)}`));
+  for (const carried of flags) {
+    const same = normalizeMessage(carried.message) === normalizeMessage(f.message);
+    terminal.out(styled('dim', `    also a ${oneLine(describeFlag(carried))}${same ? '' : ': '}`), same ? '' : oneLine(carried.message));
+  }
+}
+
+function printSuggestion(terminal: Terminal, text: string): void {
+  const suggestion = text.replace(/\s+$/, '');
   if (suggestion.trim() === '') return;
   const lines = suggestion.split(/\r?\n/);
   for (const [i, line] of lines.slice(0, SUGGESTION_LINES).entries()) {

@@ -214,3 +214,36 @@ describe('renderSummaryWithin: no listing cap', () => {
     expect(body).toContain('never posted');
   });
 });
+
+describe('security flags in the summary', () => {
+  const dismissal = { kind: 'dismissed' as const, by: 'mona', reason: 'test data' };
+  const issue = finding({ severity: 'error', line: 4, message: 'eval() of input', disposition: dismissal, counts: false });
+  const flags = [
+    finding({ source: 'security-flag', severity: 'warning', line: 200, location: 'outside-diff', message: 'outside flag', counts: false }),
+    finding({ source: 'security-flag', severity: 'error', line: 4, message: 'eval() of input', sameAs: issue.fingerprint, disposition: dismissal, counts: false }),
+    finding({ source: 'security-flag', severity: 'error', line: 0, location: 'impossible-line', message: 'nowhere flag', cwe: 22 }),
+  ];
+  const withFlags = input({
+    files: [reviewed('src/a.py', 40, [issue, ...flags])],
+    notCommentable: [flags[0] as LabelledFinding, flags[2] as LabelledFinding],
+    overflow: [],
+  });
+
+  it('lists every flag once, most severe first, each saying whether the gate counts it and why not', () => {
+    const text = renderSummary(withFlags, { marker: false, maxLength: MAX_SUMMARY_COMMENT_LENGTH });
+    const start = text.indexOf('### Security flags (3)');
+    const section = text.slice(start, text.indexOf('\n\n###', start));
+    expect(section.split('\n').slice(2)).toEqual([
+      '- 🛑 `src/app.py` (line 0) — nowhere flag (CWE-22) — **counted by the gate**',
+      '- 🛑 `src/app.py:4` — eval() of input — not counted: dismissed (with the issue on this line, which says the same)',
+      '- ⚠️ `src/app.py:200` — outside flag — not counted: outside the diff (gate-scope: added counts added lines)',
+    ]);
+  });
+
+  it('leaves the flags out of the other lists: findings not posted inline, and dismissals (the issue stands for its flag)', () => {
+    const text = renderSummary(withFlags, { marker: false, maxLength: MAX_SUMMARY_COMMENT_LENGTH });
+    expect(text.match(/outside flag/g)).toHaveLength(1);
+    expect(text.match(/nowhere flag/g)).toHaveLength(1);
+    expect(text).toContain('Suppressed or dismissed, not counted by the gate (1)');
+  });
+});

@@ -66,4 +66,17 @@ describe('planInlineComments', () => {
     expect(() => planInlineComments([], -1)).toThrow('Expected `maxComments` to be an integer from 0 and up, got -1');
     expect(() => planInlineComments([], 1.5)).toThrow(TypeError);
   });
+
+  it('posts a flag an issue stands for inside that issue\'s comment, never in one of its own', () => {
+    const issue = finding({ severity: 'error', message: 'eval() of input' });
+    const flag = finding({ source: 'security-flag', severity: 'error', message: 'Code injection', sameAs: issue.fingerprint, counts: false });
+    const alone = finding({ source: 'security-flag', severity: 'error', line: 11, message: 'Open redirect' });
+    const plan = planInlineComments([issue, flag, alone], 5);
+    expect(plan.comments.map((c) => [c.line, c.finding.source, c.flags?.length ?? 0])).toEqual([
+      [10, 'issue', 1],
+      [11, 'security-flag', 0],
+    ]);
+    expect(extractFingerprints(plan.comments[0]?.body ?? '')).toEqual([issue.fingerprint, flag.fingerprint]);
+    expect([...plan.overflow, ...plan.notCommentable, ...plan.duplicates]).toEqual([]);
+  });
 });
