@@ -40,7 +40,7 @@ export interface JsonReportV1 {
 }
 
 export type JsonFile =
-  | { path: string; status: 'reviewed'; language: string; score: number; summary: string; findings: number }
+  | { path: string; status: 'reviewed'; language: string; score: number; summary: string; suggestions: string[]; findings: number }
   | { path: string; status: 'skipped'; reason: string }
   | { path: string; status: 'failed'; reason: string; code: string | null; requestId: string | null };
 
@@ -95,6 +95,7 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
             language: outcome.language,
             score: outcome.score,
             summary: clean(outcome.summary),
+            suggestions: outcome.suggestions.map(clean),
             findings: outcome.findings.length,
           };
         case 'skipped':

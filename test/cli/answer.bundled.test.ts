@@ -1,8 +1,8 @@
 /**
  * End to end: everything the service answers, as the bundled `review-gate` (dist/cli/index.js)
  * shows it on a temporary git repository: security flags counted and listed like findings (or
- * only listed, with --security-flags report). Odd answers come from the simulator's `answer`
- * fault.
+ * only listed, with --security-flags report), and each file's summary and suggestions in JSON
+ * and markdown. Odd answers come from the simulator's `answer` fault.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator } from '../doubles/simulator';
@@ -102,5 +102,19 @@ describe('security flags in the terminal', () => {
     const run = await reviewGate(['--security-flags', 'maybe']);
     expect(run.code).toBe(2);
     expect(run.err).toContain("Invalid --security-flags 'maybe'. Expected one of: gate, report.");
+  });
+});
+
+describe('each file\'s summary and suggestions in the terminal', () => {
+  it('carries them in the JSON report and in the markdown summary', async () => {
+    change();
+    answer({ summary: 'A query helper.', suggestions: ['Use parameters.', 'Add tests for empty names.'] });
+    const json = JSON.parse((await reviewGate(['--format', 'json'])).out) as { files: Array<{ path: string; summary: string; suggestions: string[] }> };
+    expect(json.files).toEqual([expect.objectContaining({ path: 'app.py', summary: 'A query helper.', suggestions: ['Use parameters.', 'Add tests for empty names.'] })]);
+
+    answer({ summary: 'A query helper.', suggestions: ['Use parameters.', 'Add tests for empty names.'] });
+    const markdown = await reviewGate(['--format', 'markdown']);
+    expect(markdown.out).toContain('### What the service says of each file (1)');
+    expect(markdown.out).toContain('<summary><code>app.py</code>: A query helper.</summary>\n\n- Use parameters.\n- Add tests for empty names.\n\n</details>');
   });
 });

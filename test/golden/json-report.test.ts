@@ -26,7 +26,7 @@ const findings: LabelledFinding[] = [
 
 const report: JsonReportSource = {
   outcomes: [
-    reviewedFile('src/app.py', { summary: 'Reviewed 40 lines.', score: 62, findings }),
+    reviewedFile('src/app.py', { summary: 'Reviewed 40 lines.', suggestions: ['Validate the rules before running them.', 'Bell\u0007 rings'], score: 62, findings }),
     { kind: 'skipped', path: 'README.md', reason: 'not a supported language' },
     { kind: 'failed', path: 'big.py', reason: 'not reviewed: too large', code: 'context_too_long', requestId: 'svc_req_000000000007' },
   ],

@@ -51,7 +51,13 @@ const tsFindings: LabelledFinding[] = [
 ];
 
 const outcomes: FileOutcome[] = [
-  reviewedFile('src/app.py', { score: 42, tokens: 812, findings: appFindings }),
+  reviewedFile('src/app.py', {
+    score: 42,
+    tokens: 812,
+    findings: appFindings,
+    summary: 'Parses and runs pricing rules.\n\neval() makes it unsafe with untrusted rules.',
+    suggestions: ['Parse rules into data instead of evaluating them.', 'Catch the narrowest exception you can handle.'],
+  }),
   reviewedFile('src/service.ts', { language: 'typescript', score: 88, tokens: 402, findings: tsFindings }),
   { kind: 'failed', path: 'web/big.js', reason: 'not reviewed: the file has 120000 bytes, more than max-file-size (100000 bytes); raise max-file-size to review it' },
   { kind: 'skipped', path: 'docs/guide.md', reason: 'language not supported by the review service' },

@@ -2,7 +2,7 @@
  * The run's summary in markdown: the pull-request summary comment (found again by
  * `SUMMARY_MARKER` and edited on every push) and the Actions job summary, from one renderer.
  * Layout: verdict and reasons, a per-file table, every security flag, findings not posted inline,
- * skipped and failed files, tokens used. Everything the service or a pull request's author wrote is sanitized.
+ * what the service says of each file, skipped and failed files, tokens used. Everything the service or a pull request's author wrote is sanitized.
  */
 import { plural } from '../../domain/words';
 import type { FileOutcome } from '../../domain/outcomes';
@@ -12,6 +12,7 @@ import type { GateVerdict } from '../../domain/verdict';
 import { SUMMARY_MARKER } from '../../report/markers';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
 import { securityFlagsOf, securityFlagsSection } from './flags-section';
+import { filesWithNotes, notesSection } from './notes-section';
 import { blockText, inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
 import type { WalkthroughOutcome } from '../../domain/run-report';
@@ -135,6 +136,7 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     findingsSection(groups(input), room, input.local === true ? 'Findings' : undefined),
     dispositionsSection(input.files, room, input.feedbackProblem),
     fixedSection(input.threads, room),
+    notesSection(input.files, room),
     failedSection(input.files, room),
     skippedSection(input.files, room),
     footer(input),
@@ -146,7 +148,15 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
 function longestList(input: SummaryInput): number {
   const kinds = (['reviewed', 'failed', 'skipped'] as const).map((k) => input.files.filter((f) => f.kind === k).length);
   const findings = groups(input).map((g) => g.findings.length);
-  const others = [setAside(input.files).length, refusedSetAside(input.files).length, input.threads?.left.length ?? 0, securityFlagsOf(input.files).length];
+  const noted = filesWithNotes(input.files);
+  const others = [
+    setAside(input.files).length,
+    refusedSetAside(input.files).length,
+    input.threads?.left.length ?? 0,
+    securityFlagsOf(input.files).length,
+    noted.length,
+    ...noted.map((f) => f.suggestions.length),
+  ];
   return Math.max(input.verdict.reasons.length, input.verdict.notices.length, input.files.length, ...kinds, ...findings, ...others);
 }
 

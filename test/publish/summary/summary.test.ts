@@ -247,3 +247,33 @@ describe('security flags in the summary', () => {
     expect(text).toContain('Suppressed or dismissed, not counted by the gate (1)');
   });
 });
+
+describe('what the service says of each file', () => {
+  const files: FileOutcome[] = [
+    reviewedFile('src/a.py', { summary: 'Parses input.', suggestions: ['Validate it.'] }),
+    reviewedFile('src/quiet.py', { summary: ' ', suggestions: [] }),
+    reviewedFile('src/b.py', { summary: '', suggestions: ['One.', 'Two.', 'Three.'] }),
+    { kind: 'skipped', path: 'README.md', reason: 'language not supported' },
+  ];
+
+  it('gives each file the service said something of a collapsed block, in the run\'s order, after the findings', () => {
+    const text = renderSummary(input({ files }), { marker: false, maxLength: MAX_SUMMARY_COMMENT_LENGTH });
+    expect(text).toContain('### What the service says of each file (2)');
+    expect(text).toContain('<details>\n<summary><code>src/a.py</code>: Parses input.</summary>\n\n- Validate it.\n\n</details>');
+    expect(text).toContain('<details>\n<summary><code>src/b.py</code></summary>\n\n- One.\n- Two.\n- Three.\n\n</details>');
+    expect(text).not.toContain('<code>src/quiet.py</code>');
+    expect(text.indexOf('### What the service says')).toBeGreaterThan(text.indexOf('### Findings not posted inline'));
+  });
+
+  it('shows fewer files and suggestions when room is short, saying how many more and where', () => {
+    const many = Array.from({ length: 40 }, (_, i) =>
+      reviewedFile(`src/m${i}.py`, { summary: `Module ${i}. ${'Long words here. '.repeat(30)}`, suggestions: Array.from({ length: 30 }, (_, j) => `Suggestion ${j} ${'x'.repeat(100)}`) }),
+    );
+    const rendered = renderSummaryWithin(input({ files: many }), { marker: true, maxLength: 30_000, restListedIn: 'the job summary of this run' });
+    expect(rendered.complete).toBe(false);
+    expect(rendered.markdown.length).toBeLessThanOrEqual(30_000);
+    expect(rendered.markdown).toMatch(/^- \d+ more files are listed in the job summary of this run\.$/m);
+    expect(rendered.markdown).toMatch(/^- \d+ more suggestions are listed in the job summary of this run\.$/m);
+  });
+});
+
