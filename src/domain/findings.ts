@@ -53,8 +53,13 @@ export interface LabelledFinding {
   suggestion: string;
   /** A security flag's kind, as it named it (its `type`, `rule`, `id` or `category`). */
   kind?: string;
-  /** A security flag's CWE number (sent as `"CWE-89"` or `89`). */
+  /** A security flag's CWE number (sent as `"CWE-89"` or `89`); for an issue, that of a flag it stands for. */
   cwe?: number;
+  /**
+   * About security: a security flag, an issue that stands for one, or an issue of a review asked
+   * only for security (`focus-areas: security`). Code scanning ranks these by security severity.
+   */
+  security?: true;
   location: FindingLocation;
   /** The text of the line at the head commit, when the line exists. */
   lineText?: string;

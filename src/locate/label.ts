@@ -20,6 +20,8 @@ export interface LabelInput {
   flags?: SecurityFlag[];
   /** `report`: flags are shown and never counted; `gate` (the default) counts them like issues. */
   securityFlags?: SecurityFlagsMode;
+  /** The review was asked only for security (`focus-areas: security`): every issue is about security. */
+  securityOnly?: boolean;
   /** Undefined when GitHub sent no patch (or it could not be parsed): the diff is unknown. */
   patch: PatchIndex | undefined;
   /** The file at the head commit, exactly as sent to the service. */
@@ -83,6 +85,7 @@ export function labelFindings(input: LabelInput): LabelledFinding[] {
     if (entry.reportedLine !== undefined) finding.reportedLine = entry.reportedLine;
     if ('kind' in entry && entry.kind !== undefined) finding.kind = entry.kind;
     if ('cwe' in entry && entry.cwe !== undefined) finding.cwe = entry.cwe;
+    if (source === 'security-flag' || input.securityOnly === true) finding.security = true;
     return finding;
   };
   return [...input.issues.map((issue) => label(issue, 'issue')), ...(input.flags ?? []).map((flag) => label(flag, 'security-flag'))];

@@ -10,7 +10,7 @@ import { languageOf } from '../collect/select';
 import type { ChangedFile } from '../domain/pull-request';
 import type { LabelledFinding } from '../domain/findings';
 import type { Logger } from '../domain/logger';
-import type { GateScope, SecurityFlagsMode } from '../domain/vocabulary';
+import type { FocusArea, GateScope, SecurityFlagsMode } from '../domain/vocabulary';
 import { labelFindings } from './label';
 import { parsePatch } from './parse-patch';
 import type { PatchIndex } from './parse-patch';
@@ -20,6 +20,7 @@ import { isPatchParseError } from './patch-errors';
 export interface LocateSettings {
   gateScope: GateScope;
   securityFlags: SecurityFlagsMode;
+  focusAreas: readonly FocusArea[];
 }
 
 export function locateFindings(
@@ -35,6 +36,7 @@ export function locateFindings(
     issues: answer.issues,
     flags: parseSecurityFlags(answer.security_flags),
     securityFlags: settings.securityFlags,
+    securityOnly: settings.focusAreas.length === 1 && settings.focusAreas[0] === 'security',
     patch: indexPatch(file, log),
     content,
     gateScope: settings.gateScope,

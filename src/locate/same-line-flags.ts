@@ -30,21 +30,32 @@ function placed(f: LabelledFinding): f is LabelledFinding & { line: number } {
   return f.location !== 'impossible-line' && f.line !== null && Number.isInteger(f.line) && f.line > 0;
 }
 
-/** The file's findings, each flag that an issue on its line stands for labelled `sameAs` it. */
+/**
+ * The file's findings, each flag that an issue on its line stands for labelled `sameAs` it, and
+ * each such issue labelled as about security, with the CWE of its first flag that names one
+ * (unless it has its own).
+ */
 export function foldSameLineFlags(findings: readonly LabelledFinding[]): LabelledFinding[] {
   const issues = findings.filter((f) => f.source === 'issue' && placed(f));
   if (issues.length === 0) return [...findings];
-  return findings.map((flag) => {
+  const folded = findings.map((flag) => {
     if (flag.source !== 'security-flag' || !placed(flag)) return flag;
     const standing = issues
       .filter((issue) => issue.line === flag.line && rank(issue) <= rank(flag) && describes(issue, flag))
       // An issue the gate still weighs first, then the most severe.
       .sort((a, b) => Number(a.disposition !== undefined) - Number(b.disposition !== undefined) || rank(a) - rank(b))[0];
     if (standing === undefined) return flag;
-    const folded: LabelledFinding = { ...flag, sameAs: standing.fingerprint, counts: false };
-    if (flag.disposition === undefined && standing.disposition !== undefined) folded.disposition = standing.disposition;
-    else if (flag.counts) folded.uncounted = standsFor(standing);
-    return folded;
+    const result: LabelledFinding = { ...flag, sameAs: standing.fingerprint, counts: false };
+    if (flag.disposition === undefined && standing.disposition !== undefined) result.disposition = standing.disposition;
+    else if (flag.counts) result.uncounted = standsFor(standing);
+    return result;
+  });
+  return folded.map((finding) => {
+    if (finding.source !== 'issue') return finding;
+    const flags = folded.filter((f) => f.sameAs === finding.fingerprint && f.path === finding.path && f.line === finding.line);
+    if (flags.length === 0) return finding;
+    const cwe = finding.cwe ?? flags.find((f) => f.cwe !== undefined)?.cwe;
+    return { ...finding, security: true, ...(cwe === undefined ? {} : { cwe }) };
   });
 }
 

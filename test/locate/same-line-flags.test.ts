@@ -10,8 +10,9 @@ const flag = (overrides: Partial<LabelledFinding> = {}): LabelledFinding =>
 
 describe('foldSameLineFlags', () => {
   it('folds a flag into the counted issue on its line at the same severity, which alone counts', () => {
-    const [i, f] = foldSameLineFlags([issue(), flag()]);
-    expect(i).toEqual(issue());
+    const [i, f] = foldSameLineFlags([issue(), flag({ cwe: 95 })]);
+    // The issue is about security now, with the flag's CWE; what the gate counts of it is unchanged.
+    expect(i).toEqual({ ...issue(), security: true, cwe: 95 });
     expect(f).toMatchObject({ sameAs: i?.fingerprint, counts: false, uncounted: 'the error issue on this line stands for it, in one comment' });
   });
 
