@@ -76,11 +76,15 @@ export function compareForScanning(a: LabelledFinding, b: LabelledFinding): numb
   return severityRank(a.severity) - severityRank(b.severity) || Number(a.security !== true) - Number(b.security !== true) || compareFindings(a, b);
 }
 
+/** The flags an issue stands for: those on its line naming it (`sameAs`). */
+export type CarriedFlags = (issue: LabelledFinding) => readonly LabelledFinding[];
+
 /** The findings a report lists, and for each issue the flags it stands for (which it lists instead). */
-export function reportedFindings(findings: readonly LabelledFinding[]): { listed: LabelledFinding[]; carried: ReadonlyMap<string, LabelledFinding[]> } {
-  const carried = new Map<string, LabelledFinding[]>();
-  for (const f of findings) if (f.sameAs !== undefined) carried.set(f.sameAs, [...(carried.get(f.sameAs) ?? []), f]);
-  return { listed: findings.filter((f) => f.sameAs === undefined), carried };
+export function reportedFindings(findings: readonly LabelledFinding[]): { listed: LabelledFinding[]; carried: CarriedFlags } {
+  const key = (fingerprint: string, f: LabelledFinding): string => JSON.stringify([fingerprint, f.path, f.line]);
+  const byIssue = new Map<string, LabelledFinding[]>();
+  for (const f of findings) if (f.sameAs !== undefined) byIssue.set(key(f.sameAs, f), [...(byIssue.get(key(f.sameAs, f)) ?? []), f]);
+  return { listed: findings.filter((f) => f.sameAs === undefined), carried: (issue) => byIssue.get(key(issue.fingerprint, issue)) ?? [] };
 }
 
 /** The SARIF file for a run, within GitHub's limits. */
@@ -104,8 +108,8 @@ export function buildSarif(
   findings: readonly LabelledFinding[],
   leftOut: number,
   outcomes: readonly FileOutcome[],
-  /** Issue fingerprint → the security flags it stands for, named in its result. */
-  carried: ReadonlyMap<string, readonly LabelledFinding[]> = new Map(),
+  /** The security flags an issue stands for, named in its result. */
+  carried: CarriedFlags = () => [],
 ): SarifLog {
   const rules: Array<Record<string, unknown>> = [];
   const ruleIndex = new Map<string, number>();
@@ -120,7 +124,7 @@ export function buildSarif(
       ruleFindings.push([]);
     }
     ruleFindings[index]?.push(finding);
-    return resultFor(finding, rules[index]?.id as string, index, carried.get(finding.fingerprint) ?? []);
+    return resultFor(finding, rules[index]?.id as string, index, carried(finding));
   });
   rules.forEach((rule, index) => {
     const security = securityProperties(ruleFindings[index] ?? [], carried);
@@ -157,11 +161,11 @@ export function ruleKindOf(finding: Pick<LabelledFinding, 'source' | 'kind' | 'm
  * The security severity and tags of these findings (of one result, or of one rule's results),
  * or undefined when none is about security: the highest severity, and every CWE named.
  */
-function securityProperties(findings: readonly LabelledFinding[], carried: ReadonlyMap<string, readonly LabelledFinding[]>): { severity: string; tags: string[] } | undefined {
+function securityProperties(findings: readonly LabelledFinding[], carried: CarriedFlags): { severity: string; tags: string[] } | undefined {
   const security = findings.filter((f) => f.security === true);
   const [top] = [...security].sort((a, b) => severityRank(a.severity) - severityRank(b.severity));
   if (top === undefined) return undefined;
-  const cwes = security.flatMap((f) => [f.cwe, ...(carried.get(f.fingerprint) ?? []).map((c) => c.cwe)]).filter((n): n is number => n !== undefined);
+  const cwes = security.flatMap((f) => [f.cwe, ...carried(f).map((c) => c.cwe)]).filter((n): n is number => n !== undefined);
   const tags = [...new Set(cwes)].slice(0, MAX_CWE_TAGS).map((n) => `external/cwe/${cweName(n).toLowerCase()}`);
   return { severity: SECURITY_SEVERITY[top.severity], tags: ['security', ...tags] };
 }
@@ -190,13 +194,13 @@ function resultFor(f: LabelledFinding, ruleId: string, ruleIndex: number, flags:
   const flag = describeFlag(f);
   const notes = [
     flag === '' ? '' : `Reported as a ${flag}.`,
-    unplaced ?? '',
+    unplaced === undefined ? '' : `${unplaced.charAt(0).toUpperCase()}${unplaced.slice(1)}.`,
     f.reportedSeverity === undefined ? '' : `Reported with severity ${JSON.stringify(f.reportedSeverity).slice(0, 60)}, counted as error.`,
     f.uncounted === undefined ? '' : `Not counted by the gate: ${cut(f.uncounted)}.`,
     f.suggestion.trim() === '' ? '' : `Suggestion: ${cut(f.suggestion)}`,
     ...flags.map((c) => `Also a ${describeFlag(c)}: ${cut(c.message)}`),
   ].filter((n) => n !== '');
-  const security = securityProperties([f], new Map([[f.fingerprint, flags]]));
+  const security = securityProperties([f], () => flags);
   return {
     ruleId,
     ruleIndex,
@@ -222,12 +226,12 @@ function resultFor(f: LabelledFinding, ruleId: string, ruleIndex: number, flags:
 
 /**
  * The line a code scanning tool shows a finding on: its own, or line 1 for a line the file does
- * not have, with a sentence saying where the service put it (SARIF and the Code Quality report).
+ * not have, with words saying where the service put it (SARIF and the Code Quality report).
  */
 export function scanningLine(f: Pick<LabelledFinding, 'location' | 'line' | 'reportedLine'>): { line: number; unplaced?: string } {
   if (f.location !== 'impossible-line' && f.line !== null && Number.isInteger(f.line) && f.line > 0) return { line: f.line };
-  const named = f.line === null && f.reportedLine === undefined ? 'The service named no line' : `The service named ${describeLine(f)}, which the file does not have`;
-  return { line: 1, unplaced: `${named}; shown at line 1.` };
+  const named = f.line === null && f.reportedLine === undefined ? 'the service named no line' : `the service named ${describeLine(f)}, which the file does not have`;
+  return { line: 1, unplaced: `${named}; shown at line 1` };
 }
 
 /** What the run could not do, so code scanning's tool status shows it. */
