@@ -48,7 +48,9 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
   const outcomes: FileOutcome[] = [...foldFlagsIntoIssues(applyDismissals(reviewed.outcomes, judged)), ...selection.notReviewed, ...selection.skipped];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
   // A suppressed or dismissed finding gets no new comment; the summary lists it with its reason.
-  const plan = planInlineComments(findings.filter((f) => f.disposition === undefined), settings.maxComments);
+  const plan = planInlineComments(findings.filter((f) => f.disposition === undefined), settings.maxComments, {
+    commentSeverity: () => settings.commentSeverity,
+  });
 
   const toPost = markDismissedElsewhere(plan.comments, judged);
   const posting: PostingReport = publisher === undefined ? { kind: 'dry-run' } : await postReview(publisher, pr, toPost, log);

@@ -2,7 +2,7 @@
  * The shape of the run's settings and their defaults: what `readSettings` (settings.ts) returns.
  * Data only; every input is read and validated in settings.ts.
  */
-import type { DismissMode, FailOnSeverity, FocusArea, GateScope, OnIncomplete, ScoreBaseline, SecurityFlagsMode } from '../domain/vocabulary';
+import type { DismissMode, FailOnSeverity, FocusArea, GateScope, OnIncomplete, ScoreBaseline, SecurityFlagsMode, Severity } from '../domain/vocabulary';
 
 export interface Settings {
   /** Service key (`svc_live_…`). Masked by the caller as soon as it is read. */
@@ -49,6 +49,8 @@ export interface Settings {
   prNumber: number | undefined;
   /** Inline comments posted per run at most; the rest are listed in the summary. */
   maxComments: number;
+  /** The lowest severity posted as an inline comment; findings below it are listed in the summary only. */
+  commentSeverity: Severity;
   /** Compute everything, post nothing, print what would be posted. */
   dryRun: boolean;
   /** Whose `/review-gate dismiss <reason>` replies take a finding out of the gate: those of people with write access, or nobody's. */
@@ -100,6 +102,7 @@ export const DEFAULTS = {
   checkRun: true,
   checkName: 'review-gate',
   maxComments: 25,
+  commentSeverity: 'info',
   dismiss: 'maintainers',
   securityFlags: 'gate',
 } as const;

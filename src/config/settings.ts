@@ -14,7 +14,7 @@ import type { DismissMode } from '../domain/vocabulary';
 import type { FailOnSeverity } from '../domain/vocabulary';
 import { checkNameProblem } from './check-name';
 import { parseList } from './parse-list';
-import { parseSecurityFlags } from './finding-inputs';
+import { parseCommentSeverity, parseSecurityFlags } from './finding-inputs';
 import type { Parsed } from './finding-inputs';
 
 export { parseList };
@@ -186,6 +186,7 @@ export function readSettings(read: InputReader): Settings {
     checkName: text('check-name', DEFAULTS.checkName, checkNameProblem),
     prNumber,
     maxComments: integer('max-comments', DEFAULTS.maxComments, 0, 100),
+    commentSeverity: parsed('comment-severity', parseCommentSeverity, DEFAULTS.commentSeverity),
     dryRun,
     dismiss: oneOf<DismissMode>('dismiss', DEFAULTS.dismiss, [...DISMISS_MODES]),
     securityFlags: parsed('security-flags', parseSecurityFlags, DEFAULTS.securityFlags),

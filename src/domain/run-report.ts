@@ -21,6 +21,11 @@ export interface InlinePlan {
    */
   notCommentable: LabelledFinding[];
   /**
+   * Findings on added lines below `comment-severity`, in the comments' order: listed in the
+   * summary, never posted (and never taking a comment's place under `max-comments`).
+   */
+  belowCommentSeverity: LabelledFinding[];
+  /**
    * Findings on added lines folded into a posted comment with the same fingerprint (the same
    * message on lines with the same text); that comment names their lines.
    */

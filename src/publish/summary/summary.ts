@@ -103,6 +103,7 @@ function groups(input: SummaryInput): FindingGroup[] {
   const all = [
     { title: input.local === true ? 'On added lines' : 'On added lines (their inline comments were not posted)', findings: input.notPosted ?? [] },
     { title: 'Over the inline-comment limit (max-comments)', findings: input.overflow },
+    { title: 'Below comment-severity', findings: input.belowCommentSeverity ?? [] },
     { title: 'Rejected by GitHub', findings: input.rejected.map((c) => c.finding) },
     ...byLocation,
   ];
