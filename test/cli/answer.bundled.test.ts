@@ -1,10 +1,15 @@
 /**
  * End to end: everything the service answers, as the bundled `review-gate` (dist/cli/index.js)
  * shows it on a temporary git repository: security flags counted and listed like findings (or
- * only listed, with --security-flags report), and each file's summary and suggestions in JSON
- * and markdown. Odd answers come from the simulator's `answer` fault.
+ * only listed, with --security-flags report), each file's summary and suggestions in JSON and
+ * markdown, and the reports for other tools: SARIF with security severity and CWE tags for code
+ * scanning, and GitLab's Code Quality report (`--format codeclimate`, `--codeclimate-file`). Odd
+ * answers come from the simulator's `answer` fault.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { codeScanningProblems, sarifSchemaErrors } from '../support/sarif-checks';
 import { startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from './bundled';
@@ -118,3 +123,96 @@ describe('each file\'s summary and suggestions in the terminal', () => {
     expect(markdown.out).toContain('<summary><code>app.py</code>: A query helper.</summary>\n\n- Use parameters.\n- Add tests for empty names.\n\n</details>');
   });
 });
+
+interface SarifRun {
+  tool: { driver: { rules: Array<{ id: string; properties: Record<string, unknown> }> } };
+  results: Array<{ ruleId: string; level: string; properties: { tags?: string[]; 'security-severity'?: string } }>;
+}
+
+describe('SARIF from the terminal', () => {
+  it('gives a flag its security severity and CWE tag, valid against the 2.1.0 schema, in --format sarif and --sarif-file', async () => {
+    change();
+    answer({ security_flags: [SQL_FLAG] });
+    const run = await reviewGate(['--format', 'sarif', '--sarif-file', 'out.sarif']);
+    expect(run.code).toBe(1);
+    for (const text of [run.out, readFileSync(join(repo.dir, 'out.sarif'), 'utf8')]) {
+      expect(sarifSchemaErrors(JSON.parse(text))).toEqual([]);
+      expect(codeScanningProblems(text)).toEqual([]);
+      const sarif = (JSON.parse(text) as { runs: SarifRun[] }).runs[0];
+      expect(sarif?.results.map((r) => r.properties)).toEqual([expect.objectContaining({ 'security-severity': '8.0', tags: ['security', 'external/cwe/cwe-89'] })]);
+      expect(sarif?.tool.driver.rules[0]?.properties).toMatchObject({ 'security-severity': '8.0', tags: ['review-gate', 'security', 'external/cwe/cwe-89'] });
+    }
+  });
+});
+
+interface CodeQualityIssue {
+  description: string;
+  check_name: string;
+  fingerprint: string;
+  severity: string;
+  location: { path: string; lines: { begin: number } };
+}
+
+describe('GitLab Code Quality', () => {
+  it('writes the report on stdout with --format codeclimate: a JSON array of the documented shape, fingerprints those of the comments', async () => {
+    change();
+    const issues = [
+      { severity: 'error', line: 5, message: 'String-built SQL.' },
+      { severity: 'warning', line: 4, message: 'Missing docstring.' },
+      { severity: 'info', line: 0, message: 'Module could be split.' },
+      { severity: 'info', line: 3, message: 'Blank line.' },
+    ];
+    answer({ issues, security_flags: ['Credentials in a log line.'] });
+    const run = await reviewGate(['--format', 'codeclimate']);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.out) as CodeQualityIssue[];
+    expect(Array.isArray(report)).toBe(true);
+    expect(report).toHaveLength(5);
+    for (const issue of report) {
+      expect(Object.keys(issue).sort()).toEqual(['check_name', 'description', 'fingerprint', 'location', 'severity']);
+      expect(issue.fingerprint).toMatch(/^[0-9a-f]{32}$/);
+      expect(['info', 'minor', 'major', 'critical', 'blocker']).toContain(issue.severity);
+      expect(issue.location.path).toBe('app.py');
+      expect(Number.isInteger(issue.location.lines.begin) && issue.location.lines.begin >= 1).toBe(true);
+    }
+    expect(report.map((i) => [i.severity, i.location.lines.begin, i.description])).toEqual([
+      ['critical', 1, 'Credentials in a log line. [security flag] [the service named no line; shown at line 1]'],
+      ['critical', 5, 'String-built SQL.'],
+      ['major', 4, 'Missing docstring.'],
+      ['info', 1, 'Module could be split. [the service named line 0, which the file does not have; shown at line 1]'],
+      ['info', 3, 'Blank line.'],
+    ]);
+    expect(new Set(report.map((i) => i.fingerprint)).size).toBe(5);
+
+    answer({ issues, security_flags: ['Credentials in a log line.'] });
+    const json = JSON.parse((await reviewGate(['--format', 'json'])).out) as { findings: Array<{ fingerprint: string }> };
+    expect(report.map((i) => i.fingerprint).sort()).toEqual(json.findings.map((f) => f.fingerprint).sort());
+  });
+
+  it('writes the same report to --codeclimate-file beside another format', async () => {
+    change();
+    answer({ security_flags: [SQL_FLAG] });
+    const run = await reviewGate(['--format', 'json', '--codeclimate-file', 'gl-code-quality-report.json']);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.out)).toMatchObject({ version: 1 });
+    const report = JSON.parse(readFileSync(join(repo.dir, 'gl-code-quality-report.json'), 'utf8')) as CodeQualityIssue[];
+    expect(report).toEqual([
+      {
+        description: 'Query built from a parameter. [security flag (CWE-89, sql-injection)]',
+        check_name: expect.stringMatching(/^review-gate\/security-flag-sql-injection-[0-9a-f]{8}$/),
+        fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
+        severity: 'critical',
+        location: { path: 'app.py', lines: { begin: 5 } },
+      },
+    ]);
+  });
+
+  it('writes an empty array when nothing was found, so GitLab shows no degradation', async () => {
+    change();
+    answer({ issues: [], security_flags: [] });
+    const run = await reviewGate(['--format', 'codeclimate']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.out)).toEqual([]);
+  });
+});
+

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { codeScanningProblems, sarifSchemaErrors } from '../support/sarif-checks';
 import { runAgainst, useBundledAction } from './harness';
+import { addedFile as added, quietLines } from './thread-fixtures';
 
 interface Properties {
   tags?: string[];
@@ -32,9 +33,7 @@ afterEach(() => {
 
 /** A pull request adding one Python file of `lines` lines that no simulator rule flags. */
 function addedFile(lines: number): PullRequestFixture {
-  const text = Array.from({ length: lines }, (_, i) => `value_${i + 1} = ${i + 1}`);
-  const patch = [`@@ -0,0 +1,${lines} @@`, ...text.map((l) => `+${l}`)].join('\n');
-  return { ...demo, files: [{ filename: 'src/app.py', status: 'added', content: `${text.join('\n')}\n`, patch, additions: lines }] };
+  return { ...demo, files: [added('src/app.py', quietLines(lines))] };
 }
 
 async function sarifOf(fixture: PullRequestFixture, inputs: Record<string, string>, patch?: Record<string, unknown>) {
