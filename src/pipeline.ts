@@ -1,7 +1,8 @@
 /**
- * The pipeline, one direction, ending at the verdict: collect → review, each answer located
- * against the diff as it arrives → dismissals read from the replies, as labels → the review
- * planned and posted → the gate, once → the threads of fixed findings closed. No I/O of its own:
+ * The pipeline, one direction, ending at the verdict: collect → review, each answer (issues and
+ * security flags) located against the diff as it arrives → dismissals read from the replies, as
+ * labels, then the flags an issue stands for → the review planned and posted → the gate, once →
+ * the threads of fixed findings closed. No I/O of its own:
  * GitHub, the review service, the clock and the log come in as `PipelineDeps`, so the whole is
  * tested with plain objects. Every surface of the verdict is written afterwards, from the report
  * this returns, by publish/publish.ts.
@@ -15,6 +16,7 @@ import type { PostingReport, ReviewPublisher } from './domain/writes';
 import { decide } from './gate/decide';
 import { applyDismissals, judgeDismissals, markDismissedElsewhere, withOpenThreads } from './locate/dismissals';
 import { locateFindings } from './locate/locate-findings';
+import { foldFlagsIntoIssues } from './locate/same-line-flags';
 import { closeFixedThreads, dismissalReplies, readFeedback } from './report/feedback';
 import type { ReviewFeedback } from './report/feedback';
 import { planInlineComments } from './report/inline-plan';
@@ -35,17 +37,20 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
   const deadlineAt = deps.clock.now() + settings.maxDurationMs;
 
   const { selection, listTruncated } = await collectFiles(settings, pr, deps.source, log, deps.progress);
-  const locate: LocateAnswer = (file, answer, content, language) => locateFindings(file, language, answer.issues, content, settings.gateScope, log);
+  const locate: LocateAnswer = (file, answer, content, language) => locateFindings(file, language, answer, content, settings, log);
   const reviewed = await reviewFiles(selection.candidates, settings, pr, deps, deadlineAt, locate);
   const baselines = await reviewBaselines(needingBaseline(selection.candidates, reviewed.outcomes, settings), settings, pr, deps, deadlineAt);
 
   // Dismissals are labels like any other: read before the plan and the gate, never after.
   const feedback = await readFeedback(deps.feedback, pr, log);
   const judged = withOpenThreads(judgeDismissals(dismissalReplies(feedback), settings.dismiss), feedback.kind === 'read' ? feedback.snapshot.own : []);
-  const outcomes: FileOutcome[] = [...applyDismissals(reviewed.outcomes, judged), ...selection.notReviewed, ...selection.skipped];
+  // A flag an issue on its line stands for is decided after the dismissals: a dismissed issue stands for nothing.
+  const outcomes: FileOutcome[] = [...foldFlagsIntoIssues(applyDismissals(reviewed.outcomes, judged)), ...selection.notReviewed, ...selection.skipped];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
   // A suppressed or dismissed finding gets no new comment; the summary lists it with its reason.
-  const plan = planInlineComments(findings.filter((f) => f.disposition === undefined), settings.maxComments);
+  const plan = planInlineComments(findings.filter((f) => f.disposition === undefined), settings.maxComments, {
+    commentSeverity: () => settings.commentSeverity,
+  });
 
   const toPost = markDismissedElsewhere(plan.comments, judged);
   const posting: PostingReport = publisher === undefined ? { kind: 'dry-run' } : await postReview(publisher, pr, toPost, log);

@@ -9,7 +9,7 @@ import { plural } from '../domain/words';
 import type { Logger } from '../domain/logger';
 import type { PipelineProgress } from '../domain/progress';
 import type { FileOutcome } from '../domain/outcomes';
-import { failureText } from '../domain/describe-outcome';
+import { answerCounts, failureText } from '../domain/describe-outcome';
 import { visiblePath } from '../safety/terminal';
 import { styled } from '../publish/terminal/terminal';
 import type { Terminal } from '../publish/terminal/terminal';
@@ -38,11 +38,8 @@ export function progressPrinter(terminal: Terminal, quiet: boolean): { progress:
 function describeFile(outcome: FileOutcome): Parameters<Terminal['err']> {
   const path = visiblePath(outcome.path);
   switch (outcome.kind) {
-    case 'reviewed': {
-      const count = (severity: string) => outcome.findings.filter((f) => f.severity === severity).length;
-      const counts = `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'info')}`;
-      return [styled('green', '✓'), ` ${path}: score ${outcome.score}, ${counts}`, ...(outcome.fromCache === true ? [styled('dim', ' (from the cache)')] : [])];
-    }
+    case 'reviewed':
+      return [styled('green', '✓'), ` ${path}: score ${outcome.score}, ${answerCounts(outcome.findings)}`, ...(outcome.fromCache === true ? [styled('dim', ' (from the cache)')] : [])];
     case 'skipped':
       return [styled('dim', '–'), ` ${path}: skipped, ${outcome.reason}`];
     case 'failed':

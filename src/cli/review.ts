@@ -38,6 +38,7 @@ const REVIEW_FLAGS = {
   'no-cache': { type: 'boolean' },
   format: { type: 'string' },
   summary: { type: 'string' },
+  'codeclimate-file': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -51,6 +52,7 @@ interface ReviewOptions {
   noCache: boolean;
   quiet: boolean;
   summaryFile: string | undefined;
+  codeclimateFile: string | undefined;
 }
 
 export async function runReview(argv: readonly string[], terminal: Terminal): Promise<ExitStatus> {
@@ -157,7 +159,9 @@ function parseOptions(argv: readonly string[], terminal: Terminal): ReviewOption
   const baseFlag = stringFlag(values, 'base');
   if (range !== undefined && baseFlag !== undefined) throw new UsageError(`Give either --base or a range, not both ('${baseFlag}' and '${range}').`);
   const settings = readCliSettings(values, terminal.env, (line) => terminal.err(line));
-  if (settings.walkthrough && format === 'sarif') throw new UsageError('--walkthrough has no place in SARIF: use --format text, json or markdown.');
+  if (settings.walkthrough && (format === 'sarif' || format === 'codeclimate')) {
+    throw new UsageError(`--walkthrough has no place in ${format === 'sarif' ? 'SARIF' : 'a Code Quality report'}: use --format text, json or markdown.`);
+  }
   return {
     settings,
     format,
@@ -166,5 +170,6 @@ function parseOptions(argv: readonly string[], terminal: Terminal): ReviewOption
     noCache: values['no-cache'] === true,
     quiet: values.quiet === true,
     summaryFile: stringFlag(values, 'summary'),
+    codeclimateFile: stringFlag(values, 'codeclimate-file'),
   };
 }

@@ -2,7 +2,7 @@
  * The shape of the run's settings and their defaults: what `readSettings` (settings.ts) returns.
  * Data only; every input is read and validated in settings.ts.
  */
-import type { DismissMode, FailOnSeverity, FocusArea, GateScope, OnIncomplete, ScoreBaseline } from '../domain/vocabulary';
+import type { DismissMode, FailOnSeverity, FocusArea, GateScope, OnIncomplete, ScoreBaseline, SecurityFlagsMode, Severity } from '../domain/vocabulary';
 
 export interface Settings {
   /** Service key (`svc_live_…`). Masked by the caller as soon as it is read. */
@@ -55,10 +55,14 @@ export interface Settings {
   prNumber: number | undefined;
   /** Inline comments posted per run at most; the rest are listed in the summary. */
   maxComments: number;
+  /** The lowest severity posted as an inline comment; findings below it are listed in the summary only. */
+  commentSeverity: Severity;
   /** Compute everything, post nothing, print what would be posted. */
   dryRun: boolean;
   /** Whose `/review-gate dismiss <reason>` replies take a finding out of the gate: those of people with write access, or nobody's. */
   dismiss: DismissMode;
+  /** Whether the answer's security flags count like findings of their severity (`gate`) or are only shown (`report`). */
+  securityFlags: SecurityFlagsMode;
   /** Where to write the run's SARIF 2.1.0 file for code scanning; '' = no file. */
   sarifFile: string;
   /** Ask the completion service for a short walkthrough atop the summary comment. */
@@ -104,5 +108,7 @@ export const DEFAULTS = {
   checkRun: true,
   checkName: 'review-gate',
   maxComments: 25,
+  commentSeverity: 'info',
   dismiss: 'maintainers',
+  securityFlags: 'gate',
 } as const;

@@ -14,6 +14,8 @@ import type { DismissMode } from '../domain/vocabulary';
 import type { FailOnSeverity } from '../domain/vocabulary';
 import { checkNameProblem } from './check-name';
 import { parseList } from './parse-list';
+import { parseCommentSeverity, parseSecurityFlags } from './finding-inputs';
+import type { Parsed } from './finding-inputs';
 
 export { parseList };
 
@@ -82,6 +84,16 @@ export function readSettings(read: InputReader): Settings {
     const found = raw === '' ? undefined : problem(raw);
     if (found !== undefined) problems.push(found);
     return raw === '' || found !== undefined ? fallback : raw;
+  };
+
+  /** An input read by its own parser (finding-inputs.ts), shared with the policy file. */
+  const parsed = <T>(name: string, parse: (raw: string) => Parsed<T>, fallback: T): T => {
+    const result = parse(read(name));
+    if ('problem' in result) {
+      problems.push(result.problem);
+      return fallback;
+    }
+    return result.value;
   };
 
   const required = (name: string): string => {
@@ -176,8 +188,10 @@ export function readSettings(read: InputReader): Settings {
     checkName: text('check-name', DEFAULTS.checkName, checkNameProblem),
     prNumber,
     maxComments: integer('max-comments', DEFAULTS.maxComments, 0, 100),
+    commentSeverity: parsed('comment-severity', parseCommentSeverity, DEFAULTS.commentSeverity),
     dryRun,
     dismiss: oneOf<DismissMode>('dismiss', DEFAULTS.dismiss, [...DISMISS_MODES]),
+    securityFlags: parsed('security-flags', parseSecurityFlags, DEFAULTS.securityFlags),
     sarifFile,
     walkthrough: boolean('walkthrough'),
     cacheDir,

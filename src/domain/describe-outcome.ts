@@ -1,4 +1,5 @@
 /** One log line per file, however it ended: what the grouped log shows as the run goes. */
+import type { LabelledFinding } from './findings';
 import type { FileOutcome } from './outcomes';
 import { plural } from './words';
 import { visiblePath } from '../safety/terminal';
@@ -18,14 +19,23 @@ export function failureText(outcome: { reason: string; requestId?: string }): st
   return id === undefined ? outcome.reason : `${outcome.reason} (request ${id})`;
 }
 
+/**
+ * A reviewed file's findings as the service answered them: its issues by severity, then its
+ * security flags, if any (`1 error, 0 warnings, 2 infos, 1 security flag`).
+ */
+export function answerCounts(findings: readonly LabelledFinding[]): string {
+  const issues = findings.filter((f) => f.source === 'issue');
+  const count = (severity: string): string => plural(issues.filter((f) => f.severity === severity).length, severity);
+  const flags = findings.length - issues.length;
+  return `${count('error')}, ${count('warning')}, ${count('info')}${flags === 0 ? '' : `, ${plural(flags, 'security flag')}`}`;
+}
+
 /** The file's line in the action's log; its path in its visible form (`visiblePath`). */
 export function describeOutcome(outcome: FileOutcome): string {
   const path = visiblePath(outcome.path);
   switch (outcome.kind) {
-    case 'reviewed': {
-      const count = (severity: string): string => plural(outcome.findings.filter((f) => f.severity === severity).length, severity);
-      return `✓ ${path}: score ${outcome.score}, ${count('error')}, ${count('warning')}, ${count('info')}`;
-    }
+    case 'reviewed':
+      return `✓ ${path}: score ${outcome.score}, ${answerCounts(outcome.findings)}`;
     case 'skipped':
       return `– ${path}: skipped, ${outcome.reason}`;
     case 'failed':

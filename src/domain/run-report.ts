@@ -15,8 +15,16 @@ export interface InlinePlan {
   comments: PlannedComment[];
   /** Findings on added lines past `maxComments`, in the same order (listed in the summary). */
   overflow: LabelledFinding[];
-  /** Findings not on an added line, in input order; their `location` says where they are. */
+  /**
+   * Findings not on an added line, in input order; their `location` says where they are. A
+   * security flag an issue stands for (`sameAs`) is in no list: that issue's comment carries it.
+   */
   notCommentable: LabelledFinding[];
+  /**
+   * Findings on added lines below `comment-severity`, in the comments' order: listed in the
+   * summary, never posted (and never taking a comment's place under `max-comments`).
+   */
+  belowCommentSeverity: LabelledFinding[];
   /**
    * Findings on added lines folded into a posted comment with the same fingerprint (the same
    * message on lines with the same text); that comment names their lines.

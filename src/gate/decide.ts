@@ -115,7 +115,7 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
   const threshold = `(fail-on-severity: ${thresholds.failOnSeverity})`;
   const pathsOf = (some: readonly LabelledFinding[]): string[] => [...new Set(some.map((f) => f.path))];
   if (thresholds.gateScope === 'file') {
-    return findings.length === 0 ? [] : [{ text: `${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}`, paths: pathsOf(findings) }];
+    return findings.length === 0 ? [] : [{ text: `${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}${securityFlags(findings)}`, paths: pathsOf(findings) }];
   }
   const placed = findings.filter((f) => f.location !== 'impossible-line' && f.location !== 'diff-unknown');
   const undiffed = findings.filter((f) => f.location === 'diff-unknown' && f.uncountedBreak === undefined);
@@ -123,7 +123,7 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
   const unplaced = findings.filter((f) => f.location === 'impossible-line');
   const reasons: Array<{ text: string; paths: string[] }> = [];
   if (placed.length > 0) {
-    reasons.push({ text: `${plural(placed.length, `${severity} finding`)} on added lines ${threshold}${unknownSeverities(placed)}`, paths: pathsOf(placed) });
+    reasons.push({ text: `${plural(placed.length, `${severity} finding`)} on added lines ${threshold}${unknownSeverities(placed)}${securityFlags(placed)}`, paths: pathsOf(placed) });
   }
   if (undiffed.length > 0) {
     const where = summarizeList(pathsOf(undiffed).map(visiblePath), 3);
@@ -131,7 +131,7 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
       text:
         `${plural(undiffed.length, `${severity} finding`)} in files whose diff GitHub did not send (${where}) ` +
         `${undiffed.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell which lines the pull request adds there ` +
-        `${threshold}${unknownSeverities(undiffed)}`,
+        `${threshold}${unknownSeverities(undiffed)}${securityFlags(undiffed)}`,
       paths: pathsOf(undiffed),
     });
   }
@@ -141,7 +141,7 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
       text:
         `${plural(misnumbered.length, `${severity} finding`)} in files holding a line break git does not count (${where}) ` +
         `${misnumbered.length === 1 ? 'counts' : 'count'} toward the gate: from that line on, the service may number lines otherwise than git, ` +
-        `so the action cannot tell which lines the pull request adds there ${threshold}${unknownSeverities(misnumbered)}`,
+        `so the action cannot tell which lines the pull request adds there ${threshold}${unknownSeverities(misnumbered)}${securityFlags(misnumbered)}`,
       paths: pathsOf(misnumbered),
     });
   }
@@ -151,7 +151,7 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
       text:
         `${plural(unplaced.length, `${severity} finding`)} at a line that cannot be placed (${where}) ` +
         `${unplaced.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell whether the pull request adds that line ` +
-        `${threshold}${unknownSeverities(unplaced)}`,
+        `${threshold}${unknownSeverities(unplaced)}${securityFlags(unplaced)}`,
       paths: pathsOf(unplaced),
     });
   }
@@ -167,6 +167,11 @@ function unknownSeverities(findings: readonly LabelledFinding[]): string {
   return `, ${unknown.length} reported with a severity the action does not know (${received}) and counted as ${counted}`;
 }
 
+/** Says how many of the counted findings are security flags, so a flag-only failure reads as one. */
+function securityFlags(findings: readonly LabelledFinding[]): string {
+  const flags = findings.filter((f) => f.source === 'security-flag').length;
+  return flags === 0 ? '' : `, including ${plural(flags, 'security flag')}`;
+}
 
 function summarizeList(items: string[], max = 5): string {
   const shown = items.slice(0, max).join('; ');

@@ -14,8 +14,9 @@ import { reasonTexts } from '../domain/verdict';
 import type { PublishedRun } from '../domain/run-report';
 import type { Severity } from '../domain/vocabulary';
 import { compareFindings } from '../report/markdown/severity';
-import type { Disposition, FindingLocation } from '../domain/findings';
+import type { Disposition, FindingLocation, FindingSource } from '../domain/findings';
 import { VERSION } from '../version';
+import { cweName } from '../locate/label';
 import { stripTerminalControls as clean } from '../safety/terminal';
 
 export const JSON_REPORT_VERSION = 1;
@@ -47,6 +48,7 @@ export type JsonFile =
       language: string;
       score: number;
       summary: string;
+      suggestions: string[];
       findings: number;
       /** Answered from the result cache: no request to the service in this run. */
       fromCache: boolean;
@@ -58,6 +60,8 @@ export type JsonFile =
 export type JsonDisposition = { kind: 'suppressed'; reason: string; line: number } | { kind: 'dismissed'; by: string; reason: string };
 
 export interface JsonFinding {
+  /** `issue` (the answer's `issues`) or `security-flag` (its `security_flags`). */
+  source: FindingSource;
   path: string;
   /** The line as the service sent it; null when it sent none or not a number. */
   line: number | null;
@@ -71,8 +75,19 @@ export interface JsonFinding {
   countsTowardGate: boolean;
   /** What took it out of the gate, a suppression in code or a dismissal; null when nothing did. */
   disposition: JsonDisposition | null;
+  /**
+   * Why the gate does not count it when neither its place nor a dismissal or suppression says so
+   * (`security-flags: report`, or a flag an issue stands for); else null.
+   */
+  notCountedBecause: string | null;
   /** The same line-independent fingerprint as the inline comments' marker and SARIF's partialFingerprints. */
   fingerprint: string;
+  /** A security flag's kind (its `type`, `rule`, `id` or `category`); else null. */
+  kind: string | null;
+  /** A security flag's CWE, as `CWE-89`; else null. */
+  cwe: string | null;
+  /** A security flag that an issue on its line stands for: that issue's fingerprint (its comment carries the flag); else null. */
+  sameAs: string | null;
 }
 
 export type JsonReportSource = Pick<PublishedRun, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough'>;
@@ -97,6 +112,7 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
             language: outcome.language,
             score: outcome.score,
             summary: clean(outcome.summary),
+            suggestions: outcome.suggestions.map(clean),
             findings: outcome.findings.length,
             fromCache: outcome.fromCache === true,
           };
@@ -107,6 +123,7 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
       }
     }),
     findings: [...report.findings].sort(compareFindings).map((f) => ({
+      source: f.source,
       path: f.path,
       line: f.line,
       severity: f.severity,
@@ -116,7 +133,11 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
       location: f.location,
       countsTowardGate: f.counts,
       disposition: jsonDisposition(f.disposition),
+      notCountedBecause: f.uncounted === undefined ? null : clean(f.uncounted),
       fingerprint: f.fingerprint,
+      kind: f.kind === undefined ? null : clean(f.kind),
+      cwe: f.cwe === undefined ? null : cweName(f.cwe),
+      sameAs: f.sameAs ?? null,
     })),
     tokensUsed: report.tokensUsed,
     walkthrough: report.walkthrough?.kind === 'written' ? clean(report.walkthrough.text) : null,

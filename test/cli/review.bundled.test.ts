@@ -109,7 +109,7 @@ describe('output formats', () => {
     expect(lines.at(-1)).toBe('review-gate failed: 1 error finding on added lines (fail-on-severity: error).');
     expect(run.err).toMatch(/^review-gate: reviewing the working tree against HEAD \([0-9a-f]{8}\)$/m);
     expect(run.err).toContain('2 changed files: 1 to read and review, 1 skipped by language or filters');
-    expect(run.err).toMatch(/^\[1\/1\] ✓ src\/app\.py: score \d+, 1 error, 0 warnings, 0 infos$/m);
+    expect(run.err).toMatch(/^\[1\/1\] ✓ src\/app\.py: score \d+, 1 error, 0 warnings, 0 infos, 1 security flag$/m);
     expect(run.out).not.toContain('[1/1]');
     // Piped, not a terminal: no colour, and nothing about posting to a pull request.
     expect(run.out + run.err).not.toContain('\u001b[');

@@ -184,4 +184,22 @@ describe('decide', () => {
     // The verdict keeps the real paths, for what marks the files.
     expect(decide({ outcomes }, { ...thresholds, minScore: 50 }).reasons[0]?.paths).toEqual([evil]);
   });
+
+  it('counts a security flag like an issue of its severity, and says how many of the counted are flags', () => {
+    const flag = labelled({ source: 'security-flag', path: 'a.py', line: 4, severity: 'error', message: 'SQL injection', suggestion: '', location: 'added-line' });
+    const unplaced = labelled({ source: 'security-flag', path: 'a.py', line: null, severity: 'error', message: 'Secret', suggestion: '', location: 'impossible-line' });
+    const verdict = decide({ outcomes: [reviewed('a.py', 80, [finding('error'), flag, unplaced])] }, thresholds);
+    expect(verdict.counted.error).toBe(3);
+    expect(reasonTexts(verdict)).toEqual([
+      '2 error findings on added lines (fail-on-severity: error), including 1 security flag',
+      '1 error finding at a line that cannot be placed (a.py no line) counts toward the gate: the action cannot tell whether the pull request adds that line (fail-on-severity: error), including 1 security flag',
+    ]);
+  });
+
+  it('passes on a flag it does not count (security-flags: report, or an issue stands for it)', () => {
+    const reported = labelled({ source: 'security-flag', path: 'a.py', line: 4, severity: 'error', message: 'SQL', suggestion: '', location: 'added-line', uncounted: 'security-flags: report' });
+    const verdict = decide({ outcomes: [reviewed('a.py', 80, [reported])] }, thresholds);
+    expect(verdict.result).toBe('passed');
+    expect(verdict.counted.error).toBe(0);
+  });
 });

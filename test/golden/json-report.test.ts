@@ -25,11 +25,16 @@ const findings: LabelledFinding[] = [
     path: 'src/app.py', line: 21, severity: 'warning', message: 'print() left in', suggestion: '', location: 'added-line', lineText: 'print(x)',
     disposition: { kind: 'dismissed', by: 'octocat', reason: 'the command prints on purpose' },
   }),
+  labelled({
+    source: 'security-flag', path: 'src/app.py', line: 6, severity: 'error', message: 'Code injection through eval().', suggestion: '', kind: 'code-injection', cwe: 95,
+    location: 'added-line', lineText: '    return eval(rule)', sameAs: '8607acecaa9edcdfee9f5d8a4982e811', uncounted: 'the error issue on this line stands for it, in one comment',
+  }),
+  labelled({ source: 'security-flag', path: 'src/app.py', line: 12, severity: 'warning', message: '{"rule":7}', suggestion: '', location: 'added-line', lineText: 'except:', uncounted: 'security-flags: report' }),
 ];
 
 const report: JsonReportSource = {
   outcomes: [
-    reviewedFile('src/app.py', { summary: 'Reviewed 40 lines.', score: 62, findings }),
+    reviewedFile('src/app.py', { summary: 'Reviewed 40 lines.', suggestions: ['Validate the rules before running them.', 'Bell\u0007 rings'], score: 62, findings }),
     reviewedFile('src/util.py', { summary: 'Small helpers.', score: 95, fromCache: true }),
     { kind: 'skipped', path: 'README.md', reason: 'not a supported language' },
     { kind: 'failed', path: 'big.py', reason: 'not reviewed: too large', code: 'context_too_long', requestId: 'svc_req_000000000007' },

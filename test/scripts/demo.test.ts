@@ -138,4 +138,10 @@ describe('the demo’s renderers', () => {
       ['❌ Failed: x', '', '  File       Score', '  a.py           5', '  long/b.py    100', '', 'Skipped files (1):', '', '  • c.md — language', '', 'reviewed at abc'].join('\n'),
     );
   });
+
+  it('render a <code> in a details line as code, not as a tag', () => {
+    expect(renderMarkdown('<details>\n<summary><code>src/a.py</code>: Parses input.</summary>\n\n- Validate it.\n\n</details>')).toBe(
+      ['src/a.py: Parses input.:', '', '  • Validate it.'].join('\n'),
+    );
+  });
 });

@@ -6,7 +6,7 @@
 import { reasonTexts } from '../../domain/verdict';
 import type { ActionsIo } from './io';
 import type { RunReport } from '../../domain/run-report';
-import { describeLine } from '../../locate/label';
+import { describeFlag, describeLine } from '../../locate/label';
 import { planAnnotations } from '../annotations';
 import { visiblePath } from '../../safety/terminal';
 import type { LabelledFinding } from '../../domain/findings';
@@ -73,13 +73,17 @@ export function printAllFindings(io: ActionsIo, findings: readonly LabelledFindi
   io.endGroup();
 }
 
-/** `path:line severity message`; an unknown severity shows as received, an unplaceable line as sent. */
+/**
+ * `path:line severity message`; an unknown severity shows as received, an unplaceable line as
+ * sent, and a security flag as `[security flag (CWE-89, sql-injection)]` before its text.
+ */
 function findingLine(f: LabelledFinding): string {
   const placed = f.line !== null && Number.isInteger(f.line) && f.line > 0;
   const path = visiblePath(f.path);
   const where = placed ? `${path}:${String(f.line)}` : `${path} (${describeLine(f)})`;
   const reported = f.reportedSeverity === undefined ? '' : ` (reported as ${oneLine(f.reportedSeverity).slice(0, 40)})`;
-  return `${where} ${f.severity}${reported} ${oneLine(f.message)}`;
+  const flag = describeFlag(f);
+  return `${where} ${f.severity}${reported}${flag === '' ? '' : ` [${oneLine(flag)}]`} ${oneLine(f.message)}`;
 }
 
 function oneLine(text: string): string {

@@ -72,6 +72,7 @@ function summaryInput(report: SummarySource, local = false): SummaryInput {
     files: report.outcomes,
     overflow: plan.overflow,
     notCommentable: plan.notCommentable,
+    belowCommentSeverity: plan.belowCommentSeverity,
     rejected: posting.kind === 'posted' ? posting.rejected : [],
     tokensUsed: report.tokensUsed,
     headSha: report.pr.headSha,

@@ -19,6 +19,8 @@ export interface SummaryInput {
   notPosted?: LabelledFinding[];
   /** Findings not on an added line; grouped by their `location`. */
   notCommentable: LabelledFinding[];
+  /** Findings on added lines below `comment-severity`: never posted inline, listed here. */
+  belowCommentSeverity?: LabelledFinding[];
   /** Inline comments GitHub would not take (422); the review landed without them. */
   rejected: PlannedComment[];
   /** What the review posted; omitted in a dry run or when nothing could be posted. */

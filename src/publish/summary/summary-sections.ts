@@ -78,9 +78,10 @@ export function findingsSection(groups: readonly FindingGroup[], room: Room, tit
   return [`### ${title} (${total})`, ...blocks].join('\n\n');
 }
 
+/** A file's findings by severity; a flag an issue stands for is that issue, counted once. */
 function counts(findings: readonly LabelledFinding[]): Record<Severity, number> {
   const c: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) c[f.severity]++;
+  for (const f of findings) if (f.sameAs === undefined) c[f.severity]++;
   return c;
 }
 

@@ -1,8 +1,8 @@
 /**
  * The run's summary in markdown: the pull-request summary comment (found again by
  * `SUMMARY_MARKER` and edited on every push) and the Actions job summary, from one renderer.
- * Layout: verdict and reasons, a per-file table, findings not posted inline, skipped and failed
- * files, tokens used. Everything the service or a pull request's author wrote is sanitized.
+ * Layout: verdict and reasons, a per-file table, every security flag, findings not posted inline,
+ * what the service says of each file, skipped and failed files, tokens used. Everything the service or a pull request's author wrote is sanitized.
  */
 import { shortSha } from '../../domain/object-name';
 import { plural } from '../../domain/words';
@@ -13,6 +13,8 @@ import { failingFiles, reasonTexts } from '../../domain/verdict';
 import type { GateVerdict } from '../../domain/verdict';
 import { SUMMARY_MARKER } from '../../report/markers';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
+import { securityFlagsOf, securityFlagsSection } from './flags-section';
+import { filesWithNotes, notesSection } from './notes-section';
 import { blockText, inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
 import type { WalkthroughOutcome } from '../../domain/run-report';
@@ -104,17 +106,20 @@ function footer(input: SummaryInput): string {
   return `<sub>${parts.join(' · ')} · review-gate</sub>`;
 }
 
+/** The lists of findings not posted inline; security flags are listed in a section of their own. */
 function groups(input: SummaryInput): FindingGroup[] {
   const byLocation = ORDER.map((location) => ({
     title: LOCATION_TITLE[location],
     findings: input.notCommentable.filter((f) => f.location === location),
   }));
-  return [
+  const all = [
     { title: input.local === true ? 'On added lines' : 'On added lines (their inline comments were not posted)', findings: input.notPosted ?? [] },
     { title: 'Over the inline-comment limit (max-comments)', findings: input.overflow },
+    { title: 'Below comment-severity', findings: input.belowCommentSeverity ?? [] },
     { title: 'Rejected by GitHub', findings: input.rejected.map((c) => c.finding) },
     ...byLocation,
   ];
+  return all.map((group) => ({ ...group, findings: group.findings.filter((f) => f.source !== 'security-flag') }));
 }
 
 function measure(text: string, options: SummaryOptions): number {
@@ -139,10 +144,12 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     factsSection(input),
     cutNote,
     filesTable(input.files, room, failingFiles(input.verdict), input.baselines),
+    securityFlagsSection(input.files, room),
     // A local run posts nothing, so no finding is "not posted".
     findingsSection(groups(input), room, input.local === true ? 'Findings' : undefined),
     dispositionsSection(input.files, room, input.feedbackProblem),
     fixedSection(input.threads, room),
+    notesSection(input.files, room),
     failedSection(input.files, room),
     skippedSection(input.files, room),
     footer(input),
@@ -154,7 +161,15 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
 function longestList(input: SummaryInput): number {
   const kinds = (['reviewed', 'failed', 'skipped'] as const).map((k) => input.files.filter((f) => f.kind === k).length);
   const findings = groups(input).map((g) => g.findings.length);
-  const others = [setAside(input.files).length, refusedSetAside(input.files).length, input.threads?.left.length ?? 0];
+  const noted = filesWithNotes(input.files);
+  const others = [
+    setAside(input.files).length,
+    refusedSetAside(input.files).length,
+    input.threads?.left.length ?? 0,
+    securityFlagsOf(input.files).length,
+    noted.length,
+    ...noted.map((f) => f.suggestions.length),
+  ];
   return Math.max(input.verdict.reasons.length, input.verdict.notices.length, input.files.length, ...kinds, ...findings, ...others);
 }
 

@@ -6,7 +6,8 @@
  * not touch are counted per file rather than listed (`--format json` lists them). Every path is
  * printed in its visible form (`visiblePath`), so a name with control characters names no other file.
  */
-import { describeLine } from '../../locate/label';
+import { normalizeMessage } from '../../locate/fingerprint';
+import { describeFlag, describeLine } from '../../locate/label';
 import { SUPPRESSION_MARKER } from '../../locate/suppressions';
 import type { RunReport } from '../../domain/run-report';
 import { compareFindings } from '../../report/markdown/severity';
@@ -32,16 +33,23 @@ export function countsLine(report: Pick<RunReport, 'outcomes'>): string {
   return `${plural(report.outcomes.length, 'changed file')}: ${parts.join(', ')}`;
 }
 
+/**
+ * Each file's counted findings, and the security flags the gate does not count for a stated
+ * reason (`security-flags: report`), saying so; then what a suppression or a dismissal set aside,
+ * with its reason; then how many more are on lines the change does not touch. A flag an issue
+ * stands for is printed under that issue.
+ */
 export function printFindings(terminal: Terminal, report: Report): void {
   for (const outcome of report.outcomes) {
     if (outcome.kind !== 'reviewed' || outcome.findings.length === 0) continue;
-    const counted = outcome.findings.filter((f) => f.counts).sort(compareFindings);
-    const setAside = outcome.findings.filter((f) => f.disposition !== undefined).sort(compareFindings);
-    // Neither counted nor set aside: the gate scope leaves it out, as it is on a line the change does not touch.
-    const untouched = outcome.findings.length - counted.length - setAside.length;
+    const own = outcome.findings.filter((f) => f.sameAs === undefined);
+    const shown = own.filter((f) => f.counts || (f.uncounted !== undefined && f.disposition === undefined)).sort(compareFindings);
+    const setAside = own.filter((f) => f.disposition !== undefined).sort(compareFindings);
+    // Neither shown nor set aside: the gate scope leaves it out, as it is on a line the change does not touch.
+    const untouched = own.length - shown.length - setAside.length;
     terminal.out('');
     terminal.out(styled('bold', visiblePath(outcome.path)), styled('dim', ` (score ${outcome.score})`));
-    for (const finding of counted) printFinding(terminal, finding);
+    for (const finding of shown) printFinding(terminal, finding, outcome.findings.filter((f) => f.sameAs === finding.fingerprint));
     for (const finding of setAside) printSetAside(terminal, finding);
     if (untouched > 0) {
       terminal.out(styled('dim', `    ${plural(untouched, 'more finding')} on lines this change does not touch (not counted; --format json lists them)`));
@@ -59,22 +67,33 @@ function findingPlace(f: LabelledFinding): string {
 function severityParts(f: LabelledFinding, style: Style): Part[] {
   const parts: Part[] = [styled(style, f.severity)];
   if (f.reportedSeverity !== undefined) parts.push(styled('dim', ` (reported as ${oneLine(f.reportedSeverity).slice(0, 40)})`));
+  const flag = describeFlag(f);
+  if (flag !== '') parts.push(styled('dim', ` [${oneLine(flag)}]`));
   return parts;
 }
 
-function printFinding(terminal: Terminal, f: LabelledFinding): void {
+/** A finding the gate counts (or a flag it does not, saying why), with the flags it stands for. */
+function printFinding(terminal: Terminal, f: LabelledFinding, flags: readonly LabelledFinding[]): void {
   // At the start of the line, so terminals and editors can open `path:line`.
   terminal.out(`${findingPlace(f)}  `, ...severityParts(f, SEVERITY_STYLE[f.severity] ?? 'red'), `  ${oneLine(f.message)}`);
-  const suggestion = f.suggestion.replace(/\s+$/, '');
-  if (suggestion.trim() !== '') {
-    const lines = suggestion.split(/\r?\n/);
-    for (const [i, line] of lines.slice(0, SUGGESTION_LINES).entries()) {
-      terminal.out(styled('dim', i === 0 ? '    ↳ ' : '      '), line);
-    }
-    if (lines.length > SUGGESTION_LINES) terminal.out(styled('dim', `      … ${lines.length - SUGGESTION_LINES} more lines`));
+  printSuggestion(terminal, f.suggestion);
+  if (f.uncounted !== undefined) terminal.out(styled('dim', `    not counted: ${oneLine(f.uncounted)}`));
+  for (const carried of flags) {
+    const same = normalizeMessage(carried.message) === normalizeMessage(f.message);
+    terminal.out(styled('dim', `    also a ${oneLine(describeFlag(carried))}${same ? '' : ': '}`), same ? '' : oneLine(carried.message));
   }
   // A suppression or dismissal aimed at it that does not count, with why: it still counts.
   for (const why of f.refusedDispositions ?? []) terminal.out(styled('yellow', `    ${oneLine(why)}`));
+}
+
+function printSuggestion(terminal: Terminal, text: string): void {
+  const suggestion = text.replace(/\s+$/, '');
+  if (suggestion.trim() === '') return;
+  const lines = suggestion.split(/\r?\n/);
+  for (const [i, line] of lines.slice(0, SUGGESTION_LINES).entries()) {
+    terminal.out(styled('dim', i === 0 ? '    ↳ ' : '      '), line);
+  }
+  if (lines.length > SUGGESTION_LINES) terminal.out(styled('dim', `      … ${lines.length - SUGGESTION_LINES} more lines`));
 }
 
 /** A finding a suppression or a dismissal took out of the gate, and who or what did, and why. */

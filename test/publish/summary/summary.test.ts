@@ -248,3 +248,66 @@ describe('renderSummaryWithin: no listing cap', () => {
     expect(body).toContain('never posted');
   });
 });
+
+describe('security flags in the summary', () => {
+  const dismissal = { kind: 'dismissed' as const, by: 'mona', reason: 'test data' };
+  const issue = finding({ severity: 'error', line: 4, message: 'eval() of input', disposition: dismissal, counts: false });
+  const flags = [
+    finding({ source: 'security-flag', severity: 'warning', line: 200, location: 'outside-diff', message: 'outside flag', counts: false }),
+    finding({ source: 'security-flag', severity: 'error', line: 4, message: 'eval() of input', sameAs: issue.fingerprint, disposition: dismissal, counts: false }),
+    finding({ source: 'security-flag', severity: 'error', line: 0, location: 'impossible-line', message: 'nowhere flag', cwe: 22 }),
+  ];
+  const withFlags = input({
+    files: [reviewed('src/a.py', 40, [issue, ...flags])],
+    notCommentable: [flags[0] as LabelledFinding, flags[2] as LabelledFinding],
+    overflow: [],
+  });
+
+  it('lists every flag once, most severe first, each saying whether the gate counts it and why not', () => {
+    const text = renderSummary(withFlags, { marker: false, maxLength: MAX_SUMMARY_COMMENT_LENGTH });
+    const start = text.indexOf('### Security flags (3)');
+    const section = text.slice(start, text.indexOf('\n\n###', start));
+    expect(section.split('\n').slice(2)).toEqual([
+      '- 🛑 `src/app.py` (line 0) — nowhere flag (CWE-22) — **counted by the gate**',
+      '- 🛑 `src/app.py:4` — eval() of input — not counted: dismissed (with the issue on this line, which says the same)',
+      '- ⚠️ `src/app.py:200` — outside flag — not counted: outside the diff (gate-scope: added counts added lines)',
+    ]);
+  });
+
+  it('leaves the flags out of the other lists: findings not posted inline, and dismissals (the issue stands for its flag)', () => {
+    const text = renderSummary(withFlags, { marker: false, maxLength: MAX_SUMMARY_COMMENT_LENGTH });
+    expect(text.match(/outside flag/g)).toHaveLength(1);
+    expect(text.match(/nowhere flag/g)).toHaveLength(1);
+    expect(text).toContain('Suppressed or dismissed, not counted by the gate (1)');
+  });
+});
+
+describe('what the service says of each file', () => {
+  const files: FileOutcome[] = [
+    reviewedFile('src/a.py', { summary: 'Parses input.', suggestions: ['Validate it.'] }),
+    reviewedFile('src/quiet.py', { summary: ' ', suggestions: [] }),
+    reviewedFile('src/b.py', { summary: '', suggestions: ['One.', 'Two.', 'Three.'] }),
+    { kind: 'skipped', path: 'README.md', reason: 'language not supported' },
+  ];
+
+  it('gives each file the service said something of a collapsed block, in the run\'s order, after the findings', () => {
+    const text = renderSummary(input({ files }), { marker: false, maxLength: MAX_SUMMARY_COMMENT_LENGTH });
+    expect(text).toContain('### What the service says of each file (2)');
+    expect(text).toContain('<details>\n<summary><code>src/a.py</code>: Parses input.</summary>\n\n- Validate it.\n\n</details>');
+    expect(text).toContain('<details>\n<summary><code>src/b.py</code></summary>\n\n- One.\n- Two.\n- Three.\n\n</details>');
+    expect(text).not.toContain('<code>src/quiet.py</code>');
+    expect(text.indexOf('### What the service says')).toBeGreaterThan(text.indexOf('### Findings not posted inline'));
+  });
+
+  it('shows fewer files and suggestions when room is short, saying how many more and where', () => {
+    const many = Array.from({ length: 40 }, (_, i) =>
+      reviewedFile(`src/m${i}.py`, { summary: `Module ${i}. ${'Long words here. '.repeat(30)}`, suggestions: Array.from({ length: 30 }, (_, j) => `Suggestion ${j} ${'x'.repeat(100)}`) }),
+    );
+    const rendered = renderSummaryWithin(input({ files: many }), { marker: true, maxLength: 30_000, restListedIn: 'the job summary of this run' });
+    expect(rendered.complete).toBe(false);
+    expect(rendered.markdown.length).toBeLessThanOrEqual(30_000);
+    expect(rendered.markdown).toMatch(/^- \d+ more files are listed in the job summary of this run\.$/m);
+    expect(rendered.markdown).toMatch(/^- \d+ more suggestions are listed in the job summary of this run\.$/m);
+  });
+});
+
