@@ -1,22 +1,24 @@
 /**
  * The action (dist/index.js, through src/index.ts): settings and the runner's environment → the
- * pull request the event names → adapters → the pipeline, which ends at the verdict → every
+ * pull request or merge group the event names → adapters → the pipeline, which ends at the verdict → every
  * surface of it (publish/publish.ts). `run()` does nothing on import, so @github/local-action
  * and the tests can call it. Everything written goes through `ActionsIo`
  * (publish/actions/io.ts), which keeps controls, secrets and workflow commands out of it.
  */
 import * as core from '@actions/core';
-import { choosePullRequestSource, eventBaseSha } from './collect/choose-source';
+import { chooseMergeGroupSource, choosePullRequestSource, eventBaseSha } from './collect/choose-source';
+import type { ChosenSource } from './collect/choose-source';
 import { insecureHttpWarning } from './config/api-url';
 import { commentSkipReason, reviewCommentOf } from './config/comment-event';
 import { readRunnerEnvironment } from './config/environment';
 import type { RunnerEnvironment } from './config/environment';
-import { EventError, readActionEvent, resolvePullRequest } from './config/event';
+import { EventError, readActionEvent, resolveReviewTarget } from './config/event';
 import { SettingsError, readSettings } from './config/settings';
 import type { Settings } from './config/settings';
 import { checkWorkflowRunHead, workflowRunHead } from './config/workflow-run';
 import { describeError } from './domain/errors';
-import type { PullRequestRef } from './domain/pull-request';
+import type { PullRequestRef, ReviewTarget } from './domain/pull-request';
+import type { ReviewPublisher } from './domain/writes';
 import type { RunReport } from './domain/run-report';
 import { stoppedVerdict } from './gate/decide';
 import { createAccessReader } from './github/access-reader';
@@ -36,8 +38,11 @@ import { stoppedRunContent } from './publish/check-run/content';
 import type { CheckRunTarget } from './publish/check-run/content';
 import { publishVerdict } from './publish/publish';
 import type { VerdictSurfaces } from './publish/publish';
+import type { ReviewFeedback } from './report/feedback';
 import { createReviewFeedback } from './report/github/review-feedback';
 import { createAuthorTrust } from './report/github/identity';
+import type { AuthorTrust } from './report/github/identity';
+import type { AccessReader } from './domain/repository-access';
 import { createReviewPublisher } from './report/github/publisher';
 import { actionCacheDir } from './review/cache-dir';
 import { cachedReviewDeps } from './review/cached-review';
@@ -75,7 +80,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (insecure !== undefined) io.warning(insecure);
 
   try {
-    const skipped = await reviewPullRequest({ settings, runner: readRunnerEnvironment(env, process.cwd()), io, redactor, secrets });
+    const skipped = await reviewEventTarget({ settings, runner: readRunnerEnvironment(env, process.cwd()), io, redactor, secrets });
     if (skipped !== undefined) io.info(`review-gate has nothing to do: ${skipped}.`);
   } catch (error) {
     io.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -93,14 +98,13 @@ interface ActionRun {
   secrets: readonly string[];
 }
 
-/** Reviews the pull request the event names and publishes the verdict; the reason when the event asks for nothing. */
-async function reviewPullRequest(action: ActionRun): Promise<string | undefined> {
+/** Reviews what the event names (a pull request, a merge group) and publishes the verdict; the reason when the event asks for nothing. */
+async function reviewEventTarget(action: ActionRun): Promise<string | undefined> {
   const { settings, runner, io } = action;
   const log = actionsLogger(io);
   const event = await readActionEvent(runner);
-  const target = resolvePullRequest(event, settings.prNumber);
-  // The fork's artifact names the pull request in the two-stage set-up: checked before anything is read or written.
-  const expectedHead = event.name === 'workflow_run' && settings.prNumber !== undefined ? workflowRunHead(event.payload) : undefined;
+  const resolved = resolveReviewTarget(event, settings.prNumber);
+  if (resolved.kind === 'nothing') return resolved.reason;
   if (settings.githubToken === '') {
     throw new EventError('Input github-token is empty. Pass ${{ github.token }} or a token that can read the pull request.');
   }
@@ -112,6 +116,23 @@ async function reviewPullRequest(action: ActionRun): Promise<string | undefined>
     log,
   });
   redactGitHubRequests(octokit, action.redactor);
+  const github = { octokit, writeGate: createWriteGate(), log };
+
+  if (resolved.kind === 'merge-group') {
+    const { group } = resolved;
+    const named = group.pulls.length > 0 ? ` (${group.pulls.map((n) => `#${n}`).join(', ')})` : '';
+    io.info(`Reviewing the merge group${named} of ${group.owner}/${group.repo}: ${shortSha(group.baseSha)}...${shortSha(group.headSha)}`);
+    // Nothing is posted for a merge group; the replies of the pull request it names are read, so its dismissals count here too.
+    await reviewAndPublish(action, github, group, () => chooseMergeGroupSource({ checkout: runner.checkout, octokit, group, log }), {
+      publisher: undefined,
+      feedback: replyReader(action, github, createAuthorTrust(octokit, log), createAccessReader(octokit, group, log)),
+    });
+    return undefined;
+  }
+
+  const target = resolved;
+  // The fork's artifact names the pull request in the two-stage set-up: checked before anything is read or written.
+  const expectedHead = event.name === 'workflow_run' && settings.prNumber !== undefined ? workflowRunHead(event.payload) : undefined;
   const trusted = createAuthorTrust(octokit, log);
   // One reader for the run: the comment event's author is asked once, and the answer reused.
   const access = createAccessReader(octokit, target, log);
@@ -130,7 +151,40 @@ async function reviewPullRequest(action: ActionRun): Promise<string | undefined>
   if (target.fromFork && !settings.dryRun) {
     io.info('This pull request comes from a fork: if the token cannot write, findings are reported as annotations.');
   }
+  await reviewAndPublish(action, github, pr, () => choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha: eventBaseSha(event.payload, pr.number), log }), {
+    publisher: settings.dryRun ? undefined : createReviewPublisher(octokit, { log, trusted, writeGate: github.writeGate }),
+    feedback: replyReader(action, github, trusted, access),
+  });
+  return undefined;
+}
 
+/** Reads the replies to review-gate's comments (dismissals), and closes the threads of fixed findings. */
+function replyReader(action: ActionRun, github: GitHubSide, trusted: AuthorTrust, access: AccessReader): ReviewFeedback {
+  const { octokit, writeGate, log } = github;
+  return createReviewFeedback({ octokit, gate: writeGate, trusted, log, ...(action.settings.dismiss === 'off' ? {} : { access }) });
+}
+
+/** The GitHub side of one run: the client, the one pacing of every write, the log. */
+interface GitHubSide {
+  octokit: GitHubClient;
+  writeGate: WriteGate;
+  log: ReturnType<typeof actionsLogger>;
+}
+
+/**
+ * The pipeline on `target`, then every surface of its verdict. A pull request's run brings the
+ * publisher of its review and summary comment; a merge group has none. Both bring the reader of
+ * the replies. A run that stops before the verdict still fails its check run, saying why.
+ */
+async function reviewAndPublish(
+  action: ActionRun,
+  github: GitHubSide,
+  target: ReviewTarget,
+  chooseSource: () => Promise<ChosenSource>,
+  toPullRequest: { publisher: ReviewPublisher | undefined; feedback: ReviewFeedback },
+): Promise<void> {
+  const { settings, runner, io } = action;
+  const { log } = github;
   const client = createClient({
     apiKey: settings.apiKey,
     baseUrl: settings.apiUrl,
@@ -139,14 +193,13 @@ async function reviewPullRequest(action: ActionRun): Promise<string | undefined>
     onWarning: (message) => io.warning(message),
     secrets: action.secrets,
   });
-  // One pacing for every write of the run: the review, the summary comment and the check run.
-  const writeGate = createWriteGate();
-  const checkRun = checkRunSurface(settings, runner, { octokit, writeGate, log }, pr);
-  const publisher = settings.dryRun ? undefined : createReviewPublisher(octokit, { log, trusted, writeGate });
-  const chosen = await choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha: eventBaseSha(event.payload, pr.number), log });
+  const checkRun = checkRunSurface(settings, runner, github, target);
+  const { publisher, feedback } = toPullRequest;
   let report: RunReport;
+  let chosen: ChosenSource | undefined;
   try {
-    report = await runPipeline(settings, pr, {
+    chosen = await chooseSource();
+    report = await runPipeline(settings, target, {
       source: chosen.source,
       ...cachedReviewDeps((request, options) => client.reviewOnce(request, options), {
         dir: actionCacheDir(settings.cacheDir, runner.workspace),
@@ -156,17 +209,17 @@ async function reviewPullRequest(action: ActionRun): Promise<string | undefined>
         log,
       }),
       publisher,
-      feedback: createReviewFeedback({ octokit, gate: writeGate, trusted, log, ...(settings.dismiss === 'off' ? {} : { access }) }),
+      feedback,
       clock: systemClock,
       log,
       retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
     });
   } catch (error) {
-    // The run knows the pull request but cannot decide: its check says so rather than stay missing.
-    if (checkRun !== undefined && canReportStop(error)) await checkRun.write(stoppedRunContent(pr, stoppedVerdict(stopMessage(error)), checkRun.target));
+    // The run knows what it reviews but cannot decide: its check says so rather than stay missing.
+    if (checkRun !== undefined && canReportStop(error)) await checkRun.write(stoppedRunContent(target, stoppedVerdict(stopMessage(error)), checkRun.target));
     throw error;
   } finally {
-    await chosen.close();
+    await chosen?.close();
   }
   io.info(chosen.describe());
   await publishVerdict(report, {
@@ -176,16 +229,10 @@ async function reviewPullRequest(action: ActionRun): Promise<string | undefined>
     ...(checkRun === undefined ? {} : { checkRun }),
     outlets: [runnerSurfaces({ io, redactor: action.redactor, settings, hasJobSummary: runner.hasJobSummary, workspace: runner.workspace })],
   });
-  return undefined;
 }
 
 /** The check run of this run, unless `check-run` is off or it is a dry run. */
-function checkRunSurface(
-  settings: Settings,
-  runner: RunnerEnvironment,
-  github: { octokit: GitHubClient; writeGate: WriteGate; log: ReturnType<typeof actionsLogger> },
-  pr: PullRequestRef,
-): VerdictSurfaces['checkRun'] {
+function checkRunSurface(settings: Settings, runner: RunnerEnvironment, github: GitHubSide, pr: ReviewTarget): VerdictSurfaces['checkRun'] {
   if (!settings.checkRun || settings.dryRun) return undefined;
   const target: CheckRunTarget = runner.runUrl === undefined ? { name: settings.checkName } : { name: settings.checkName, detailsUrl: runner.runUrl };
   const { octokit, writeGate, log } = github;

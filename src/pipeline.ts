@@ -9,7 +9,8 @@
 import { collectFiles } from './collect/collect-files';
 import type { Settings } from './config/settings';
 import type { FileOutcome } from './domain/outcomes';
-import type { PullRequestRef } from './domain/pull-request';
+import { isMergeGroup } from './domain/pull-request';
+import type { PullRequestRef, ReviewTarget } from './domain/pull-request';
 import type { RunReport } from './domain/run-report';
 import type { PostingReport, ReviewPublisher } from './domain/writes';
 import { decide } from './gate/decide';
@@ -30,17 +31,26 @@ export interface PipelineDeps extends ReviewDeps {
   feedback?: ReviewFeedback;
 }
 
-export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: PipelineDeps): Promise<RunReport> {
-  const { log, publisher } = deps;
+/**
+ * Reviews `target`. A merge group has no pull request: nothing is posted, whatever `deps` holds,
+ * and the verdict is decided from the same rules as on a pull request. Its findings are the pull
+ * request's findings, so the dismissals on the pull request its queue branch names count there
+ * too (read, never answered); a group naming none or several reads none (they all count).
+ */
+export async function runPipeline(settings: Settings, target: ReviewTarget, deps: PipelineDeps): Promise<RunReport> {
+  const { log } = deps;
+  const pr = isMergeGroup(target) ? undefined : target;
+  const publisher = pr === undefined ? undefined : deps.publisher;
+  const repliesOn = pr ?? queuedPullRequest(target);
   const deadlineAt = deps.clock.now() + settings.maxDurationMs;
 
-  const { selection, listTruncated } = await collectFiles(settings, pr, deps.source, log, deps.progress);
+  const { selection, listTruncated } = await collectFiles(settings, target, deps.source, log, deps.progress);
   const locate: LocateAnswer = (file, answer, content) => locateFindings(file, answer.issues, content, settings.gateScope, log);
-  const reviewed = await reviewFiles(selection.candidates, settings, pr, deps, deadlineAt, locate);
-  const baselines = await reviewBaselines(needingBaseline(selection.candidates, reviewed.outcomes, settings), settings, pr, deps, deadlineAt);
+  const reviewed = await reviewFiles(selection.candidates, settings, target, deps, deadlineAt, locate);
+  const baselines = await reviewBaselines(needingBaseline(selection.candidates, reviewed.outcomes, settings), settings, target, deps, deadlineAt);
 
   // Dismissals are labels like any other: read before the plan and the gate, never after.
-  const feedback = await readFeedback(deps.feedback, pr, log);
+  const feedback = repliesOn === undefined ? ({ kind: 'not-read' } as const) : await readFeedback(deps.feedback, repliesOn, log);
   const judged = withOpenThreads(judgeDismissals(dismissalReplies(feedback), settings.dismiss), feedback.kind === 'read' ? feedback.snapshot.own : []);
   const outcomes: FileOutcome[] = [...applyDismissals(reviewed.outcomes, judged), ...selection.notReviewed, ...selection.skipped];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
@@ -48,22 +58,22 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
   const plan = planInlineComments(findings.filter((f) => f.disposition === undefined), settings.maxComments);
 
   const toPost = markDismissedElsewhere(plan.comments, judged);
-  const posting: PostingReport = publisher === undefined ? { kind: 'dry-run' } : await postReview(publisher, pr, toPost, log);
+  const posting: PostingReport = publisher === undefined || pr === undefined ? { kind: 'dry-run' } : await postReview(publisher, pr, toPost, log);
   const verdict = decide(
     {
       outcomes,
       listTruncated,
       posting,
-      reviewedSha: pr.headSha,
+      reviewedSha: target.headSha,
       baselines: baselines.scores,
       ...(reviewed.fatal === undefined ? {} : { fatal: reviewed.fatal }),
     },
     settings,
   );
   // After the verdict, which does not depend on it: only when this run's review landed on the head.
-  const threads = posting.kind === 'posted' ? await closeFixedThreads(deps.feedback, pr, feedback, outcomes, log) : undefined;
+  const threads = posting.kind === 'posted' && pr !== undefined ? await closeFixedThreads(deps.feedback, pr, feedback, outcomes, log) : undefined;
   return {
-    pr,
+    pr: target,
     outcomes,
     findings,
     plan,
@@ -75,4 +85,11 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
     ...(feedback.kind === 'failed' ? { feedbackProblem: feedback.message } : {}),
     ...(threads === undefined ? {} : { threads }),
   };
+}
+
+/** The one pull request a merge group's queue branch names, whose replies its findings answer to. */
+function queuedPullRequest(target: ReviewTarget): PullRequestRef | undefined {
+  if (!isMergeGroup(target) || target.pulls.length !== 1) return undefined;
+  const [number] = target.pulls as [number];
+  return { owner: target.owner, repo: target.repo, number, headSha: target.headSha };
 }

@@ -4,11 +4,11 @@
  */
 import { decodeSource } from './decode';
 import { BinaryFileError, NotReviewableError, fileTooLarge } from './errors';
-import type { PullRequestRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
+import type { CommitRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
 
 export async function readReviewableText(
   source: PullRequestSource,
-  pr: PullRequestRef,
+  pr: CommitRef,
   candidate: ReviewCandidate,
   options: { maxBytes: number; signal?: AbortSignal },
 ): Promise<string> {

@@ -5,7 +5,7 @@
  */
 import type { LabelledFinding } from './findings';
 import type { BaseScore, FileOutcome } from './outcomes';
-import type { PullRequestRef } from './pull-request';
+import type { ReviewTarget } from './pull-request';
 import type { GateVerdict } from './verdict';
 import type { CheckRunReport, PlannedComment, PostingReport, SummaryReport } from './writes';
 
@@ -40,7 +40,8 @@ export type WalkthroughOutcome = { kind: 'written'; text: string } | { kind: 'fa
 
 /** The run as the gate decided it. */
 export interface RunReport {
-  pr: PullRequestRef;
+  /** What was reviewed: the pull request, or the merge group (isMergeGroup), at its head commit. */
+  pr: ReviewTarget;
   outcomes: FileOutcome[];
   findings: LabelledFinding[];
   plan: InlinePlan;

@@ -8,7 +8,7 @@
 import { languageOf } from '../collect/select';
 import type { Settings } from '../config/settings';
 import type { BaseScore, FileOutcome } from '../domain/outcomes';
-import type { ChangedFile, PullRequestRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
+import type { ChangedFile, CommitRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
 import { reviewFiles } from './review-files';
 import type { ReviewDeps } from './review-files';
 
@@ -35,7 +35,7 @@ export function needingBaseline(
 export async function reviewBaselines(
   files: readonly ChangedFile[],
   settings: Settings,
-  pr: PullRequestRef,
+  pr: CommitRef,
   deps: ReviewDeps,
   deadlineAt: number,
 ): Promise<Baselines> {

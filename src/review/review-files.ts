@@ -10,7 +10,7 @@ import type { Settings } from '../config/settings';
 import { describeError } from '../domain/errors';
 import type { FileOutcome } from '../domain/outcomes';
 import type { Logger } from '../domain/logger';
-import type { ChangedFile, PullRequestRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
+import type { ChangedFile, CommitRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
 import type { LabelledFinding } from '../domain/findings';
 import type { CachedReview, ReviewOnce } from './cached-review';
 import { startProgress } from './progress';
@@ -71,7 +71,7 @@ interface ReviewTask extends QueueTask<ReviewResult> {
 export async function reviewFiles(
   candidates: readonly ReviewCandidate[],
   settings: Settings,
-  pr: PullRequestRef,
+  pr: CommitRef,
   deps: ReviewDeps,
   /** When max-duration ends, on `deps.clock`: counted from the start of the run, not of this stage. */
   deadlineAt: number,
@@ -157,7 +157,7 @@ function endedWith(result: TaskOutcome<ReviewResult>): unknown {
   return result.state === 'cancelled' ? (result.own ?? result.cause) : undefined;
 }
 
-function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: PullRequestRef, deps: ReviewDeps): ReviewTask {
+function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: CommitRef, deps: ReviewDeps): ReviewTask {
   const path = candidate.file.path;
   let code: string | undefined;
   let cached = false;

@@ -3,6 +3,7 @@
  * GitHub's 65,536-character limit) and for the job summary (no marker, GitHub's 1 MiB limit).
  * The job summary lists everything when it fits; the comment lists what fits and points to it.
  */
+import { isMergeGroup } from '../../domain/pull-request';
 import type { PublishedRun, RunReport } from '../../domain/run-report';
 import { supersededNotice } from '../../gate/posting';
 import { shortSha } from '../../github/pull-head';
@@ -75,8 +76,12 @@ function summaryInput(report: SummarySource, local = false): SummaryInput {
     rejected: posting.kind === 'posted' ? posting.rejected : [],
     tokensUsed: report.tokensUsed,
     headSha: report.pr.headSha,
-    dryRun: posting.kind === 'dry-run',
+    dryRun: posting.kind === 'dry-run' && !isMergeGroup(report.pr),
   };
+  if (isMergeGroup(report.pr)) {
+    const { baseSha, headSha, headRef, pulls } = report.pr;
+    input.mergeGroup = { baseSha, headSha, headRef, pulls };
+  }
   if (report.feedbackProblem !== undefined) input.feedbackProblem = report.feedbackProblem;
   if (report.threads !== undefined) input.threads = report.threads;
   const note = summaryCommentNote(report);

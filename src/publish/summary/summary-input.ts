@@ -39,6 +39,8 @@ export interface SummaryInput {
   threads?: ThreadReport;
   /** A local run (the terminal command): there is no pull request, so nothing reads as "not posted". */
   local?: boolean;
+  /** A merge group of the merge queue: named at the top; like a local run, it has no pull request to post to. */
+  mergeGroup?: { baseSha: string; headSha: string; headRef: string; pulls: number[] };
   /** The walkthrough, shown first; or the one line saying why there is none. */
   walkthrough?: WalkthroughOutcome;
   /** What happened to the check run, when writing it failed or was refused (shown like `summaryComment`). */

@@ -72,9 +72,23 @@ function factsSection(input: SummaryInput): string {
   const lines = [`${facts.join(' · ')}.`];
   if (input.annotationsLeftOut !== undefined) lines.push(`ℹ️ ${inlineText(input.annotationsLeftOut, 600)}`);
   if (input.dryRun === true && input.local !== true) lines.unshift('**Dry run:** nothing was posted to the pull request.');
+  if (input.mergeGroup !== undefined) lines.unshift(mergeGroupLine(input.mergeGroup));
   if (input.checkRun !== undefined) lines.unshift(`⚠️ ${inlineText(input.checkRun, 600)}`);
   if (input.summaryComment !== undefined) lines.unshift(`⚠️ ${inlineText(input.summaryComment, 600)}`);
   return lines.join('\n\n');
+}
+
+/**
+ * Which merge group was reviewed and what of it: the pull request its queue branch names (the
+ * newest of the group), and the two commits. Nothing is posted: there is no pull request.
+ */
+function mergeGroupLine(group: NonNullable<SummaryInput['mergeGroup']>): string {
+  const which = group.pulls.length > 0 ? `of ${group.pulls.map((n) => `#${n}`).join(', ')}` : inlineCode(group.headRef === '' ? 'without a head_ref' : group.headRef, 200);
+  const range = inlineCode(`${group.baseSha.slice(0, 12)}...${group.headSha.slice(0, 12)}`, 40);
+  return (
+    `**Merge group ${which}:** reviewed the changes ${range}, what the queue would merge. ` +
+    `Nothing is posted to a pull request: the check run on ${inlineCode(group.headSha.slice(0, 12), 20)} carries this verdict.`
+  );
 }
 
 /** Text the completion service wrote: untrusted like every answer, so sanitized as a block. */
@@ -92,13 +106,18 @@ function footer(input: SummaryInput): string {
   return `<sub>${parts.join(' · ')} · review-gate</sub>`;
 }
 
+/** There is no pull request to post to: a local run, or a merge group. */
+function nothingToPostTo(input: SummaryInput): boolean {
+  return input.local === true || input.mergeGroup !== undefined;
+}
+
 function groups(input: SummaryInput): FindingGroup[] {
   const byLocation = ORDER.map((location) => ({
     title: LOCATION_TITLE[location],
     findings: input.notCommentable.filter((f) => f.location === location),
   }));
   return [
-    { title: input.local === true ? 'On added lines' : 'On added lines (their inline comments were not posted)', findings: input.notPosted ?? [] },
+    { title: nothingToPostTo(input) ? 'On added lines' : 'On added lines (their inline comments were not posted)', findings: input.notPosted ?? [] },
     { title: 'Over the inline-comment limit (max-comments)', findings: input.overflow },
     { title: 'Rejected by GitHub', findings: input.rejected.map((c) => c.finding) },
     ...byLocation,
@@ -127,8 +146,8 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     factsSection(input),
     cutNote,
     filesTable(input.files, room, input.baselines),
-    // A local run posts nothing, so no finding is "not posted".
-    findingsSection(groups(input), room, input.local === true ? 'Findings' : undefined),
+    // A local run or a merge group posts nothing, so no finding is "not posted".
+    findingsSection(groups(input), room, nothingToPostTo(input) ? 'Findings' : undefined),
     dispositionsSection(input.files, room, input.feedbackProblem),
     fixedSection(input.threads, room),
     failedSection(input.files, room),
