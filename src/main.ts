@@ -14,6 +14,9 @@ import { readRunnerEnvironment } from './config/environment';
 import type { RunnerEnvironment } from './config/environment';
 import { EventError, readActionEvent, resolveReviewTarget } from './config/event';
 import { SettingsError, readSettings } from './config/settings';
+import { PolicyError } from './config/policy/parse';
+import { applyPolicy } from './config/policy/resolve';
+import { readBasePolicy } from './collect/policy-file';
 import type { Settings } from './config/settings';
 import { checkWorkflowRunHead, workflowRunHead } from './config/workflow-run';
 import { describeError } from './domain/errors';
@@ -25,7 +28,7 @@ import { createAccessReader } from './github/access-reader';
 import { redactGitHubRequests } from './github/egress';
 import { createGitHubClient } from './github/octokit';
 import type { GitHubClient } from './github/octokit';
-import { HeadMovedError, PullRequestNotFoundError, readPullHead, readPullRequest, shortSha } from './github/pull-head';
+import { HeadMovedError, PullRequestNotFoundError, readPullRequest, shortSha } from './github/pull-head';
 import { createWriteGate } from './github/write-gate';
 import type { WriteGate } from './github/write-gate';
 import { runPipeline } from './pipeline';
@@ -123,7 +126,7 @@ async function reviewEventTarget(action: ActionRun): Promise<string | undefined>
     const named = group.pulls.length > 0 ? ` (${group.pulls.map((n) => `#${n}`).join(', ')})` : '';
     io.info(`Reviewing the merge group${named} of ${group.owner}/${group.repo}: ${shortSha(group.baseSha)}...${shortSha(group.headSha)}`);
     // Nothing is posted for a merge group; the replies of the pull request it names are read, so its dismissals count here too.
-    await reviewAndPublish(action, github, group, () => chooseMergeGroupSource({ checkout: runner.checkout, octokit, group, log }), {
+    await reviewAndPublish(action, github, group, group.baseSha, () => chooseMergeGroupSource({ checkout: runner.checkout, octokit, group, log }), {
       publisher: undefined,
       feedback: replyReader(action, github, createAuthorTrust(octokit, log), createAccessReader(octokit, group, log)),
     });
@@ -141,17 +144,22 @@ async function reviewEventTarget(action: ActionRun): Promise<string | undefined>
   const skipped = comment === undefined ? undefined : await commentSkipReason(comment, settings.dismiss, trusted, access);
   if (skipped !== undefined) return skipped;
 
-  let headSha: string;
-  if (expectedHead !== undefined) {
-    checkWorkflowRunHead(target.number, expectedHead, await readPullRequest(octokit, target));
-    headSha = expectedHead.sha;
-  } else headSha = target.headSha ?? (await readPullHead(octokit, target));
+  // The head the review is pinned to, and the base its policy file is read at: from the event, else from GitHub.
+  let headSha = target.headSha;
+  let baseSha = eventBaseSha(event.payload, target.number);
+  if (expectedHead !== undefined || headSha === undefined || baseSha === undefined) {
+    const pull = await readPullRequest(octokit, target);
+    if (expectedHead !== undefined) checkWorkflowRunHead(target.number, expectedHead, pull);
+    headSha = expectedHead?.sha ?? headSha ?? pull.headSha;
+    baseSha ??= pull.baseSha;
+  }
   const pr: PullRequestRef = { owner: target.owner, repo: target.repo, number: target.number, headSha };
   io.info(`Reviewing ${pr.owner}/${pr.repo}#${pr.number} at ${shortSha(pr.headSha)}`);
   if (target.fromFork && !settings.dryRun) {
     io.info('This pull request comes from a fork: if the token cannot write, findings are reported as annotations.');
   }
-  await reviewAndPublish(action, github, pr, () => choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha: eventBaseSha(event.payload, pr.number), log }), {
+  const base = baseSha;
+  await reviewAndPublish(action, github, pr, base, () => choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha: base, log }), {
     publisher: settings.dryRun ? undefined : createReviewPublisher(octokit, { log, trusted, writeGate: github.writeGate }),
     feedback: replyReader(action, github, trusted, access),
   });
@@ -180,10 +188,13 @@ async function reviewAndPublish(
   action: ActionRun,
   github: GitHubSide,
   target: ReviewTarget,
+  /** The change's base commit: its policy file applies, never the change's own. */
+  baseSha: string,
   chooseSource: () => Promise<ChosenSource>,
   toPullRequest: { publisher: ReviewPublisher | undefined; feedback: ReviewFeedback },
 ): Promise<void> {
-  const { settings, runner, io } = action;
+  const { runner, io } = action;
+  let { settings } = action;
   const { log } = github;
   const client = createClient({
     apiKey: settings.apiKey,
@@ -198,6 +209,8 @@ async function reviewAndPublish(
   let report: RunReport;
   let chosen: ChosenSource | undefined;
   try {
+    // An invalid policy file stops the run here, before any review request, and fails the check saying why.
+    settings = applyPolicy(settings, await readBasePolicy({ commit: baseSha, checkout: runner.checkout, octokit: github.octokit, repository: target, log }));
     chosen = await chooseSource();
     report = await runPipeline(settings, target, {
       source: chosen.source,
@@ -245,7 +258,7 @@ function completeText(client: CodeAssistanceClient) {
 
 /** Why the run stopped: these errors say what happened on their own; anything else is named by its class. */
 function stopMessage(error: unknown): string {
-  const plain = error instanceof EventError || error instanceof PullRequestNotFoundError || error instanceof HeadMovedError;
+  const plain = error instanceof EventError || error instanceof PullRequestNotFoundError || error instanceof HeadMovedError || error instanceof PolicyError;
   return plain ? error.message : `review-gate could not complete: ${describeError(error)}`;
 }
 

@@ -10,7 +10,9 @@ import { collectFiles } from './collect/collect-files';
 import type { Settings } from './config/settings';
 import type { FileOutcome } from './domain/outcomes';
 import { isMergeGroup } from './domain/pull-request';
-import type { PullRequestRef, ReviewTarget } from './domain/pull-request';
+import type { ChangedFile, PullRequestRef, ReviewTarget } from './domain/pull-request';
+import { POLICY_PATH } from './config/policy/keys';
+import { fileSettingsResolver } from './config/policy/resolve';
 import type { RunReport } from './domain/run-report';
 import type { PostingReport, ReviewPublisher } from './domain/writes';
 import { decide } from './gate/decide';
@@ -44,15 +46,21 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, deps
   const repliesOn = pr ?? queuedPullRequest(target);
   const deadlineAt = deps.clock.now() + settings.maxDurationMs;
 
+  // Each file's settings under the policy's rules, resolved once: its request, its labels and its gate read them.
+  const settingsOf = fileSettingsResolver(settings);
+  const focusAreasOf = (file: ChangedFile) => settingsOf(file.path).focusAreas;
+
   const { selection, listTruncated } = await collectFiles(settings, target, deps.source, log, deps.progress);
-  const locate: LocateAnswer = (file, answer, content) => locateFindings(file, answer.issues, content, settings.gateScope, log);
-  const reviewed = await reviewFiles(selection.candidates, settings, target, deps, deadlineAt, locate);
-  const baselines = await reviewBaselines(needingBaseline(selection.candidates, reviewed.outcomes, settings), settings, target, deps, deadlineAt);
+  const locate: LocateAnswer = (file, answer, content) => locateFindings(file, answer.issues, content, settingsOf(file.path).gateScope, log);
+  const reviewed = await reviewFiles(selection.candidates, settings, target, deps, deadlineAt, locate, focusAreasOf);
+  const needBase = needingBaseline(selection.candidates, reviewed.outcomes, settings, (path) => settingsOf(path).minScore);
+  const baselines = await reviewBaselines(needBase, settings, target, deps, deadlineAt, focusAreasOf);
 
   // Dismissals are labels like any other: read before the plan and the gate, never after.
   const feedback = repliesOn === undefined ? ({ kind: 'not-read' } as const) : await readFeedback(deps.feedback, repliesOn, log);
   const judged = withOpenThreads(judgeDismissals(dismissalReplies(feedback), settings.dismiss), feedback.kind === 'read' ? feedback.snapshot.own : []);
-  const outcomes: FileOutcome[] = [...applyDismissals(reviewed.outcomes, judged), ...selection.notReviewed, ...selection.skipped];
+  const judgedFiles = [...applyDismissals(reviewed.outcomes, judged), ...selection.notReviewed];
+  const outcomes: FileOutcome[] = [...judgedFiles.map((o) => (o.kind === 'skipped' ? o : { ...o, settings: settingsOf(o.path) })), ...selection.skipped];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
   // A suppressed or dismissed finding gets no new comment; the summary lists it with its reason.
   const plan = planInlineComments(findings.filter((f) => f.disposition === undefined), settings.maxComments);
@@ -84,6 +92,26 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, deps
     posting,
     ...(feedback.kind === 'failed' ? { feedbackProblem: feedback.message } : {}),
     ...(threads === undefined ? {} : { threads }),
+    ...policyReport(settings, outcomes),
+  };
+}
+
+/**
+ * The policy the run applied, and whether the change under review edits it (that edit applies
+ * once merged: this run used the base's). Nothing when there is neither.
+ */
+function policyReport(settings: Settings, outcomes: readonly FileOutcome[]): Pick<RunReport, 'policy'> {
+  const { policy } = settings;
+  const changedHere = outcomes.some((o) => o.path === POLICY_PATH);
+  if (policy === undefined && !changedHere) return {};
+  return {
+    policy: {
+      path: POLICY_PATH,
+      changedHere,
+      ...(policy === undefined
+        ? {}
+        : { applied: { commit: policy.commit, set: policy.set, rules: policy.rules.map((rule) => ({ number: rule.number, paths: rule.paths })) } }),
+    },
   };
 }
 

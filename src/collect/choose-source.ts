@@ -36,14 +36,13 @@ interface SourceOptions {
 
 export async function choosePullRequestSource(options: SourceOptions & {
   pr: PullRequestRef;
-  /** From the event; read from the pull request when the event has none. */
-  baseSha: string | undefined;
+  /** The pull request's base commit, from the event or from GitHub. */
+  baseSha: string;
 }): Promise<ChosenSource> {
   const { octokit, pr, log } = options;
   const api = forPull(createPullRequestSource(octokit, { log }), pr);
   if (options.checkout === undefined) return throughApi(api);
-  const baseSha = options.baseSha ?? (await readBaseSha(octokit, pr, log));
-  return fromCheckoutOr(api, options.checkout, { what: 'the pull request', baseSha, headSha: pr.headSha }, log);
+  return fromCheckoutOr(api, options.checkout, { what: 'the pull request', baseSha: options.baseSha, headSha: pr.headSha }, log);
 }
 
 /** A merge group: the checkout's diff of its two SHAs, else GitHub's comparison of them. */
@@ -61,11 +60,11 @@ function throughApi(source: PullRequestSource): ChosenSource {
 async function fromCheckoutOr(
   api: PullRequestSource,
   workspace: string,
-  change: { what: string; baseSha: string | undefined; headSha: string },
+  change: { what: string; baseSha: string; headSha: string },
   log: Logger,
 ): Promise<ChosenSource> {
   const { baseSha, headSha } = change;
-  const opening = baseSha === undefined ? { kind: 'unavailable' as const, reason: 'the base commit is not known' } : await openCheckoutSource({ cwd: workspace, baseSha, headSha });
+  const opening = await openCheckoutSource({ cwd: workspace, baseSha, headSha });
   if (opening.kind === 'ready') {
     const { source } = opening;
     const range = `${source.mergeBase.slice(0, 12)}...${headSha.slice(0, 12)}`;
@@ -85,14 +84,4 @@ async function fromCheckoutOr(
     describe: () => `File contents: ${withBlobs.stats.fromWorkspace} read from the workspace checkout, ${withBlobs.stats.fromApi} through the GitHub API.`,
     close: async () => {},
   };
-}
-
-async function readBaseSha(octokit: GitHubClient, pr: PullRequestRef, log: GitHubLog): Promise<string | undefined> {
-  try {
-    const { data } = await octokit.rest.pulls.get({ owner: pr.owner, repo: pr.repo, pull_number: pr.number });
-    return data.base.sha;
-  } catch (error) {
-    log.debug(`Could not read the base commit of #${pr.number}: ${String(error)}`);
-    return undefined;
-  }
 }

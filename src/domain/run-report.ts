@@ -4,6 +4,7 @@
  * reads, defined here at the bottom.
  */
 import type { LabelledFinding } from './findings';
+import type { PolicyReport } from './policy';
 import type { BaseScore, FileOutcome } from './outcomes';
 import type { ReviewTarget } from './pull-request';
 import type { GateVerdict } from './verdict';
@@ -55,6 +56,8 @@ export interface RunReport {
   feedbackProblem?: string;
   /** Threads of findings fixed since the last run; undefined when none were looked for (nothing posted). */
   threads?: ThreadReport;
+  /** The policy file the run applied, or that the change edits one; absent when neither. */
+  policy?: PolicyReport;
 }
 
 /** The run once its verdict is published: the fates of the writes that later surfaces report on. */

@@ -10,16 +10,17 @@ import type { BaseScore } from '../domain/outcomes';
 export interface FileScore {
   path: string;
   score: number;
+  /** The file's own min-score: the run's, or a policy rule's. */
+  minScore: number;
 }
 
 export function scoreEffect(
   scores: readonly FileScore[],
-  minScore: number,
   baselines: ReadonlyMap<string, BaseScore> = new Map(),
 ): { reasons: string[]; notices: string[] } {
   const reasons: string[] = [];
   const notices: string[] = [];
-  for (const { path, score } of scores) {
+  for (const { path, score, minScore } of scores) {
     if (score >= minScore) continue;
     const base = baselines.get(path);
     const below = `quality score ${score} of ${path} is below min-score ${minScore}`;

@@ -13,6 +13,7 @@ import type { PublishedRun } from '../domain/run-report';
 import type { Severity } from '../domain/vocabulary';
 import { compareFindings } from '../report/markdown/severity';
 import type { FindingLocation } from '../domain/findings';
+import type { FileSettings } from '../domain/policy';
 import { VERSION } from '../version';
 import { stripTerminalControls as clean } from '../safety/terminal';
 
@@ -36,12 +37,24 @@ export interface JsonReportV1 {
   tokensUsed: number;
   /** The walkthrough's text; null when none was asked for or it could not be written. */
   walkthrough: string | null;
+  /** The policy file applied, read at the base commit; null when there was none (the inputs alone). */
+  policy: { path: string; commit: string; rules: number } | null;
+}
+
+/** What a file was reviewed and judged with: the run's settings, then the policy's rules matching it. */
+export interface JsonFileSettings {
+  focusAreas: string[];
+  failOnSeverity: string;
+  minScore: number;
+  gateScope: string;
+  /** The policy's rules that matched it, by number (1-based), in order; empty when none did. */
+  rules: number[];
 }
 
 export type JsonFile =
-  | { path: string; status: 'reviewed'; language: string; score: number; summary: string; findings: number }
+  | { path: string; status: 'reviewed'; language: string; score: number; summary: string; findings: number; settings?: JsonFileSettings }
   | { path: string; status: 'skipped'; reason: string }
-  | { path: string; status: 'failed'; reason: string; code: string | null; requestId: string | null };
+  | { path: string; status: 'failed'; reason: string; code: string | null; requestId: string | null; settings?: JsonFileSettings };
 
 export interface JsonFinding {
   path: string;
@@ -59,7 +72,7 @@ export interface JsonFinding {
   fingerprint: string;
 }
 
-export type JsonReportSource = Pick<PublishedRun, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough'>;
+export type JsonReportSource = Pick<PublishedRun, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough' | 'policy'>;
 
 export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1['source']): JsonReportV1 {
   const { verdict } = report;
@@ -82,11 +95,19 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
             score: outcome.score,
             summary: clean(outcome.summary),
             findings: outcome.findings.length,
+            ...settingsOf(outcome.settings),
           };
         case 'skipped':
           return { path: outcome.path, status: 'skipped', reason: clean(outcome.reason) };
         case 'failed':
-          return { path: outcome.path, status: 'failed', reason: clean(outcome.reason), code: outcome.code ?? null, requestId: outcome.requestId ?? null };
+          return {
+            path: outcome.path,
+            status: 'failed',
+            reason: clean(outcome.reason),
+            code: outcome.code ?? null,
+            requestId: outcome.requestId ?? null,
+            ...settingsOf(outcome.settings),
+          };
       }
     }),
     findings: [...report.findings].sort(compareFindings).map((f) => ({
@@ -102,5 +123,12 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
     })),
     tokensUsed: report.tokensUsed,
     walkthrough: report.walkthrough?.kind === 'written' ? clean(report.walkthrough.text) : null,
+    policy: report.policy?.applied === undefined ? null : { path: report.policy.path, commit: report.policy.applied.commit, rules: report.policy.applied.rules.length },
   };
+}
+
+function settingsOf(settings: FileSettings | undefined): { settings?: JsonFileSettings } {
+  if (settings === undefined) return {};
+  const { focusAreas, failOnSeverity, minScore, gateScope, rules } = settings;
+  return { settings: { focusAreas: [...focusAreas], failOnSeverity, minScore, gateScope, rules: [...rules] } };
 }

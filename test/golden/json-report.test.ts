@@ -21,7 +21,10 @@ const findings: LabelledFinding[] = [
 
 const report: JsonReportSource = {
   outcomes: [
-    reviewedFile('src/app.py', { summary: 'Reviewed 40 lines.', score: 62, findings }),
+    {
+      ...reviewedFile('src/app.py', { summary: 'Reviewed 40 lines.', score: 62, findings }),
+      settings: { focusAreas: ['security'], failOnSeverity: 'warning', minScore: 50, gateScope: 'added', rules: [1, 3], decidedBy: { 'focus-areas': 1, 'fail-on-severity': 3 } },
+    },
     { kind: 'skipped', path: 'README.md', reason: 'not a supported language' },
     { kind: 'failed', path: 'big.py', reason: 'not reviewed: too large', code: 'context_too_long', requestId: 'svc_req_000000000007' },
   ],
@@ -36,6 +39,11 @@ const report: JsonReportSource = {
   },
   tokensUsed: 1234,
   walkthrough: { kind: 'written', text: '- **src/**: adds a rule runner.' },
+  policy: {
+    path: '.github/review-gate.yml',
+    changedHere: false,
+    applied: { commit: '3'.repeat(40), set: [{ key: 'min-score', value: '50' }], rules: [{ number: 1, paths: ['src/**'] }, { number: 2, paths: ['legacy/**'] }, { number: 3, paths: ['*.py'] }] },
+  },
 };
 
 it('keeps the documented shape of version 1', () => {

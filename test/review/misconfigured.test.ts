@@ -94,7 +94,7 @@ describe('a 404 that is one file\'s failure', () => {
 
     expect(attempts).toHaveLength(6);
     expect(report.outcomes.map((o) => o.kind)).toEqual(['failed', 'reviewed', 'reviewed', 'reviewed', 'reviewed', 'reviewed']);
-    expect(failed(report.outcomes)).toEqual([{ kind: 'failed', path: 'src/m0.py', reason: error.message, code: 'invalid_request', requestId: error.requestId }]);
+    expect(failed(report.outcomes)).toMatchObject([{ kind: 'failed', path: 'src/m0.py', reason: error.message, code: 'invalid_request', requestId: error.requestId }]);
     expect(reasonTexts(report.verdict)).toEqual([`1 file could not be reviewed: src/m0.py (${error.message}) (on-incomplete: fail)`]);
     expect(warnings).toEqual([]);
   });

@@ -30,7 +30,7 @@ export const REST_IN_LOG = 'the log of this step';
  * before the job summary).
  */
 export type SummarySource = Pick<RunReport, 'pr' | 'outcomes' | 'plan' | 'verdict' | 'tokensUsed' | 'posting'> &
-  Partial<Pick<PublishedRun, 'feedbackProblem' | 'threads' | 'walkthrough' | 'summary' | 'checkRun' | 'baselines'>>;
+  Partial<Pick<PublishedRun, 'feedbackProblem' | 'threads' | 'walkthrough' | 'summary' | 'checkRun' | 'baselines' | 'policy'>>;
 
 /**
  * The summary comment's fate, for the surfaces written after it. A failure leaves the verdict
@@ -91,6 +91,7 @@ function summaryInput(report: SummarySource, local = false): SummaryInput {
   const checkNote = checkRunNote(report);
   if (checkNote !== undefined) input.checkRun = checkNote;
   if (report.baselines !== undefined) input.baselines = report.baselines;
+  if (report.policy !== undefined) input.policy = report.policy;
   if (posting.kind === 'posted') {
     input.inline = { posted: posting.posted.length, alreadyPresent: posting.alreadyPresent.length };
   } else {

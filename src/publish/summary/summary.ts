@@ -11,6 +11,7 @@ import { reasonTexts } from '../../domain/verdict';
 import type { GateVerdict } from '../../domain/verdict';
 import { SUMMARY_MARKER } from '../../report/markers';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
+import { policySection, ruledFiles } from './policy-section';
 import { blockText, inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
 import type { WalkthroughOutcome } from '../../domain/run-report';
@@ -145,6 +146,7 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     verdictSection(input.verdict, room),
     factsSection(input),
     cutNote,
+    policySection(input.policy, input.files, room, input.mergeGroup === undefined ? (input.local === true ? 'This change' : 'This pull request') : 'This merge group'),
     filesTable(input.files, room, input.baselines),
     // A local run or a merge group posts nothing, so no finding is "not posted".
     findingsSection(groups(input), room, nothingToPostTo(input) ? 'Findings' : undefined),
@@ -161,7 +163,7 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
 function longestList(input: SummaryInput): number {
   const kinds = (['reviewed', 'failed', 'skipped'] as const).map((k) => input.files.filter((f) => f.kind === k).length);
   const findings = groups(input).map((g) => g.findings.length);
-  const others = [setAside(input.files).length, refusedSetAside(input.files).length, input.threads?.left.length ?? 0];
+  const others = [setAside(input.files).length, refusedSetAside(input.files).length, input.threads?.left.length ?? 0, ruledFiles(input.files).length];
   return Math.max(input.verdict.reasons.length, input.verdict.notices.length, input.files.length, ...kinds, ...findings, ...others);
 }
 
