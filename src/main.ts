@@ -35,6 +35,7 @@ import { runPipeline } from './pipeline';
 import { createActionsIo } from './publish/actions/io';
 import type { ActionsIo } from './publish/actions/io';
 import { runnerSurfaces } from './publish/actions/runner';
+import { publishSkippedDraft } from './publish/actions/skipped-draft';
 import { actionsLogger } from './publish/actions/surfaces';
 import { canReportStop, publishCheckRun } from './publish/check-run/write';
 import { stoppedRunContent } from './publish/check-run/content';
@@ -144,16 +145,23 @@ async function reviewEventTarget(action: ActionRun): Promise<string | undefined>
   const skipped = comment === undefined ? undefined : await commentSkipReason(comment, settings.dismiss, trusted, access);
   if (skipped !== undefined) return skipped;
 
-  // The head the review is pinned to, and the base its policy file is read at: from the event, else from GitHub.
+  // The head the review is pinned to, the base its policy file is read at, and (for skip-drafts)
+  // whether it is a draft: from the event, else from GitHub.
   let headSha = target.headSha;
   let baseSha = eventBaseSha(event.payload, target.number);
-  if (expectedHead !== undefined || headSha === undefined || baseSha === undefined) {
+  let draft = target.draft;
+  if (expectedHead !== undefined || headSha === undefined || baseSha === undefined || (settings.skipDrafts && draft === undefined)) {
     const pull = await readPullRequest(octokit, target);
     if (expectedHead !== undefined) checkWorkflowRunHead(target.number, expectedHead, pull);
     headSha = expectedHead?.sha ?? headSha ?? pull.headSha;
     baseSha ??= pull.baseSha;
+    draft ??= pull.draft;
   }
   const pr: PullRequestRef = { owner: target.owner, repo: target.repo, number: target.number, headSha };
+  if (settings.skipDrafts && draft === true) {
+    await publishSkippedDraft({ pr, io, log, checkRun: checkRunSurface(settings, runner, github, pr), hasJobSummary: runner.hasJobSummary });
+    return undefined;
+  }
   io.info(`Reviewing ${pr.owner}/${pr.repo}#${pr.number} at ${shortSha(pr.headSha)}`);
   if (target.fromFork && !settings.dryRun) {
     io.info('This pull request comes from a fork: if the token cannot write, findings are reported as annotations.');

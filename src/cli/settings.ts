@@ -42,6 +42,7 @@ export const IGNORED_INPUTS: Readonly<Record<string, string>> = {
   'check-run': 'a terminal run writes no check run',
   'check-name': 'a terminal run writes no check run',
   'dismiss': 'a terminal run reads no replies: suppress a finding in the code with review-gate-ignore: <reason>',
+  'skip-drafts': 'a terminal run reviews local changes, never a draft pull request',
 };
 
 export function inputFlags(names: readonly string[] = [...VALUE_INPUTS, ...SWITCH_INPUTS, ...Object.keys(IGNORED_INPUTS), 'api-key']): FlagSpec {

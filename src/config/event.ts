@@ -15,6 +15,8 @@ export interface PullRequestTarget {
   headSha?: string;
   /** The head lives in another repository: the token is usually read-only. */
   fromFork: boolean;
+  /** Known from the event's payload (`pull_request.draft`); otherwise read from the API when it matters. */
+  draft?: boolean;
 }
 
 /** The event as the runner describes it. */
@@ -36,6 +38,7 @@ interface PullRequestPayload {
     number?: unknown;
     head?: { sha?: unknown; repo?: { full_name?: unknown } | null };
     base?: { repo?: { full_name?: unknown } };
+    draft?: unknown;
   };
 }
 
@@ -119,6 +122,7 @@ export function resolvePullRequest(event: ActionEvent, prNumberInput: number | u
       repo,
       number: prNumberInput,
       ...(sameAsEvent && typeof pull.head?.sha === 'string' ? { headSha: pull.head.sha } : {}),
+      ...(sameAsEvent && typeof pull.draft === 'boolean' ? { draft: pull.draft } : {}),
       fromFork: sameAsEvent ? isFork(pull) : false,
     };
   }
@@ -130,7 +134,7 @@ export function resolvePullRequest(event: ActionEvent, prNumberInput: number | u
   if (typeof pull.number !== 'number' || typeof pull.head?.sha !== 'string') {
     throw new EventError(`The '${event.name ?? 'unknown'}' event payload has no pull_request.number or head.sha.`);
   }
-  return { owner, repo, number: pull.number, headSha: pull.head.sha, fromFork: isFork(pull) };
+  return { owner, repo, number: pull.number, headSha: pull.head.sha, fromFork: isFork(pull), ...(typeof pull.draft === 'boolean' ? { draft: pull.draft } : {}) };
 }
 
 function isFork(pull: NonNullable<PullRequestPayload['pull_request']>): boolean {

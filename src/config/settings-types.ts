@@ -57,6 +57,8 @@ export interface Settings {
   sarifFile: string;
   /** Ask the completion service for a short walkthrough atop the summary comment. */
   walkthrough: boolean;
+  /** A draft pull request gets a neutral check run saying why, and no review. */
+  skipDrafts: boolean;
   /**
    * Folder of the review-result cache, as given: '' = the entry point's default (none for the
    * action, the user's cache folder for the terminal command). Resolved by `src/review/cache-dir.ts`.

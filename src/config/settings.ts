@@ -212,6 +212,7 @@ export function readSettings(read: InputReader): Settings {
     dismiss: oneOf<DismissMode>('dismiss', DEFAULTS.dismiss, [...DISMISS_MODES]),
     sarifFile,
     walkthrough: boolean('walkthrough'),
+    skipDrafts: boolean('skip-drafts'),
     cacheDir,
   };
   if (problems.length > 0) throw new SettingsError(problems);

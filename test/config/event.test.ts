@@ -51,3 +51,18 @@ describe('resolveReviewTarget on merge_group', () => {
     expect(target).toMatchObject({ kind: 'pull-request', number: 9 });
   });
 });
+
+describe('resolveReviewTarget on a pull request', () => {
+  const pullEvent = (draft: unknown): ActionEvent => ({
+    name: 'pull_request',
+    repository: 'acme/shop',
+    payload: { pull_request: { number: 7, draft, head: { sha: HEAD, repo: { full_name: 'acme/shop' } }, base: { sha: BASE, repo: { full_name: 'acme/shop' } } } },
+  });
+
+  it("knows whether it is a draft from the event's payload, and leaves it unknown otherwise", () => {
+    expect(resolveReviewTarget(pullEvent(true), undefined)).toMatchObject({ kind: 'pull-request', number: 7, draft: true });
+    expect(resolveReviewTarget(pullEvent(false), 7)).toMatchObject({ kind: 'pull-request', number: 7, draft: false });
+    expect(resolveReviewTarget(pullEvent('yes'), undefined)).not.toHaveProperty('draft');
+    expect(resolveReviewTarget(pullEvent(true), 8)).not.toHaveProperty('draft');
+  });
+});

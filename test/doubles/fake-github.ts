@@ -48,6 +48,8 @@ export interface FakePull {
   baseRef?: string;
   /** Default `open`. */
   state?: 'open' | 'closed';
+  /** A draft pull request (default false). */
+  draft?: boolean;
   files: FakeFile[];
   /**
    * Contents at `baseSha` by path, served by `GET /contents/{path}?ref=` (score-baseline: base),
@@ -380,7 +382,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       const repo = { full_name: `${options.owner}/${options.repo}` };
       const headRepo = pull.headRepo === undefined ? repo : pull.headRepo === null ? null : { full_name: pull.headRepo };
       return reply(200, {
-        number: pull.number, state: pull.state ?? 'open', html_url: `${web}/pull/${pull.number}`, changed_files: pull.files.length,
+        number: pull.number, state: pull.state ?? 'open', draft: pull.draft ?? false, html_url: `${web}/pull/${pull.number}`, changed_files: pull.files.length,
         head: { sha: pull.headSha, ref: pull.headRef ?? 'feature', repo: headRepo }, base: { sha: pull.baseSha ?? '0'.repeat(40), ref: pull.baseRef ?? 'main', repo },
       });
     }

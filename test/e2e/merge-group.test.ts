@@ -107,6 +107,16 @@ describe('a merge group through the GitHub API', () => {
     expectNothingPostedToAPullRequest(github);
   });
 
+  it('judges the group by the policy file at base_sha', async () => {
+    const lenient = { ...group(demo.files), baseFiles: { '.github/review-gate.yml': 'fail-on-severity: never\n' } };
+    const { simulator, github } = await servers({ github: { mergeGroups: [lenient] } });
+    const result = await runGroup(simulator, github);
+
+    expect(result.exitCode).toBe(0);
+    expect(github.requests.filter((r) => decodeURIComponent(r.path).endsWith('/contents/.github/review-gate.yml')).map((r) => r.query.ref)).toEqual([GROUP_BASE]);
+    expect(github.checkRuns.map((c) => [c.head_sha, c.conclusion])).toEqual([[GROUP_HEAD, 'success']]);
+  });
+
   it('fails closed, before any review request, when the comparison lists 300 files: GitHub lists no more, so the checkout is the way', async () => {
     const many = Array.from({ length: 301 }, (_, i) => cleanFile(`src/f${i}.py`, i));
     const { simulator, github } = await servers({ github: { mergeGroups: [group(many)] } });
