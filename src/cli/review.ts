@@ -55,6 +55,8 @@ interface ReviewOptions {
   noCache: boolean;
   quiet: boolean;
   summaryFile: string | undefined;
+  /** The flags given on the command line, by name: a policy file's key overrides the flag of that name. */
+  flagsGiven: ReadonlySet<string>;
 }
 
 export async function runReview(argv: readonly string[], terminal: Terminal): Promise<ExitStatus> {
@@ -95,6 +97,10 @@ export async function runReview(argv: readonly string[], terminal: Terminal): Pr
         if (!options.quiet) terminal.err(`review-gate: ${line.charAt(0).toLowerCase()}${line.slice(1)}`);
       },
     });
+    // The file's values override the inputs, in the terminal as in the action: a flag it overrides is said so.
+    for (const { key, value } of policy?.set ?? []) {
+      if (options.flagsGiven.has(key)) terminal.err(`note: --${key} is overridden by the policy file: ${key}: ${value.replace(/\n/g, ', ')}.`);
+    }
     report = await runPipeline(
       { ...applyPolicy(settings, policy), dryRun: true },
       { owner: 'local', repo: 'working-tree', number: 0, headSha: comparison.head ?? 'working-tree' },
@@ -176,5 +182,6 @@ function parseOptions(argv: readonly string[], terminal: Terminal): ReviewOption
     noCache: values['no-cache'] === true,
     quiet: values.quiet === true,
     summaryFile: stringFlag(values, 'summary'),
+    flagsGiven: new Set(Object.keys(values).filter((name) => values[name] !== undefined)),
   };
 }

@@ -53,6 +53,14 @@ describe('the terminal and the policy file', () => {
     expect(run.err).toContain(`review-gate: policy .github/review-gate.yml at ${base.slice(0, 12)} (the base commit, read through git): sets min-score; 1 rule.`);
   });
 
+  it('says when the base policy overrides a flag given on the command line', async () => {
+    branchWithPolicy('min-score: 96\n');
+    const run = await reviewGate(['--base', 'main', '--min-score', '10']);
+
+    expect(run.code).toBe(1);
+    expect(run.err).toContain('note: --min-score is overridden by the policy file: min-score: 96.');
+  });
+
   it('applies a rule of the base policy to the paths it matches', async () => {
     branchWithPolicy('min-score: 96\nrules:\n  - paths: web/**\n    min-score: 90\n');
     const run = await reviewGate(['--base', 'main', '--format', 'markdown']);
