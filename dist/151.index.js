@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/domain/errors.ts
 var errors = __webpack_require__(241);
+// EXTERNAL MODULE: ./src/domain/pull-request.ts
+var pull_request = __webpack_require__(2901);
 // EXTERNAL MODULE: ./src/domain/verdict.ts
 var domain_verdict = __webpack_require__(5805);
 // EXTERNAL MODULE: ./src/publish/summary/run-summary.ts
@@ -31,6 +33,7 @@ var terminal = __webpack_require__(4584);
  * listing of what is (or would be) posted. All of it goes through `ActionsIo`, which makes every
  * text safe to print.
  */
+
 
 
 
@@ -79,7 +82,11 @@ function emitAnnotations(io, findings, listedIn) {
  */
 function printPlannedComments(io, report, dryRun, overflowListedIn) {
     const { comments, overflow } = report.plan;
-    const heading = dryRun ? 'Would post these inline comments (dry run)' : 'Inline comments on added lines';
+    const heading = (0,pull_request/* isMergeGroup */.a)(report.pr)
+        ? 'Findings on added lines (a merge group has no pull request to comment on)'
+        : dryRun
+            ? 'Would post these inline comments (dry run)'
+            : 'Inline comments on added lines';
     io.startGroup(`${heading}: ${comments.length}`);
     for (const c of comments)
         io.info(findingLine(c.finding));
@@ -131,6 +138,7 @@ function oneLine(text) {
 
 
 
+
 function runnerSurfaces(options) {
     const { io, settings } = options;
     return async (run) => {
@@ -144,7 +152,7 @@ function runnerSurfaces(options) {
         }
         emitAnnotations(io, run.findings, listedIn);
         printPlannedComments(io, run, settings.dryRun, listedIn);
-        if (settings.dryRun) {
+        if (settings.dryRun && !(0,pull_request/* isMergeGroup */.a)(run.pr)) {
             io.startGroup('Would post this summary comment (dry run)');
             io.info((0,run_summary/* renderRunSummary */.qN)(run, 'comment'));
             io.endGroup();
@@ -280,7 +288,7 @@ function planAnnotations(findings, caps) {
 /* harmony export */   yc: () => (/* binding */ latestVerdicts)
 /* harmony export */ });
 /* unused harmony exports MAX_SHOWN_PULLS, verdictRecord, readVerdictRecord */
-/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(859);
+/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1647);
 /* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9575);
 /* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4229);
 
@@ -439,10 +447,17 @@ function names(verdicts) {
 /* harmony export */   qN: () => (/* binding */ renderRunSummary)
 /* harmony export */ });
 /* unused harmony exports MAX_JOB_SUMMARY_BYTES, MAX_CHECK_RUN_SUMMARY_LENGTH, REST_IN_JOB_SUMMARY, REST_IN_LOG */
+/* harmony import */ var _domain_pull_request__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2901);
 /* harmony import */ var _gate_posting__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6257);
 /* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4229);
 /* harmony import */ var _check_run_verdict_records__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(142);
-/* harmony import */ var _summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(859);
+/* harmony import */ var _summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1647);
+/**
+ * The run's summary markdown, for the pull-request comment (with its hidden marker, under
+ * GitHub's 65,536-character limit) and for the job summary (no marker, GitHub's 1 MiB limit).
+ * The job summary lists everything when it fits; the comment lists what fits and points to it.
+ */
+
 
 
 
@@ -500,8 +515,12 @@ function summaryInput(report, local = false) {
         rejected: posting.kind === 'posted' ? posting.rejected : [],
         tokensUsed: report.tokensUsed,
         headSha: report.pr.headSha,
-        dryRun: posting.kind === 'dry-run',
+        dryRun: posting.kind === 'dry-run' && !(0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .a)(report.pr),
     };
+    if ((0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .a)(report.pr)) {
+        const { baseSha, headSha, headRef, pulls } = report.pr;
+        input.mergeGroup = { baseSha, headSha, headRef, pulls };
+    }
     if (report.feedbackProblem !== undefined)
         input.feedbackProblem = report.feedbackProblem;
     if (report.threads !== undefined)
@@ -518,6 +537,8 @@ function summaryInput(report, local = false) {
         input.checkRun = checkNote;
     if (report.baselines !== undefined)
         input.baselines = report.baselines;
+    if (report.policy !== undefined)
+        input.policy = report.policy;
     if (posting.kind === 'posted') {
         input.inline = { posted: posting.posted.length, alreadyPresent: posting.alreadyPresent.length };
     }

@@ -93,7 +93,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _domain_verdict__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5805);
 /* harmony import */ var _annotations__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(601);
-/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(859);
+/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1647);
 /* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9575);
 /* harmony import */ var _domain_words__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4717);
 /**
@@ -193,7 +193,7 @@ function stoppedRunContent(pr, verdict, target) {
 /* harmony export */   yc: () => (/* binding */ latestVerdicts)
 /* harmony export */ });
 /* unused harmony exports MAX_SHOWN_PULLS, verdictRecord, readVerdictRecord */
-/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(859);
+/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1647);
 /* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9575);
 /* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4229);
 
@@ -352,6 +352,8 @@ __webpack_require__.d(__webpack_exports__, {
   publishVerdict: () => (/* binding */ publishVerdict)
 });
 
+// EXTERNAL MODULE: ./src/domain/pull-request.ts
+var pull_request = __webpack_require__(2901);
 // EXTERNAL MODULE: ./src/publish/check-run/content.ts
 var content = __webpack_require__(8705);
 // EXTERNAL MODULE: ./src/domain/errors.ts
@@ -394,13 +396,16 @@ var run_summary = __webpack_require__(6236);
 
 
 
+
 async function publishVerdict(report, surfaces) {
     const { log } = surfaces;
     const walkthrough = surfaces.walkthrough === undefined ? undefined : await walkthroughOf(report, surfaces.walkthrough, log);
     const shown = walkthrough === undefined ? report : { ...report, walkthrough };
-    const summary = surfaces.summaryComment === undefined
+    // A merge group has no pull request to comment on.
+    const { pr } = report;
+    const summary = surfaces.summaryComment === undefined || (0,pull_request/* isMergeGroup */.a)(pr)
         ? { kind: 'dry-run' }
-        : await postSummary(surfaces.summaryComment, report.pr, report.posting, (0,run_summary/* renderRunSummary */.qN)(shown, 'comment'), log);
+        : await postSummary(surfaces.summaryComment, pr, report.posting, (0,run_summary/* renderRunSummary */.qN)(shown, 'comment'), log);
     const commented = { ...shown, summary };
     const { checkRun: check } = surfaces;
     const checkRun = check === undefined ? { kind: 'off' } : await check.write((0,content.checkRunContent)(commented, (note) => (0,run_summary/* renderCheckRunSummary */.aW)(commented, note), check.target));
@@ -435,10 +440,17 @@ async function walkthroughOf(report, complete, log) {
 /* harmony export */   qN: () => (/* binding */ renderRunSummary)
 /* harmony export */ });
 /* unused harmony exports MAX_JOB_SUMMARY_BYTES, MAX_CHECK_RUN_SUMMARY_LENGTH, REST_IN_JOB_SUMMARY, REST_IN_LOG */
+/* harmony import */ var _domain_pull_request__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2901);
 /* harmony import */ var _gate_posting__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6257);
 /* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4229);
 /* harmony import */ var _check_run_verdict_records__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(142);
-/* harmony import */ var _summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(859);
+/* harmony import */ var _summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1647);
+/**
+ * The run's summary markdown, for the pull-request comment (with its hidden marker, under
+ * GitHub's 65,536-character limit) and for the job summary (no marker, GitHub's 1 MiB limit).
+ * The job summary lists everything when it fits; the comment lists what fits and points to it.
+ */
+
 
 
 
@@ -496,8 +508,12 @@ function summaryInput(report, local = false) {
         rejected: posting.kind === 'posted' ? posting.rejected : [],
         tokensUsed: report.tokensUsed,
         headSha: report.pr.headSha,
-        dryRun: posting.kind === 'dry-run',
+        dryRun: posting.kind === 'dry-run' && !(0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .a)(report.pr),
     };
+    if ((0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .a)(report.pr)) {
+        const { baseSha, headSha, headRef, pulls } = report.pr;
+        input.mergeGroup = { baseSha, headSha, headRef, pulls };
+    }
     if (report.feedbackProblem !== undefined)
         input.feedbackProblem = report.feedbackProblem;
     if (report.threads !== undefined)
@@ -514,6 +530,8 @@ function summaryInput(report, local = false) {
         input.checkRun = checkNote;
     if (report.baselines !== undefined)
         input.baselines = report.baselines;
+    if (report.policy !== undefined)
+        input.policy = report.policy;
     if (posting.kind === 'posted') {
         input.inline = { posted: posting.posted.length, alreadyPresent: posting.alreadyPresent.length };
     }

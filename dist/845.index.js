@@ -12,7 +12,7 @@ export const modules = {
 /* harmony export */   yc: () => (/* binding */ latestVerdicts)
 /* harmony export */ });
 /* unused harmony exports MAX_SHOWN_PULLS, verdictRecord, readVerdictRecord */
-/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(859);
+/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1647);
 /* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9575);
 /* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4229);
 
@@ -175,6 +175,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/domain/errors.ts
 var errors = __webpack_require__(241);
+// EXTERNAL MODULE: ./src/domain/pull-request.ts
+var pull_request = __webpack_require__(2901);
 // EXTERNAL MODULE: ./src/github/errors.ts
 var github_errors = __webpack_require__(3116);
 // EXTERNAL MODULE: ./src/github/octokit.ts + 6 modules
@@ -502,7 +504,14 @@ async function writeCommitCheckRun(context, repository, own, pr, deps = {}) {
  * Writing the check run: holding for every open pull request the commit heads
  * (commit-check-run.ts), and never throwing: a refused or failed write is data the later
  * surfaces show, and the verdict stands.
+ *
+ * A merge group's head is the queue's own commit: no pull request heads it, so no other verdict
+ * can share its check run, and its check run carries no verdict record (the records are per pull
+ * request, and the queue commit has none). It is written on its own, updated by a re-run of the
+ * same group like any of review-gate's check runs.
  */
+
+
 
 
 
@@ -531,13 +540,14 @@ function checksPermissionMessage(pr, status, githubMessage) {
 }
 /**
  * Writes the check run, holding for every open pull request the commit heads (see
- * github/commit-check-run.ts); never throws: how it ended is data the other surfaces show.
+ * commit-check-run.ts), or a merge group's own; never throws: how it ended is data the other
+ * surfaces show.
  */
 async function publishCheckRun(context, pr, content, log, deps = {}) {
     let report;
     let conclusion = content.conclusion;
     try {
-        const written = await writeCommitCheckRun(context, { owner: pr.owner, repo: pr.repo }, content, pr.number, deps);
+        const written = await writeFor(context, pr, content, deps);
         if (written.kind === 'read-only')
             report = { kind: 'read-only', message: checksPermissionMessage(pr, written.status, written.githubMessage) };
         else {
@@ -559,6 +569,13 @@ async function publishCheckRun(context, pr, content, log, deps = {}) {
             `${report.annotations} annotations${report.url === undefined ? '' : `: ${report.url}`}`);
     }
     return report;
+}
+async function writeFor(context, target, content, deps) {
+    const repository = { owner: target.owner, repo: target.repo };
+    if (!(0,pull_request/* isMergeGroup */.a)(target))
+        return writeCommitCheckRun(context, repository, content, target.number, deps);
+    const written = await upsertCheckRun(context, repository, content);
+    return written.kind === 'read-only' ? written : { ...written, conclusion: content.conclusion, heldBy: [] };
 }
 
 

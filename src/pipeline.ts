@@ -10,7 +10,10 @@
 import { collectFiles } from './collect/collect-files';
 import type { Settings } from './config/settings';
 import type { FileOutcome } from './domain/outcomes';
-import type { PullRequestRef } from './domain/pull-request';
+import { isMergeGroup } from './domain/pull-request';
+import type { ChangedFile, PullRequestRef, ReviewTarget } from './domain/pull-request';
+import { POLICY_PATH } from './config/policy/keys';
+import { fileSettingsResolver } from './config/policy/resolve';
 import type { RunReport } from './domain/run-report';
 import type { PostingReport, ReviewPublisher } from './domain/writes';
 import { decide } from './gate/decide';
@@ -32,43 +35,58 @@ export interface PipelineDeps extends ReviewDeps {
   feedback?: ReviewFeedback;
 }
 
-export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: PipelineDeps): Promise<RunReport> {
-  const { log, publisher } = deps;
+/**
+ * Reviews `target`. A merge group has no pull request: nothing is posted, whatever `deps` holds,
+ * and the verdict is decided from the same rules as on a pull request. Its findings are the pull
+ * request's findings, so the dismissals on the pull request its queue branch names count there
+ * too (read, never answered); a group naming none or several reads none (they all count).
+ */
+export async function runPipeline(settings: Settings, target: ReviewTarget, deps: PipelineDeps): Promise<RunReport> {
+  const { log } = deps;
+  const pr = isMergeGroup(target) ? undefined : target;
+  const publisher = pr === undefined ? undefined : deps.publisher;
+  const repliesOn = pr ?? queuedPullRequest(target);
   const deadlineAt = deps.clock.now() + settings.maxDurationMs;
 
-  const { selection, listTruncated } = await collectFiles(settings, pr, deps.source, log, deps.progress);
-  const locate: LocateAnswer = (file, answer, content, language) => locateFindings(file, language, answer, content, settings, log);
-  const reviewed = await reviewFiles(selection.candidates, settings, pr, deps, deadlineAt, locate);
-  const baselines = await reviewBaselines(needingBaseline(selection.candidates, reviewed.outcomes, settings), settings, pr, deps, deadlineAt);
+  // Each file's settings under the policy's rules, resolved once: its request, its labels and its gate read them.
+  const settingsOf = fileSettingsResolver(settings);
+  const focusAreasOf = (file: ChangedFile) => settingsOf(file.path).focusAreas;
+
+  const { selection, listTruncated } = await collectFiles(settings, target, deps.source, log, deps.progress);
+  const locate: LocateAnswer = (file, answer, content, language) => locateFindings(file, language, answer, content, settingsOf(file.path), log);
+  const reviewed = await reviewFiles(selection.candidates, settings, target, deps, deadlineAt, locate, focusAreasOf);
+  const needBase = needingBaseline(selection.candidates, reviewed.outcomes, settings, (path) => settingsOf(path).minScore);
+  const baselines = await reviewBaselines(needBase, settings, target, deps, deadlineAt, focusAreasOf);
 
   // Dismissals are labels like any other: read before the plan and the gate, never after.
-  const feedback = await readFeedback(deps.feedback, pr, log);
+  const feedback = repliesOn === undefined ? ({ kind: 'not-read' } as const) : await readFeedback(deps.feedback, repliesOn, log);
   const judged = withOpenThreads(judgeDismissals(dismissalReplies(feedback), settings.dismiss), feedback.kind === 'read' ? feedback.snapshot.own : []);
   // A flag an issue on its line stands for is decided after the dismissals: a dismissed issue stands for nothing.
-  const outcomes: FileOutcome[] = [...foldFlagsIntoIssues(applyDismissals(reviewed.outcomes, judged)), ...selection.notReviewed, ...selection.skipped];
+  const judgedFiles = [...foldFlagsIntoIssues(applyDismissals(reviewed.outcomes, judged)), ...selection.notReviewed];
+  const outcomes: FileOutcome[] = [...judgedFiles.map((o) => (o.kind === 'skipped' ? o : { ...o, settings: settingsOf(o.path) })), ...selection.skipped];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
   // A suppressed or dismissed finding gets no new comment; the summary lists it with its reason.
   const plan = planInlineComments(findings.filter((f) => f.disposition === undefined), settings.maxComments, {
-    commentSeverity: () => settings.commentSeverity,
+    commentSeverity: (path) => settingsOf(path).commentSeverity,
   });
 
   const toPost = markDismissedElsewhere(plan.comments, judged);
-  const posting: PostingReport = publisher === undefined ? { kind: 'dry-run' } : await postReview(publisher, pr, toPost, log);
+  const posting: PostingReport = publisher === undefined || pr === undefined ? { kind: 'dry-run' } : await postReview(publisher, pr, toPost, log);
   const verdict = decide(
     {
       outcomes,
       listTruncated,
       posting,
-      reviewedSha: pr.headSha,
+      reviewedSha: target.headSha,
       baselines: baselines.scores,
       ...(reviewed.fatal === undefined ? {} : { fatal: reviewed.fatal }),
     },
     settings,
   );
   // After the verdict, which does not depend on it: only when this run's review landed on the head.
-  const threads = posting.kind === 'posted' ? await closeFixedThreads(deps.feedback, pr, feedback, outcomes, log) : undefined;
+  const threads = posting.kind === 'posted' && pr !== undefined ? await closeFixedThreads(deps.feedback, pr, feedback, outcomes, log) : undefined;
   return {
-    pr,
+    pr: target,
     outcomes,
     findings,
     plan,
@@ -79,5 +97,32 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
     posting,
     ...(feedback.kind === 'failed' ? { feedbackProblem: feedback.message } : {}),
     ...(threads === undefined ? {} : { threads }),
+    ...policyReport(settings, outcomes),
   };
+}
+
+/**
+ * The policy the run applied, and whether the change under review edits it (that edit applies
+ * once merged: this run used the base's). Nothing when there is neither.
+ */
+function policyReport(settings: Settings, outcomes: readonly FileOutcome[]): Pick<RunReport, 'policy'> {
+  const { policy } = settings;
+  const changedHere = outcomes.some((o) => o.path === POLICY_PATH);
+  if (policy === undefined && !changedHere) return {};
+  return {
+    policy: {
+      path: POLICY_PATH,
+      changedHere,
+      ...(policy === undefined
+        ? {}
+        : { applied: { commit: policy.commit, set: policy.set, rules: policy.rules.map((rule) => ({ number: rule.number, paths: rule.paths })) } }),
+    },
+  };
+}
+
+/** The one pull request a merge group's queue branch names, whose replies its findings answer to. */
+function queuedPullRequest(target: ReviewTarget): PullRequestRef | undefined {
+  if (!isMergeGroup(target) || target.pulls.length !== 1) return undefined;
+  const [number] = target.pulls as [number];
+  return { owner: target.owner, repo: target.repo, number, headSha: target.headSha };
 }

@@ -44,6 +44,7 @@ export const IGNORED_INPUTS: Readonly<Record<string, string>> = {
   'check-name': 'a terminal run writes no check run',
   'comment-severity': 'a terminal run posts no comments',
   'dismiss': 'a terminal run reads no replies: suppress a finding in the code with review-gate-ignore: <reason>',
+  'skip-drafts': 'a terminal run reviews local changes, never a draft pull request',
 };
 
 export function inputFlags(names: readonly string[] = [...VALUE_INPUTS, ...SWITCH_INPUTS, ...Object.keys(IGNORED_INPUTS), 'api-key']): FlagSpec {

@@ -6,7 +6,7 @@ import type { Settings } from '../config/settings';
 import { describeOutcome } from '../domain/describe-outcome';
 import type { PipelineProgress } from '../domain/progress';
 import type { Logger } from '../domain/logger';
-import type { PullRequestRef, PullRequestSource } from '../domain/pull-request';
+import type { CommitRef, PullRequestSource } from '../domain/pull-request';
 import { selectFiles } from './select';
 import type { Selection } from './select';
 
@@ -18,7 +18,7 @@ export interface Collected {
 
 export async function collectFiles(
   settings: Settings,
-  pr: PullRequestRef,
+  pr: CommitRef,
   source: PullRequestSource,
   log: Logger,
   progress?: PipelineProgress,

@@ -28,6 +28,9 @@ export interface GateThresholds {
   onIncomplete: OnIncomplete;
 }
 
+/** What a file is judged by: the run's thresholds, or its own under the policy's rules (`FileOutcome.settings`). */
+type FileThresholds = Pick<GateThresholds, 'failOnSeverity' | 'gateScope'>;
+
 export interface GateInput {
   outcomes: readonly FileOutcome[];
   /** Set when GitHub's file list was cut (3,000 files): files past it were never seen. */
@@ -60,15 +63,26 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
 
   if (input.fatal !== undefined) because('could-not-run')(input.fatal);
 
-  if (thresholds.failOnSeverity !== 'never') {
-    const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(thresholds.failOnSeverity) + 1);
-    for (const severity of failing) {
-      severityReasons(countedFindings.filter((f) => f.severity === severity), severity, thresholds).forEach(failedBy('findings', severity));
+  // Each file is judged by its own fail-on-severity and gate scope (the policy's rules); files that
+  // share them are told together, in one sentence per severity, as for a run without rules.
+  const judgedBy = new Map<string, FileThresholds>(reviewed.map((o) => [o.path, o.settings ?? thresholds]));
+  const groups = new Map<string, { by: FileThresholds; findings: LabelledFinding[] }>();
+  for (const finding of countedFindings) {
+    const by = judgedBy.get(finding.path) ?? thresholds;
+    if (by.failOnSeverity === 'never' || SEVERITIES.indexOf(finding.severity) > SEVERITIES.indexOf(by.failOnSeverity)) continue;
+    const key = `${by.failOnSeverity} ${by.gateScope}`;
+    const group = groups.get(key) ?? { by: { failOnSeverity: by.failOnSeverity, gateScope: by.gateScope }, findings: [] };
+    group.findings.push(finding);
+    groups.set(key, group);
+  }
+  for (const severity of SEVERITIES) {
+    for (const { by, findings } of groups.values()) {
+      severityReasons(findings.filter((f) => f.severity === severity), severity, by).forEach(failedBy('findings', severity));
     }
   }
 
-  const scores = reviewed.map((o) => ({ path: o.path, score: o.score }));
-  const scored = scoreEffect(scores, thresholds.minScore, input.baselines);
+  const scores = reviewed.map((o) => ({ path: o.path, score: o.score, minScore: (o.settings ?? thresholds).minScore }));
+  const scored = scoreEffect(scores, input.baselines);
   scored.reasons.forEach(failedBy('score'));
   notices.push(...scored.notices);
 
@@ -111,7 +125,7 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
  * cannot be placed get their own sentence naming where the service put them, so a reader sees
  * why a finding that is not on an added line counts.
  */
-function severityReasons(findings: readonly LabelledFinding[], severity: Severity, thresholds: GateThresholds): Array<{ text: string; paths: string[] }> {
+function severityReasons(findings: readonly LabelledFinding[], severity: Severity, thresholds: FileThresholds): Array<{ text: string; paths: string[] }> {
   const threshold = `(fail-on-severity: ${thresholds.failOnSeverity})`;
   const pathsOf = (some: readonly LabelledFinding[]): string[] => [...new Set(some.map((f) => f.path))];
   if (thresholds.gateScope === 'file') {

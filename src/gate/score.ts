@@ -11,16 +11,17 @@ import { visiblePath } from '../safety/terminal';
 export interface FileScore {
   path: string;
   score: number;
+  /** The file's own min-score: the run's, or a policy rule's. */
+  minScore: number;
 }
 
 export function scoreEffect(
   scores: readonly FileScore[],
-  minScore: number,
   baselines: ReadonlyMap<string, BaseScore> = new Map(),
 ): { reasons: Array<{ text: string; paths: string[] }>; notices: string[] } {
   const reasons: Array<{ text: string; paths: string[] }> = [];
   const notices: string[] = [];
-  for (const { path, score } of scores) {
+  for (const { path, score, minScore } of scores) {
     if (score >= minScore) continue;
     const base = baselines.get(path);
     const fails = (text: string): void => {

@@ -15,6 +15,7 @@ import type { PublishedRun } from '../domain/run-report';
 import type { Severity } from '../domain/vocabulary';
 import { compareFindings } from '../report/markdown/severity';
 import type { Disposition, FindingLocation, FindingSource } from '../domain/findings';
+import type { FileSettings } from '../domain/policy';
 import { VERSION } from '../version';
 import { cweName } from '../locate/label';
 import { stripTerminalControls as clean } from '../safety/terminal';
@@ -39,6 +40,19 @@ export interface JsonReportV1 {
   tokensUsed: number;
   /** The walkthrough's text; null when none was asked for or it could not be written. */
   walkthrough: string | null;
+  /** The policy file applied, read at the base commit; null when there was none (the inputs alone). */
+  policy: { path: string; commit: string; rules: number } | null;
+}
+
+/** What a file was reviewed and judged with: the run's settings, then the policy's rules matching it. */
+export interface JsonFileSettings {
+  focusAreas: string[];
+  failOnSeverity: string;
+  minScore: number;
+  gateScope: string;
+  commentSeverity: string;
+  /** The policy's rules that matched it, by number (1-based), in order; empty when none did. */
+  rules: number[];
 }
 
 export type JsonFile =
@@ -52,9 +66,11 @@ export type JsonFile =
       findings: number;
       /** Answered from the result cache: no request to the service in this run. */
       fromCache: boolean;
+      /** The file's own settings under the policy file's rules; absent without a policy. */
+      settings?: JsonFileSettings;
     }
   | { path: string; status: 'skipped'; reason: string }
-  | { path: string; status: 'failed'; reason: string; code: string | null; requestId: string | null };
+  | { path: string; status: 'failed'; reason: string; code: string | null; requestId: string | null; settings?: JsonFileSettings };
 
 /** A suppression in code (`review-gate-ignore: <reason>` on `line`) or a dismissal by `by`, a login. */
 export type JsonDisposition = { kind: 'suppressed'; reason: string; line: number } | { kind: 'dismissed'; by: string; reason: string };
@@ -90,7 +106,7 @@ export interface JsonFinding {
   sameAs: string | null;
 }
 
-export type JsonReportSource = Pick<PublishedRun, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough'>;
+export type JsonReportSource = Pick<PublishedRun, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough' | 'policy'>;
 
 export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1['source']): JsonReportV1 {
   const { verdict } = report;
@@ -115,11 +131,19 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
             suggestions: outcome.suggestions.map(clean),
             findings: outcome.findings.length,
             fromCache: outcome.fromCache === true,
+            ...settingsOf(outcome.settings),
           };
         case 'skipped':
           return { path: outcome.path, status: 'skipped', reason: clean(outcome.reason) };
         case 'failed':
-          return { path: outcome.path, status: 'failed', reason: clean(outcome.reason), code: outcome.code ?? null, requestId: outcome.requestId ?? null };
+          return {
+            path: outcome.path,
+            status: 'failed',
+            reason: clean(outcome.reason),
+            code: outcome.code ?? null,
+            requestId: outcome.requestId ?? null,
+            ...settingsOf(outcome.settings),
+          };
       }
     }),
     findings: [...report.findings].sort(compareFindings).map((f) => ({
@@ -141,10 +165,17 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
     })),
     tokensUsed: report.tokensUsed,
     walkthrough: report.walkthrough?.kind === 'written' ? clean(report.walkthrough.text) : null,
+    policy: report.policy?.applied === undefined ? null : { path: report.policy.path, commit: report.policy.applied.commit, rules: report.policy.applied.rules.length },
   };
 }
 
 function jsonDisposition(d: Disposition | undefined): JsonDisposition | null {
   if (d === undefined) return null;
   return d.kind === 'suppressed' ? { kind: 'suppressed', reason: clean(d.reason), line: d.line } : { kind: 'dismissed', by: clean(d.by), reason: clean(d.reason) };
+}
+
+function settingsOf(settings: FileSettings | undefined): { settings?: JsonFileSettings } {
+  if (settings === undefined) return {};
+  const { focusAreas, failOnSeverity, minScore, gateScope, commentSeverity, rules } = settings;
+  return { settings: { focusAreas: [...focusAreas], failOnSeverity, minScore, gateScope, commentSeverity, rules: [...rules] } };
 }

@@ -10,9 +10,10 @@ import type { Settings } from '../config/settings';
 import { describeError } from '../domain/errors';
 import type { FileOutcome } from '../domain/outcomes';
 import type { Logger } from '../domain/logger';
-import type { ChangedFile, PullRequestRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
+import type { ChangedFile, CommitRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
 import type { ReviewLanguage } from '../domain/vocabulary';
 import type { LabelledFinding } from '../domain/findings';
+import type { FocusArea } from '../domain/vocabulary';
 import type { CachedReview, ReviewOnce } from './cached-review';
 import { startProgress } from './progress';
 import type { PipelineProgress } from '../domain/progress';
@@ -69,15 +70,17 @@ interface ReviewTask extends QueueTask<ReviewResult> {
 export async function reviewFiles(
   candidates: readonly ReviewCandidate[],
   settings: Settings,
-  pr: PullRequestRef,
+  pr: CommitRef,
   deps: ReviewDeps,
   /** When max-duration ends, on `deps.clock`: counted from the start of the run, not of this stage. */
   deadlineAt: number,
   locate: LocateAnswer,
+  /** The focus areas each file's request carries (the policy's rules may give a path its own). */
+  focusAreasOf: (file: ChangedFile) => readonly FocusArea[] = () => settings.focusAreas,
 ): Promise<Reviewed> {
   const { log } = deps;
   return log.group(`Review ${candidates.length} files`, async () => {
-    const tasks = candidates.map((candidate) => reviewTask(candidate, settings, pr, deps));
+    const tasks = candidates.map((candidate) => reviewTask(candidate, settings, pr, deps, focusAreasOf(candidate.file)));
     const reachability = watchReachability(settings.apiUrl);
     const endpoint = watchEndpoint(settings.apiUrl);
     const progress = startProgress(candidates.length, log, deps.clock);
@@ -155,7 +158,7 @@ function endedWith(result: TaskOutcome<ReviewResult>): unknown {
   return result.state === 'cancelled' ? (result.own ?? result.cause) : undefined;
 }
 
-function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: PullRequestRef, deps: ReviewDeps): ReviewTask {
+function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: CommitRef, deps: ReviewDeps, focusAreas: readonly FocusArea[]): ReviewTask {
   const path = candidate.file.path;
   let code: string | undefined;
   let language: ReviewLanguage | undefined;
@@ -163,7 +166,7 @@ function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: PullRequ
   const request = (): ReviewRequest => ({
     code: code ?? '',
     ...(language === undefined ? {} : { language }),
-    ...(settings.focusAreas.length > 0 ? { focus_areas: settings.focusAreas } : {}),
+    ...(focusAreas.length > 0 ? { focus_areas: [...focusAreas] } : {}),
   });
   return {
     label: path,

@@ -16,7 +16,7 @@ const { reviewGate } = cli;
 interface JsonOut {
   result: string;
   files: Array<{ path: string; status: string; fromCache?: boolean }>;
-  findings: Array<{ path: string; line: number; countsTowardGate: boolean; disposition: unknown }>;
+  findings: Array<{ source: 'issue' | 'security-flag'; path: string; line: number; countsTowardGate: boolean; disposition: unknown }>;
 }
 
 const EVAL = 'eval() runs arbitrary code; with untrusted input this is code injection.';
@@ -64,15 +64,17 @@ describe('why a finding does not count', () => {
     expect(run.out.trimEnd().split('\n').at(-1)).toBe('review-gate passed.');
   });
 
-  it('json: each finding carries its disposition, null when nothing set it aside', async () => {
+  it('json: each finding carries its disposition, null when nothing set it aside; the security flag on its line shares it', async () => {
     suppressedAndUntouched();
     const run = await reviewGate(['--format', 'json']);
     const report = JSON.parse(run.out) as JsonOut;
-    expect(report.findings.map(({ line, countsTowardGate, disposition }) => ({ line, countsTowardGate, disposition }))).toEqual([
-      { line: 2, countsTowardGate: false, disposition: null },
-      { line: 6, countsTowardGate: false, disposition: { kind: 'suppressed', reason: 'generated fixture', line: 6 } },
-      { line: 10, countsTowardGate: false, disposition: { kind: 'suppressed', reason: 'the parser only sees our own files', line: 9 } },
-    ]);
+    const seen = report.findings.map(({ source, line, countsTowardGate, disposition }) => ({ source, line, countsTowardGate, disposition }));
+    const untouched = { line: 2, countsTowardGate: false, disposition: null };
+    const onSix = { line: 6, countsTowardGate: false, disposition: { kind: 'suppressed', reason: 'generated fixture', line: 6 } };
+    const onTen = { line: 10, countsTowardGate: false, disposition: { kind: 'suppressed', reason: 'the parser only sees our own files', line: 9 } };
+    expect(seen.filter((f) => f.source === 'issue')).toEqual([untouched, onSix, onTen].map((f) => ({ source: 'issue', ...f })));
+    // The simulator flags each eval as code injection too: the flag is set aside with its issue.
+    expect(seen.filter((f) => f.source === 'security-flag')).toEqual([untouched, onSix, onTen].map((f) => ({ source: 'security-flag', ...f })));
     expect(report.result).toBe('passed');
   });
 });
@@ -87,12 +89,12 @@ describe('answers from the result cache', () => {
       const run = () => reviewGate(['--format', 'json'], { XDG_CACHE_HOME: cache });
 
       const first = await run();
-      expect(first.err).toMatch(/^\[1\/1\] ✓ src\/app\.py: score \d+, 1 error, 0 warnings, 0 infos$/m);
+      expect(first.err).toMatch(/^\[1\/1\] ✓ src\/app\.py: score \d+, 1 error, 0 warnings, 0 infos, 1 security flag$/m);
       expect((JSON.parse(first.out) as JsonOut).files).toMatchObject([{ path: 'src/app.py', status: 'reviewed', fromCache: false }]);
 
       cli.repo.write('src/util.py', 'def one():\n    return 1\n');
       const second = await run();
-      expect(second.err).toMatch(/^\[\d\/2\] ✓ src\/app\.py: score \d+, 1 error, 0 warnings, 0 infos \(from the cache\)$/m);
+      expect(second.err).toMatch(/^\[\d\/2\] ✓ src\/app\.py: score \d+, 1 error, 0 warnings, 0 infos, 1 security flag \(from the cache\)$/m);
       expect(second.err).toMatch(/^\[\d\/2\] ✓ src\/util\.py: score \d+, 0 errors, 0 warnings, 0 infos$/m);
       const files = (JSON.parse(second.out) as JsonOut).files.map(({ path, fromCache }) => ({ path, fromCache }));
       expect(files).toEqual([
@@ -146,7 +148,8 @@ describe('a file name with control or bidi characters', () => {
     expect(run.out).not.toMatch(/(?![\t\n])[\p{Cc}\p{Bidi_Control}]/u);
     const report = JSON.parse(run.out) as JsonOut;
     expect(report.files.map((f) => f.path).sort()).toEqual([ESCAPED, LOOKALIKE, 'notes\u0007.md', BIDI].sort());
-    expect(report.findings.map((f) => f.path).sort()).toEqual([ESCAPED, BIDI].sort());
+    expect(report.findings.filter((f) => f.source === 'issue').map((f) => f.path).sort()).toEqual([ESCAPED, BIDI].sort());
+    expect(report.findings.filter((f) => f.source === 'security-flag').map((f) => f.path).sort()).toEqual([ESCAPED, BIDI].sort());
   });
 });
 

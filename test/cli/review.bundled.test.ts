@@ -164,9 +164,11 @@ describe('output formats', () => {
     const run = await reviewGate(['--format', 'json']);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.out) as Record<string, unknown> & { findings: Array<Record<string, unknown>> };
-    expect(Object.keys(report)).toEqual(['version', 'tool', 'source', 'result', 'reasons', 'notices', 'counted', 'scores', 'files', 'findings', 'tokensUsed', 'walkthrough']);
+    expect(Object.keys(report)).toEqual(['version', 'tool', 'source', 'result', 'reasons', 'notices', 'counted', 'scores', 'files', 'findings', 'tokensUsed', 'walkthrough', 'policy']);
     expect(report).toMatchObject({ version: 1, result: 'failed', source: { side: 'working-tree', baseDescription: 'HEAD' } });
     expect(report.findings[0]).toMatchObject({ path: 'src/app.py', line: 6, severity: 'error', location: 'added-line', countsTowardGate: true });
+    expect(report.policy).toBeNull();
+    expect((report.files as Array<Record<string, unknown>>)[0]).toMatchObject({ path: 'src/app.py', settings: { failOnSeverity: 'error', minScore: 0, gateScope: 'added', rules: [] } });
     expect(run.err).toContain('review-gate failed: 1 error finding on added lines');
   });
 

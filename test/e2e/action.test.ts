@@ -292,7 +292,7 @@ describe('where the pull request and its files come from', () => {
     const { simulator, github } = await servers();
     const result = await run(simulator, github, {}, { eventName: 'push', event: { ref: 'refs/heads/main' } });
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toContain("The 'push' event carries no pull request. Run on pull_request or pull_request_target, or set the pr-number input.");
+    expect(result.stdout).toContain("The 'push' event carries no pull request. Run on pull_request, pull_request_target or merge_group, or set the pr-number input.");
     expect(result.outputs.result).toBe('failed');
     expect(simulator.requests).toEqual([]);
     expect(github.requests).toEqual([]);

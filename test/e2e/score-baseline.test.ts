@@ -108,7 +108,8 @@ describe('score-baseline: base', () => {
     const { result, reviewed, github } = await runWith([{ path: 'legacy/billing.py', baseScore: 40, headScore: 45 }], [], { 'min-score': '60' });
     expect(result.outputs.reasons).toBe('quality score 45 of legacy/billing.py is below min-score 60');
     expect(reviewed).toHaveLength(1);
-    expect(github.requests.filter((r) => r.path.includes('/contents/'))).toEqual([]);
+    // No base version is read; the one read at the base commit is the policy file's.
+    expect(github.requests.filter((r) => r.path.includes('/contents/') && !r.path.includes('review-gate.yml'))).toEqual([]);
     expect(result.stepSummary).toContain('| `legacy/billing.py` | ❌ fails (score) | 45 |');
   });
 });

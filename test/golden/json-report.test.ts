@@ -34,7 +34,12 @@ const findings: LabelledFinding[] = [
 
 const report: JsonReportSource = {
   outcomes: [
-    reviewedFile('src/app.py', { summary: 'Reviewed 40 lines.', suggestions: ['Validate the rules before running them.', 'Bell\u0007 rings'], score: 62, findings }),
+    {
+      ...reviewedFile('src/app.py', { summary: 'Reviewed 40 lines.', suggestions: ['Validate the rules before running them.', 'Bell\u0007 rings'], score: 62, findings }),
+      settings: {
+        focusAreas: ['security'], failOnSeverity: 'warning', minScore: 50, gateScope: 'added', commentSeverity: 'info', securityFlags: 'gate', rules: [1, 3], decidedBy: { 'focus-areas': 1, 'fail-on-severity': 3 },
+      },
+    },
     reviewedFile('src/util.py', { summary: 'Small helpers.', score: 95, fromCache: true }),
     { kind: 'skipped', path: 'README.md', reason: 'not a supported language' },
     { kind: 'failed', path: 'big.py', reason: 'not reviewed: too large', code: 'context_too_long', requestId: 'svc_req_000000000007' },
@@ -50,6 +55,11 @@ const report: JsonReportSource = {
   },
   tokensUsed: 1234,
   walkthrough: { kind: 'written', text: '- **src/**: adds a rule runner.' },
+  policy: {
+    path: '.github/review-gate.yml',
+    changedHere: false,
+    applied: { commit: '3'.repeat(40), set: [{ key: 'min-score', value: '50' }], rules: [{ number: 1, paths: ['src/**'] }, { number: 2, paths: ['legacy/**'] }, { number: 3, paths: ['*.py'] }] },
+  },
 };
 
 it('keeps the documented shape of version 1', () => {

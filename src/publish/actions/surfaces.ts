@@ -5,6 +5,7 @@
  */
 import { reasonTexts } from '../../domain/verdict';
 import type { ActionsIo } from './io';
+import { isMergeGroup } from '../../domain/pull-request';
 import type { RunReport } from '../../domain/run-report';
 import { describeFlag, describeLine } from '../../locate/label';
 import { planAnnotations } from '../annotations';
@@ -55,7 +56,11 @@ export function emitAnnotations(io: ActionsIo, findings: readonly LabelledFindin
  */
 export function printPlannedComments(io: ActionsIo, report: RunReport, dryRun: boolean, overflowListedIn: string): void {
   const { comments, overflow } = report.plan;
-  const heading = dryRun ? 'Would post these inline comments (dry run)' : 'Inline comments on added lines';
+  const heading = isMergeGroup(report.pr)
+    ? 'Findings on added lines (a merge group has no pull request to comment on)'
+    : dryRun
+      ? 'Would post these inline comments (dry run)'
+      : 'Inline comments on added lines';
   io.startGroup(`${heading}: ${comments.length}`);
   for (const c of comments) io.info(findingLine(c.finding));
   if (overflow.length > 0) io.info(`… and ${overflow.length} more over max-comments, listed in ${overflowListedIn}`);

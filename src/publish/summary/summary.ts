@@ -15,6 +15,7 @@ import { SUMMARY_MARKER } from '../../report/markers';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
 import { securityFlagsOf, securityFlagsSection } from './flags-section';
 import { filesWithNotes, notesSection } from './notes-section';
+import { policySection, ruledFiles } from './policy-section';
 import { blockText, inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
 import type { WalkthroughOutcome } from '../../domain/run-report';
@@ -86,9 +87,23 @@ function factsSection(input: SummaryInput): string {
   const lines = [`${facts.join(' · ')}.`];
   if (input.annotationsLeftOut !== undefined) lines.push(`ℹ️ ${inlineText(input.annotationsLeftOut, 600)}`);
   if (input.dryRun === true && input.local !== true) lines.unshift('**Dry run:** nothing was posted to the pull request.');
+  if (input.mergeGroup !== undefined) lines.unshift(mergeGroupLine(input.mergeGroup));
   if (input.checkRun !== undefined) lines.unshift(`⚠️ ${inlineText(input.checkRun, 600)}`);
   if (input.summaryComment !== undefined) lines.unshift(`⚠️ ${inlineText(input.summaryComment, 600)}`);
   return lines.join('\n\n');
+}
+
+/**
+ * Which merge group was reviewed and what of it: the pull request its queue branch names (the
+ * newest of the group), and the two commits. Nothing is posted: there is no pull request.
+ */
+function mergeGroupLine(group: NonNullable<SummaryInput['mergeGroup']>): string {
+  const which = group.pulls.length > 0 ? `of ${group.pulls.map((n) => `#${n}`).join(', ')}` : inlineCode(group.headRef === '' ? 'without a head_ref' : group.headRef, 200);
+  const range = inlineCode(`${group.baseSha.slice(0, 12)}...${group.headSha.slice(0, 12)}`, 40);
+  return (
+    `**Merge group ${which}:** reviewed the changes ${range}, what the queue would merge. ` +
+    `Nothing is posted to a pull request: the check run on ${inlineCode(group.headSha.slice(0, 12), 20)} carries this verdict.`
+  );
 }
 
 /** Text the completion service wrote: untrusted like every answer, so sanitized as a block. */
@@ -106,6 +121,11 @@ function footer(input: SummaryInput): string {
   return `<sub>${parts.join(' · ')} · review-gate</sub>`;
 }
 
+/** There is no pull request to post to: a local run, or a merge group. */
+function nothingToPostTo(input: SummaryInput): boolean {
+  return input.local === true || input.mergeGroup !== undefined;
+}
+
 /** The lists of findings not posted inline; security flags are listed in a section of their own. */
 function groups(input: SummaryInput): FindingGroup[] {
   const byLocation = ORDER.map((location) => ({
@@ -113,7 +133,7 @@ function groups(input: SummaryInput): FindingGroup[] {
     findings: input.notCommentable.filter((f) => f.location === location),
   }));
   const all = [
-    { title: input.local === true ? 'On added lines' : 'On added lines (their inline comments were not posted)', findings: input.notPosted ?? [] },
+    { title: nothingToPostTo(input) ? 'On added lines' : 'On added lines (their inline comments were not posted)', findings: input.notPosted ?? [] },
     { title: 'Over the inline-comment limit (max-comments)', findings: input.overflow },
     { title: 'Below comment-severity', findings: input.belowCommentSeverity ?? [] },
     { title: 'Rejected by GitHub', findings: input.rejected.map((c) => c.finding) },
@@ -143,10 +163,11 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     verdictSection(input.verdict, room),
     factsSection(input),
     cutNote,
+    policySection(input.policy, input.files, room, input.mergeGroup === undefined ? (input.local === true ? 'This change' : 'This pull request') : 'This merge group'),
     filesTable(input.files, room, failingFiles(input.verdict), input.baselines),
     securityFlagsSection(input.files, room),
-    // A local run posts nothing, so no finding is "not posted".
-    findingsSection(groups(input), room, input.local === true ? 'Findings' : undefined),
+    // A local run or a merge group posts nothing, so no finding is "not posted".
+    findingsSection(groups(input), room, nothingToPostTo(input) ? 'Findings' : undefined),
     dispositionsSection(input.files, room, input.feedbackProblem),
     fixedSection(input.threads, room),
     notesSection(input.files, room),
@@ -167,6 +188,7 @@ function longestList(input: SummaryInput): number {
     refusedSetAside(input.files).length,
     input.threads?.left.length ?? 0,
     securityFlagsOf(input.files).length,
+    ruledFiles(input.files).length,
     noted.length,
     ...noted.map((f) => f.suggestions.length),
   ];
