@@ -24,7 +24,7 @@ import { redactGitHubRequests } from './github/egress';
 import { createGitHubClient } from './github/octokit';
 import type { GitHubClient } from './github/octokit';
 import { HeadMovedError, PullRequestNotFoundError, readPullHead, readPullRequest, shortSha } from './github/pull-head';
-import { createWriteGate } from './github/write-gate';
+import { createWriteGate, realWriteClock, writePacingFor } from './github/write-gate';
 import type { WriteGate } from './github/write-gate';
 import { runPipeline } from './pipeline';
 import { createActionsIo } from './publish/actions/io';
@@ -140,7 +140,7 @@ async function reviewPullRequest(action: ActionRun): Promise<string | undefined>
     secrets: action.secrets,
   });
   // One pacing for every write of the run: the review, the summary comment and the check run.
-  const writeGate = createWriteGate();
+  const writeGate = createWriteGate(realWriteClock, writePacingFor(runner.apiUrl));
   const checkRun = checkRunSurface(settings, runner, { octokit, writeGate, log }, pr);
   const publisher = settings.dryRun ? undefined : createReviewPublisher(octokit, { log, trusted, writeGate });
   const chosen = await choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha: eventBaseSha(event.payload, pr.number), log });
