@@ -23,22 +23,19 @@ import { createAccessReader } from './github/access-reader';
 import { redactGitHubRequests } from './github/egress';
 import { createGitHubClient } from './github/octokit';
 import type { GitHubClient } from './github/octokit';
-import { HeadMovedError, PullRequestNotFoundError, readPullHead, readPullRequest, shortSha } from './github/pull-head';
+import { HeadMovedError, PullRequestNotFoundError, readPullHead, readPullRequest } from './github/pull-head';
+import { shortSha } from './domain/object-name';
 import { createWriteGate, realWriteClock, writePacingFor } from './github/write-gate';
 import type { WriteGate } from './github/write-gate';
 import { runPipeline } from './pipeline';
 import { createActionsIo } from './publish/actions/io';
 import type { ActionsIo } from './publish/actions/io';
-import { runnerSurfaces } from './publish/actions/runner';
-import { actionsLogger } from './publish/actions/surfaces';
-import { canReportStop, publishCheckRun } from './publish/check-run/write';
-import { stoppedRunContent } from './publish/check-run/content';
-import type { CheckRunTarget } from './publish/check-run/content';
-import { publishVerdict } from './publish/publish';
+import { actionsLogger } from './publish/actions/io';
 import type { VerdictSurfaces } from './publish/publish';
-import { createReviewFeedback } from './report/github/review-feedback';
+import type { CheckRunTarget } from './publish/check-run/content';
+import type { ReviewFeedback } from './report/feedback';
+import type { ReviewPublisher } from './domain/writes';
 import { createAuthorTrust } from './report/github/identity';
-import { createReviewPublisher } from './report/github/publisher';
 import { actionCacheDir } from './review/cache-dir';
 import { cachedReviewDeps } from './review/cached-review';
 import { systemClock } from './review/clock';
@@ -142,7 +139,9 @@ async function reviewPullRequest(action: ActionRun): Promise<string | undefined>
   // One pacing for every write of the run: the review, the summary comment and the check run.
   const writeGate = createWriteGate(realWriteClock, writePacingFor(runner.apiUrl));
   const checkRun = checkRunSurface(settings, runner, { octokit, writeGate, log }, pr);
-  const publisher = settings.dryRun ? undefined : createReviewPublisher(octokit, { log, trusted, writeGate });
+  // What is written after the reviews is loaded when it is first used: a run that stops before,
+  // or does not need it, never parses it, and the first review request goes out sooner.
+  const publisher = settings.dryRun ? undefined : lazyPublisher(() => import('./report/github/publisher').then((m) => m.createReviewPublisher(octokit, { log, trusted, writeGate })));
   const chosen = await choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha: eventBaseSha(event.payload, pr.number), log });
   let report: RunReport;
   try {
@@ -156,19 +155,25 @@ async function reviewPullRequest(action: ActionRun): Promise<string | undefined>
         log,
       }),
       publisher,
-      feedback: createReviewFeedback({ octokit, gate: writeGate, trusted, log, ...(settings.dismiss === 'off' ? {} : { access }) }),
+      feedback: lazyFeedback(() =>
+        import('./report/github/review-feedback').then((m) => m.createReviewFeedback({ octokit, gate: writeGate, trusted, log, ...(settings.dismiss === 'off' ? {} : { access }) })),
+      ),
       clock: systemClock,
       log,
       retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
     });
   } catch (error) {
     // The run knows the pull request but cannot decide: its check says so rather than stay missing.
-    if (checkRun !== undefined && canReportStop(error)) await checkRun.write(stoppedRunContent(pr, stoppedVerdict(stopMessage(error)), checkRun.target));
+    if (checkRun !== undefined) {
+      const [{ canReportStop }, { stoppedRunContent }] = await Promise.all([import('./publish/check-run/write'), import('./publish/check-run/content')]);
+      if (canReportStop(error)) await checkRun.write(stoppedRunContent(pr, stoppedVerdict(stopMessage(error)), checkRun.target));
+    }
     throw error;
   } finally {
     await chosen.close();
   }
   io.info(chosen.describe());
+  const [{ publishVerdict }, { runnerSurfaces }] = await Promise.all([import('./publish/publish'), import('./publish/actions/runner')]);
   await publishVerdict(report, {
     log,
     ...(settings.walkthrough ? { walkthrough: completeText(client) } : {}),
@@ -189,11 +194,34 @@ function checkRunSurface(
   if (!settings.checkRun || settings.dryRun) return undefined;
   const target: CheckRunTarget = runner.runUrl === undefined ? { name: settings.checkName } : { name: settings.checkName, detailsUrl: runner.runUrl };
   const { octokit, writeGate, log } = github;
-  return { target, write: (content) => publishCheckRun({ octokit, gate: writeGate, log }, pr, content, log) };
+  return {
+    target,
+    write: async (content) => (await import('./publish/check-run/write')).publishCheckRun({ octokit, gate: writeGate, log }, pr, content, log),
+  };
 }
 
 function completeText(client: CodeAssistanceClient) {
   return async (request: Parameters<CodeAssistanceClient['complete']>[0]): Promise<string> => (await client.complete(request)).content;
+}
+
+/** The review publisher, its module loaded at the first write. */
+function lazyPublisher(load: () => Promise<ReviewPublisher>): ReviewPublisher {
+  let loaded: Promise<ReviewPublisher> | undefined;
+  const get = (): Promise<ReviewPublisher> => (loaded ??= load());
+  return {
+    postReview: async (...args) => (await get()).postReview(...args),
+    upsertSummary: async (...args) => (await get()).upsertSummary(...args),
+  };
+}
+
+/** The reader of replies and closer of threads (GraphQL among them), its module loaded at first use. */
+function lazyFeedback(load: () => Promise<ReviewFeedback>): ReviewFeedback {
+  let loaded: Promise<ReviewFeedback> | undefined;
+  const get = (): Promise<ReviewFeedback> => (loaded ??= load());
+  return {
+    read: async (...args) => (await get()).read(...args),
+    closeFixed: async (...args) => (await get()).closeFixed(...args),
+  };
 }
 
 /** Why the run stopped: these errors say what happened on their own; anything else is named by its class. */

@@ -35,7 +35,7 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
   const deadlineAt = deps.clock.now() + settings.maxDurationMs;
 
   const { selection, listTruncated } = await collectFiles(settings, pr, deps.source, log, deps.progress);
-  const locate: LocateAnswer = (file, answer, content) => locateFindings(file, answer.issues, content, settings.gateScope, log);
+  const locate: LocateAnswer = (file, answer, content, language) => locateFindings(file, language, answer.issues, content, settings.gateScope, log);
   const reviewed = await reviewFiles(selection.candidates, settings, pr, deps, deadlineAt, locate);
   const baselines = await reviewBaselines(needingBaseline(selection.candidates, reviewed.outcomes, settings), settings, pr, deps, deadlineAt);
 

@@ -3,6 +3,7 @@
  * line naming it and where to look, never the whole usage text.
  */
 import { parseArgs } from 'node:util';
+import { systemErrorCode } from '../domain/errors';
 
 export type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
@@ -53,7 +54,7 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec, command: str
 
 function describeParseError(error: unknown, spec: FlagSpec, command: string): string {
   const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown }).code;
+  const code = systemErrorCode(error);
   const flag = /'(-{1,2}[^'\s=]+)/.exec(message)?.[1] ?? '';
   const help = `See 'review-gate ${command} --help'.`;
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `Unknown option '${flag}' for review-gate ${command}. ${help}`;

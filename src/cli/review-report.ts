@@ -23,6 +23,7 @@ import { countsLine, printFileLists, printFindings } from '../publish/terminal/f
 import { styled } from '../publish/terminal/terminal';
 import type { Terminal } from '../publish/terminal/terminal';
 import { writeNamedFile } from '../safety/no-follow';
+import { printableJson } from '../safety/terminal';
 import { remedyFor } from './errors';
 import { KEY_VARIABLE } from './settings';
 
@@ -56,7 +57,8 @@ export function terminalReport(terminal: Terminal, options: TerminalReportOption
     const markdown = () => renderJobSummary(run, true).markdown;
     if (options.format === 'json') {
       const source = { base: comparison.base, baseDescription: comparison.baseDescription, head: comparison.head ?? null, side: comparison.side.kind };
-      terminal.out(JSON.stringify(buildJsonReport(run, source), null, 2));
+      // Escaped, not stripped: a path keeps its exact value, and prints as it is.
+      terminal.out(printableJson(JSON.stringify(buildJsonReport(run, source), null, 2)));
     }
     if (options.format === 'sarif') terminal.out(sarif().replace(/\n$/, ''));
     if (options.format === 'markdown') terminal.out(markdown().replace(/\n$/, ''));

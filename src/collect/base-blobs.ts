@@ -13,7 +13,8 @@ import { describeGitHubError, describeGraphqlError, describePr } from '../github
 import { nullable, object, string } from '../github/entry-shape';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
 import type { ChangedFile, PullRequestRef } from '../domain/pull-request';
-import { languageOf } from './select';
+import { candidateLanguage } from './select';
+import { shortSha } from '../domain/object-name';
 
 /** Lookups per GraphQL query. */
 const OBJECTS_PER_QUERY = 50;
@@ -23,7 +24,8 @@ const OBJECT = nullable(object({ oid: string }));
 
 /**
  * Files whose being unchanged matters and is not known: renamed or mode-changed, no patch, no
- * line counted, in a language the action reviews (a file it skips needs no proof).
+ * line counted, in a language the action reviews or without an extension (a script, maybe; a
+ * file it skips needs no proof).
  */
 export function needsProof(file: ChangedFile): boolean {
   return (
@@ -32,7 +34,7 @@ export function needsProof(file: ChangedFile): boolean {
     file.additions === 0 &&
     file.deletions === 0 &&
     file.blobSha !== undefined &&
-    languageOf(file.path) !== undefined
+    candidateLanguage(file.path) !== undefined
   );
 }
 
@@ -69,7 +71,7 @@ export async function proveUnchanged(
         if (oids[i] !== undefined && oids[i] === file.blobSha) file.sameBlobAsBase = true;
       });
     } catch (error) {
-      unproven(`GitHub did not name their blobs at ${mergeBase.slice(0, 12)}: ${describeGraphqlError(error)}`, chunk);
+      unproven(`GitHub did not name their blobs at ${shortSha(mergeBase)}: ${describeGraphqlError(error)}`, chunk);
     }
   }
 }

@@ -18,9 +18,11 @@ import { join } from 'node:path';
 import { FileNotFoundError } from '../github/errors';
 import type { ChangedFile, PullRequestSource } from '../domain/pull-request';
 import { isNoObject, parseRawDiff, sameBlob } from './git-raw-diff';
+import { entryPatch, patchSections, sectionCount } from './git-patch';
 import { fileTooLarge } from './errors';
 import { openGitObjects } from './git-objects';
 import { gitEnvironment } from '../config/environment';
+import { isObjectName, shortSha } from '../domain/object-name';
 
 export interface CheckoutSource extends PullRequestSource {
   /** The commit the diff starts from. */
@@ -30,7 +32,6 @@ export interface CheckoutSource extends PullRequestSource {
 
 export type CheckoutOpening = { kind: 'ready'; source: CheckoutSource } | { kind: 'unavailable'; reason: string };
 
-const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 const SUBMODULE_MODE = '160000';
 
 /** Options that make the output GitHub's whatever the repository's configuration says. */
@@ -56,20 +57,19 @@ function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = gitEnvironmen
 
 export async function openCheckoutSource(options: { cwd: string; baseSha: string; headSha: string }): Promise<CheckoutOpening> {
   const { cwd, baseSha, headSha } = options;
-  const short = (sha: string): string => sha.slice(0, 12);
   for (const [what, sha] of [['base', baseSha], ['head', headSha]] as const) {
-    if (!COMMIT.test(sha)) return { kind: 'unavailable', reason: `the ${what} commit '${sha}' is not a commit SHA` };
+    if (!isObjectName(sha)) return { kind: 'unavailable', reason: `the ${what} commit '${sha}' is not a commit SHA` };
     try {
       await git(cwd, ['cat-file', '-e', `${sha}^{commit}`]);
     } catch {
-      return { kind: 'unavailable', reason: `the checkout does not have the ${what} commit ${short(sha)}` };
+      return { kind: 'unavailable', reason: `the checkout does not have the ${what} commit ${shortSha(sha)}` };
     }
   }
   let mergeBase: string;
   try {
     mergeBase = (await git(cwd, ['merge-base', baseSha, headSha])).trim();
   } catch {
-    return { kind: 'unavailable', reason: `the checkout's history has no merge base of ${short(baseSha)} and ${short(headSha)} (a shallow clone)` };
+    return { kind: 'unavailable', reason: `the checkout's history has no merge base of ${shortSha(baseSha)} and ${shortSha(headSha)} (a shallow clone)` };
   }
   let files: ChangedFile[];
   try {
@@ -79,7 +79,7 @@ export async function openCheckoutSource(options: { cwd: string; baseSha: string
       return changedFiles(listing, patches);
     });
   } catch (error) {
-    return { kind: 'unavailable', reason: `git could not diff ${short(mergeBase)}...${short(headSha)}: ${error instanceof Error ? error.message : String(error)}` };
+    return { kind: 'unavailable', reason: `git could not diff ${shortSha(mergeBase)}...${shortSha(headSha)}: ${error instanceof Error ? error.message : String(error)}` };
   }
 
   const objects = openGitObjects(cwd);
@@ -122,34 +122,31 @@ async function withoutAttributes<T>(cwd: string, use: (run: (args: string[]) => 
 /**
  * The listing with each file's patch as GitHub's API shows it: the hunks only, from the first
  * `@@`. git writes the patches in the listing's order, one `diff --git` header each (a binary
- * or a pure rename has a header and no hunk), so the n-th section is the n-th file's.
+ * or a pure rename has a header and no hunk) and two for a file that changes kind (git-patch.ts),
+ * so each file takes the next one or two sections, and none may be left over.
  */
 export function changedFiles(listing: string, patches: string): ChangedFile[] {
   const entries = parseRawDiff(listing);
-  const sections = patches.split(/^diff --git /m).slice(1);
-  if (sections.length !== entries.length) {
-    throw new Error(`${entries.length} changed files but ${sections.length} patches`);
+  const sections = patchSections(patches);
+  const expected = entries.reduce((sum, entry) => sum + sectionCount(entry), 0);
+  if (sections.length !== expected) {
+    throw new Error(`${entries.length} changed files call for ${expected} patches, but git wrote ${sections.length}`);
   }
-  return entries.map((entry, index) => {
-    const section = sections[index] ?? '';
-    const header = section.slice(0, section.indexOf('\n'));
-    // A quoted header holds an escaped path; otherwise it must name this file.
-    if (!header.includes('"') && !header.endsWith(` b/${entry.path}`)) {
-      throw new Error(`the patch of '${entry.path}' is out of order ('diff --git ${header}')`);
+  let next = 0;
+  return entries.map((entry) => {
+    const own = sections.slice(next, next + sectionCount(entry));
+    next += own.length;
+    for (const section of own) {
+      const header = section.slice(0, section.indexOf('\n'));
+      // A quoted header holds an escaped path; otherwise it must name this file.
+      if (!header.includes('"') && !header.endsWith(` b/${entry.path}`)) {
+        throw new Error(`the patch of '${entry.path}' is out of order ('diff --git ${header}')`);
+      }
     }
-    const file: ChangedFile = { path: entry.path, status: entry.status, additions: 0, deletions: 0 };
+    const file: ChangedFile = { path: entry.path, status: entry.status, ...entryPatch(own) };
     if (entry.previousPath !== undefined) file.previousPath = entry.previousPath;
     if (entry.status !== 'removed' && entry.newMode !== SUBMODULE_MODE && !isNoObject(entry.newSha)) file.blobSha = entry.newSha;
     if (sameBlob(entry)) file.sameBlobAsBase = true;
-    const hunks = section.search(/^@@ /m);
-    if (hunks >= 0) {
-      const patch = section.slice(hunks).replace(/\n$/, '');
-      file.patch = patch;
-      for (const line of patch.split('\n')) {
-        if (line.startsWith('+')) file.additions += 1;
-        else if (line.startsWith('-')) file.deletions += 1;
-      }
-    }
     return file;
   });
 }

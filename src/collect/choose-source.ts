@@ -4,8 +4,10 @@
  * contents taken from the checkout's objects when it has them. One line in the log says which.
  */
 import type { GitHubClient, GitHubLog } from '../github/octokit';
+import { readBaseSha } from '../github/pull-head';
 import type { Logger } from '../domain/logger';
 import type { PullRequestRef, PullRequestSource } from '../domain/pull-request';
+import { shortSha } from '../domain/object-name';
 import { openCheckoutSource } from './checkout-source';
 import { createPullRequestSource } from './github-source';
 import { gitBlobReader, withWorkspaceBlobs } from './workspace-blobs';
@@ -39,11 +41,14 @@ export async function choosePullRequestSource(options: {
     return { source: apiSource, describe: () => 'Changed files and contents: through the GitHub API (GITHUB_WORKSPACE is not a git checkout).', close: async () => {} };
   }
 
-  const baseSha = options.baseSha ?? (await readBaseSha(octokit, pr, log));
+  const baseSha = options.baseSha ?? (await readBaseSha(octokit, pr).catch((error: unknown) => {
+    log.debug(`Could not read the base commit of #${pr.number}: ${String(error)}`);
+    return undefined;
+  }));
   const opening = baseSha === undefined ? { kind: 'unavailable' as const, reason: 'the base commit is not known' } : await openCheckoutSource({ cwd: workspace, baseSha, headSha: pr.headSha });
   if (opening.kind === 'ready') {
     const { source } = opening;
-    const range = `${source.mergeBase.slice(0, 12)}...${pr.headSha.slice(0, 12)}`;
+    const range = `${shortSha(source.mergeBase)}...${shortSha(pr.headSha)}`;
     return {
       source,
       describe: () => `Changed files, patches and contents: from the checkout (git diff ${range}), none through the GitHub API.`,
@@ -60,14 +65,4 @@ export async function choosePullRequestSource(options: {
     describe: () => `File contents: ${withBlobs.stats.fromWorkspace} read from the workspace checkout, ${withBlobs.stats.fromApi} through the GitHub API.`,
     close: async () => {},
   };
-}
-
-async function readBaseSha(octokit: GitHubClient, pr: PullRequestRef, log: GitHubLog): Promise<string | undefined> {
-  try {
-    const { data } = await octokit.rest.pulls.get({ owner: pr.owner, repo: pr.repo, pull_number: pr.number });
-    return data.base.sha;
-  } catch (error) {
-    log.debug(`Could not read the base commit of #${pr.number}: ${String(error)}`);
-    return undefined;
-  }
 }

@@ -1,21 +1,33 @@
 /** What every `PullRequestSource` shares, so the pipeline treats GitHub and local git alike. */
 
-/** The file is in a binary format (found by its signature); the pipeline skips it. */
-export class BinaryFileError extends Error {
-  override readonly name = 'BinaryFileError' as const;
-  /** The skipped file's reason, as the summary lists it. */
-  readonly reason: string;
+/**
+ * Reading the file showed it is nothing the action reviews — empty, binary, or an extensionless
+ * file that is no script of a supported language — so the pipeline skips it. `reason` is the
+ * sentence the summary lists it with.
+ */
+export class SkippedFileError extends Error {
+  override readonly name: string = 'SkippedFileError';
   constructor(
     readonly path: string,
-    readonly format: string,
+    readonly reason: string,
   ) {
-    super(`'${path}' is a binary file (${format}); skipped`);
-    this.reason = `binary file (${format})`;
+    super(`'${path}': skipped, ${reason}`);
   }
 }
 
-export function isBinaryFileError(error: unknown): error is BinaryFileError {
-  return error instanceof BinaryFileError;
+export function isSkippedFileError(error: unknown): error is SkippedFileError {
+  return error instanceof SkippedFileError;
+}
+
+/** The file is in a binary format (found by its signature). */
+export class BinaryFileError extends SkippedFileError {
+  override readonly name = 'BinaryFileError';
+  constructor(
+    path: string,
+    readonly format: string,
+  ) {
+    super(path, `binary file (${format})`);
+  }
 }
 
 /**

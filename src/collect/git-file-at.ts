@@ -7,6 +7,7 @@ import { gitEnvironment } from '../config/environment';
 import { execFile } from 'node:child_process';
 import { NotReviewableError, fileTooLarge } from './errors';
 import type { ReadFileOptions } from '../domain/pull-request';
+import { shortSha } from '../domain/object-name';
 
 function git(cwd: string, args: string[], signal: AbortSignal | undefined): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -25,7 +26,7 @@ export async function readGitFileAt(cwd: string, commit: string, path: string, o
   try {
     size = Number((await git(cwd, ['cat-file', '-s', object], options.signal)).toString('utf8').trim());
   } catch {
-    throw new NotReviewableError(path, `'${path}' is not at commit ${commit.slice(0, 12)}`);
+    throw new NotReviewableError(path, `'${path}' is not at commit ${shortSha(commit)}`);
   }
   if (options.maxBytes !== undefined && size > options.maxBytes) throw fileTooLarge(path, size, options.maxBytes);
   return git(cwd, ['cat-file', 'blob', object], options.signal);

@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
+import { isObjectName } from '../domain/object-name';
 import { gitEnvironment } from '../config/environment';
 
 export interface GitObjects {
@@ -102,7 +103,7 @@ export function openGitObjects(cwd: string): GitObjects {
   return {
     read(sha, signal) {
       if (failure !== undefined) return Promise.reject(failure);
-      if (!/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha)) return Promise.resolve(undefined);
+      if (!isObjectName(sha)) return Promise.resolve(undefined);
       child ??= start();
       hold(true);
       return new Promise<Buffer | undefined>((resolve, reject) => {

@@ -7,7 +7,7 @@
  * its target path as text, never the file it points at (working-tree-file.ts).
  */
 import { decodeSource } from './decode';
-import { languageOf } from './select';
+import { candidateLanguage, languageOf } from './select';
 import { NotReviewableError, fileTooLarge, isNotReviewableError } from './errors';
 import { resolveComparison } from './git-base';
 import type { Comparison, ComparisonRequest } from './git-base';
@@ -18,6 +18,7 @@ import type { GitRunner } from './git-run';
 import type { ChangedFile, PullRequestSource } from '../domain/pull-request';
 import { isNoObject, parseRawDiff, sameBlob } from './git-raw-diff';
 import { openGitObjects } from './git-objects';
+import { countChanges, entryPatch, patchSections } from './git-patch';
 import type { GitObjects } from './git-objects';
 import type { RawDiffEntry } from './git-raw-diff';
 
@@ -63,18 +64,14 @@ export function createGitSource(options: {
       const objects = openGitObjects(git.cwd);
       try {
         for (const entry of parseRawDiff(listing)) {
-          const file: ChangedFile = {
+          const file: Omit<ChangedFile, 'additions' | 'deletions'> = {
             path: entry.path,
             status: entry.status,
-            additions: 0,
-            deletions: 0,
             ...(entry.previousPath === undefined ? {} : { previousPath: entry.previousPath }),
             ...(entry.status === 'removed' ? {} : { blobSha: comparison.side.kind === 'working-tree' ? WORKING_TREE : entry.newSha }),
             ...(sameBlob(entry) ? { sameBlobAsBase: true as const } : {}),
           };
-          const patch = await patchOf(git, objects, diffArgs, entry, comparison.side.kind === 'working-tree');
-          if (patch !== undefined) addPatch(file, patch);
-          files.push(file);
+          files.push({ ...file, ...(await patchOf(git, objects, diffArgs, entry, comparison.side.kind === 'working-tree')) });
         }
       } finally {
         await objects.close();
@@ -104,10 +101,11 @@ export function createGitSource(options: {
 const BINARY_PROBE_BYTES = 8000;
 
 /**
- * The file's hunks, or undefined when git would show none (binary, or no line changed).
+ * The file's hunks and the lines they add and remove; no patch when git would show none (binary,
+ * or no line changed). A file that changes kind gets the hunks of its new kind (git-patch.ts).
  *
- * A file in a language the action reviews is diffed without the repository's attributes having a
- * say: `.gitattributes` in the working tree or the index — a branch may commit one — can make git
+ * A file the action may review (in a supported language, or without an extension: a script,
+ * maybe) is diffed without the repository's attributes having a say: `.gitattributes` in the working tree or the index — a branch may commit one — can make git
  * print "Binary files differ" for a text file (`-diff`, `binary`) or diff a binary one as text
  * (`diff`). So it is diffed `--text`, and its patch dropped when either side has a NUL byte in its
  * first 8,000 bytes: git's own rule when no attribute speaks, and GitHub's. Other files are not
@@ -119,10 +117,10 @@ async function patchOf(
   diffArgs: readonly string[],
   entry: RawDiffEntry,
   inWorkingTree: boolean,
-): Promise<string | undefined> {
+): Promise<Pick<ChangedFile, 'patch' | 'additions' | 'deletions'>> {
   const paths = entry.previousPath === undefined ? [entry.path] : [entry.previousPath, entry.path];
   let text: readonly string[] = [];
-  if (languageOf(entry.path) !== undefined) {
+  if (candidateLanguage(entry.path) !== undefined) {
     const sides = [
       isNoObject(entry.oldSha) ? undefined : () => objects.read(entry.oldSha),
       entry.status === 'removed' ? undefined : inWorkingTree ? () => readWorkingTreeFile(git.cwd, entry.path) : () => objects.read(entry.newSha),
@@ -130,13 +128,11 @@ async function patchOf(
     for (const read of sides) {
       // A side that cannot be read has no patch to trust: reading the file for review says why.
       const bytes = read === undefined ? Buffer.alloc(0) : await read().catch(() => undefined);
-      if (bytes === undefined || bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return undefined;
+      if (bytes === undefined || bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return { additions: 0, deletions: 0 };
     }
     text = ['--text'];
   }
-  const diff = await git.text([...diffArgs, ...text, '-U3', '--', ...paths]);
-  const hunkStart = diff.search(/^@@/m);
-  return hunkStart < 0 ? undefined : diff.slice(hunkStart).replace(/\n$/, '');
+  return entryPatch(patchSections(await git.text([...diffArgs, ...text, '-U3', '--', ...paths])));
 }
 
 /** The file's bytes from the side that holds the change: the working tree, or a blob of the index or a commit. */
@@ -164,23 +160,14 @@ async function untrackedFiles(git: GitRunner): Promise<ChangedFile[]> {
   const paths = (await git.text(['ls-files', '-z', '--others', '--exclude-standard'])).split('\0').filter((p) => p !== '');
   const files: ChangedFile[] = [];
   for (const path of paths) {
-    const file: ChangedFile = { path, status: 'added', blobSha: WORKING_TREE, additions: 0, deletions: 0 };
     // Decoded as the review will decode it, so the patch's lines are the reviewed lines; a file
     // that is not text, or cannot be read, keeps no patch, and reading it later says why.
     const bytes = await readWorkingTreeFile(git.cwd, path).catch(() => undefined);
     const decoded = bytes === undefined ? undefined : decodeSource(bytes, languageOf(path));
-    if (decoded?.kind === 'text') addPatch(file, addedFilePatch(decoded.text));
-    files.push(file);
+    const patch = decoded?.kind === 'text' ? addedFilePatch(decoded.text) : undefined;
+    files.push({ path, status: 'added', blobSha: WORKING_TREE, ...(patch === undefined ? { additions: 0, deletions: 0 } : { patch, ...countChanges(patch) }) });
   }
   return files;
-}
-
-function addPatch(file: ChangedFile, patch: string): void {
-  file.patch = patch;
-  for (const line of patch.split('\n')) {
-    if (line.startsWith('+')) file.additions += 1;
-    else if (line.startsWith('-')) file.deletions += 1;
-  }
 }
 
 /** The patch of a new file: every line added. */

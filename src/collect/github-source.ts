@@ -3,9 +3,10 @@
  * contents at the head commit.
  */
 import type { ChangeStatus, ChangedFile, ChangedFileList, PullRequestRef, PullRequestSource, ReadFileOptions } from '../domain/pull-request';
-import { FileNotFoundError, GitHubApiError, describePr } from '../github/errors';
+import { FileNotFoundError, GitHubApiError, GitHubListError, describePr } from '../github/errors';
+import { plural } from '../domain/words';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
-import { HeadMovedError, readPullRequest } from '../github/pull-head';
+import { HeadMovedError, readBaseSha, readPullRequest } from '../github/pull-head';
 import { integer, object, optional, string } from '../github/entry-shape';
 import { readRestList } from '../github/paged-list';
 import { proveUnchanged } from './base-blobs';
@@ -68,6 +69,15 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
     // read after the last page ties the list to `pr.headSha`, or the run stops here.
     const after = await readPullRequest(octokit, pr);
     if (after.headSha !== pr.headSha) throw new HeadMovedError(pr.headSha, after.headSha);
+    // Below GitHub's cap the list holds every file the pull request changes: fewer is a list that
+    // lost some on the way (a page cut short, pages that shifted), and what is missing is unseen.
+    const total = after.changedFiles;
+    if (total !== undefined && entries.length < Math.min(total, MAX_LISTED_FILES)) {
+      throw new GitHubListError(
+        `GitHub's list of the files of ${describePr(pr)} has ${plural(entries.length, 'file')}, but the pull request changes ${total.toLocaleString('en-US')} (changed_files): ` +
+          'the list is incomplete, so nothing is reviewed from it; run again',
+      );
+    }
     if (!baseShas.has(pr.number)) baseShas.set(pr.number, Promise.resolve(after.baseSha));
     const files = entries.map(toChangedFile);
     await proveUnchanged(octokit, pr, () => baseShaOf(pr), files, log);
@@ -75,7 +85,6 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
 
     // Exactly at the cap is ambiguous (a pull request may change exactly 3,000 files): the pull
     // request's own count, read with the head, settles it.
-    const total = after.changedFiles;
     const truncated = total === undefined || total > files.length;
     if (truncated) {
       const past = total === undefined ? 'any files' : `${total - files.length} of ${total} files`;
@@ -91,13 +100,10 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
   const baseShaOf = (pr: PullRequestRef): Promise<string> => {
     let sha = baseShas.get(pr.number);
     if (sha === undefined) {
-      sha = octokit.rest.pulls.get({ owner: pr.owner, repo: pr.repo, pull_number: pr.number }).then(
-        ({ data }) => data.base.sha,
-        (error: unknown) => {
-          baseShas.delete(pr.number);
-          throw new GitHubApiError(`Reading the base commit of ${describePr(pr)}`, error);
-        },
-      );
+      sha = readBaseSha(octokit, pr).catch((error: unknown) => {
+        baseShas.delete(pr.number);
+        throw error;
+      });
       baseShas.set(pr.number, sha);
     }
     return sha;

@@ -4,7 +4,7 @@
  * for the base version of a file (`score-baseline: base`), whose blob SHA the file list does
  * not give.
  */
-import { shortSha } from '../github/pull-head';
+import { shortSha } from '../domain/object-name';
 import { GitHubApiError, describePr, requestStatus } from '../github/errors';
 import type { GitHubClient } from '../github/octokit';
 import type { PullRequestRef, ReadFileOptions } from '../domain/pull-request';

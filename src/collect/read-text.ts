@@ -1,28 +1,59 @@
 /**
- * A review candidate's bytes → the text sent for review, or the typed reason why there is none:
- * `BinaryFileError` (skipped) or `NotReviewableError` (not reviewed: incomplete).
+ * A review candidate's bytes → the text sent for review and the language it is sent as, or the
+ * typed reason why there is none: `SkippedFileError` (skipped: binary, or an extensionless file
+ * that is no script of a supported language) or `NotReviewableError` (not reviewed: incomplete).
+ *
+ * An extensionless candidate's language is its `#!` line's, read from the bytes read for review:
+ * the file is read once, whatever it turns out to be.
  */
-import { decodeSource } from './decode';
-import { BinaryFileError, NotReviewableError, fileTooLarge } from './errors';
+import { binaryFormatOf, decodeSource } from './decode';
+import { BinaryFileError, NotReviewableError, SkippedFileError, fileTooLarge } from './errors';
+import { defaultExcludeReason } from './select';
+import { readShebang } from './shebang';
+import { BY_SHEBANG } from '../domain/pull-request';
 import type { PullRequestRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
+import type { ReviewLanguage } from '../domain/vocabulary';
+
+export interface ReviewableText {
+  text: string;
+  language: ReviewLanguage;
+}
 
 export async function readReviewableText(
   source: PullRequestSource,
   pr: PullRequestRef,
   candidate: ReviewCandidate,
   options: { maxBytes: number; signal?: AbortSignal },
-): Promise<string> {
+): Promise<ReviewableText> {
   const { path } = candidate.file;
   const bytes = await source.readFile(pr, candidate.file, options);
   // max-file-size counts the file's own bytes, whatever its encoding.
   if (bytes.length > options.maxBytes) throw fileTooLarge(path, bytes.length, options.maxBytes);
-  const decoded = decodeSource(bytes, candidate.language);
+  const language = candidate.language === BY_SHEBANG ? scriptLanguage(path, bytes, candidate.defaultExclude) : candidate.language;
+  const decoded = decodeSource(bytes, language);
   switch (decoded.kind) {
     case 'binary':
       throw new BinaryFileError(path, decoded.format);
     case 'undecodable':
       throw new NotReviewableError(path, `not reviewed: could not decode as text (${decoded.detail}); ${decoded.hint}`);
     case 'text':
-      return decoded.text;
+      return { text: decoded.text, language };
   }
+}
+
+/** The language an extensionless file's `#!` line names; throws why it is not reviewed otherwise. */
+function scriptLanguage(path: string, bytes: Uint8Array, defaultExclude: string | undefined): ReviewLanguage {
+  const format = binaryFormatOf(bytes);
+  if (format !== undefined) throw new BinaryFileError(path, format);
+  const shebang = readShebang(bytes);
+  const unsupported = 'language not supported by the review service';
+  if (shebang.kind === 'none') throw new SkippedFileError(path, `${unsupported} (no extension, and no #! line)`);
+  if (shebang.kind === 'other') throw new SkippedFileError(path, `${unsupported} (no extension, and its #! line names ${cut(shebang.interpreter)})`);
+  if (defaultExclude !== undefined) throw new NotReviewableError(path, defaultExcludeReason(defaultExclude));
+  return shebang.language;
+}
+
+/** An interpreter as the `#!` line wrote it, cut to a length a reason can carry. */
+function cut(interpreter: string): string {
+  return interpreter.length > 60 ? `${interpreter.slice(0, 59)}…` : interpreter;
 }

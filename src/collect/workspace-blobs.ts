@@ -7,10 +7,9 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { isObjectName } from '../domain/object-name';
 import type { PullRequestSource } from '../domain/pull-request';
 import { gitEnvironment } from '../config/environment';
-
-const BLOB_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 export interface BlobReadStats {
   fromWorkspace: number;
@@ -52,7 +51,7 @@ export function withWorkspaceBlobs(
     listChangedFiles: (pr) => source.listChangedFiles(pr),
     async readFile(pr, file, options) {
       const sha = file.blobSha;
-      const local = sha !== undefined && BLOB_SHA.test(sha) ? await readBlob(sha) : undefined;
+      const local = sha !== undefined && isObjectName(sha) ? await readBlob(sha) : undefined;
       if (local !== undefined) {
         stats.fromWorkspace += 1;
         return local;

@@ -17,8 +17,14 @@ export interface Settings {
   focusAreas: FocusArea[];
   /** Globs a path must match to be reviewed; empty = every path. */
   include: string[];
-  /** Globs that exclude a path from review. */
+  /** The user's own globs (the `exclude` input) of paths skipped; empty when it is unset or `none`. */
   exclude: string[];
+  /**
+   * The default exclude list, in force while `exclude` is unset (else empty). A pull request
+   * chooses its own file names, so a file in a supported language that it matches is not
+   * reviewed (incomplete), never skipped; an extensionless file is skipped unless it is a script.
+   */
+  defaultExcludes: string[];
   /** Files reviewed at most; the rest are not reviewed (incomplete), each with that reason. */
   maxFiles: number;
   /** Files larger than this many bytes are not reviewed (incomplete), each with that reason. */

@@ -121,8 +121,9 @@ export function readSettings(read: InputReader): Settings {
   const excludeRaw = read('exclude');
   // The runner passes '' for an input that was not set, so '' must mean the default list;
   // `none` is the explicit way to exclude nothing.
-  const excludeNone = excludeRaw.trim().toLowerCase() === 'none';
-  const exclude = excludeRaw.trim() === '' ? [...DEFAULT_EXCLUDES] : excludeNone ? [] : parseList(excludeRaw);
+  const excludeUnset = excludeRaw.trim() === '';
+  const exclude = excludeUnset || excludeRaw.trim().toLowerCase() === 'none' ? [] : parseList(excludeRaw);
+  const defaultExcludes = excludeUnset ? [...DEFAULT_EXCLUDES] : [];
   for (const [name, globs] of [['include', include], ['exclude', exclude]] as const) {
     for (const glob of globs) {
       const problem = globSyntaxProblem(glob);
@@ -159,6 +160,7 @@ export function readSettings(read: InputReader): Settings {
     focusAreas,
     include,
     exclude,
+    defaultExcludes,
     maxFiles: integer('max-files', DEFAULTS.maxFiles, 1, 3000),
     maxFileSize: integer('max-file-size', DEFAULTS.maxFileSize, 1, 10_000_000),
     maxDurationMs: Math.round(minutes('max-duration', DEFAULTS.maxDurationMinutes, 0.05, 300) * 60_000),

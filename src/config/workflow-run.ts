@@ -6,7 +6,7 @@
  * commit. Otherwise nothing is reviewed or written, and the step fails saying which differs.
  */
 import type { PullRequestSnapshot } from '../github/pull-head';
-import { shortSha } from '../github/pull-head';
+import { isObjectName, shortSha } from '../domain/object-name';
 import { EventError } from './event';
 
 /** What the `workflow_run` event says the first stage ran on. */
@@ -29,7 +29,7 @@ export function workflowRunHead(payload: unknown): WorkflowRunHead {
   const repository = run?.head_repository?.full_name;
   const branch = run?.head_branch;
   const sha = run?.head_sha;
-  if (typeof repository !== 'string' || repository === '' || typeof branch !== 'string' || branch === '' || typeof sha !== 'string' || !/^[0-9a-f]{40,64}$/i.test(sha)) {
+  if (typeof repository !== 'string' || repository === '' || typeof branch !== 'string' || branch === '' || typeof sha !== 'string' || !isObjectName(sha.toLowerCase())) {
     throw new EventError(
       'The workflow_run event payload has no workflow_run.head_repository.full_name, head_branch and head_sha to check pr-number against, ' +
         'so nothing was reviewed or written.',

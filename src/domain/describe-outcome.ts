@@ -1,6 +1,7 @@
 /** One log line per file, however it ended: what the grouped log shows as the run goes. */
 import type { FileOutcome } from './outcomes';
 import { plural } from './words';
+import { visiblePath } from '../safety/terminal';
 
 /**
  * The request id of a failed file, when its reason does not already name it (the service's own
@@ -17,15 +18,17 @@ export function failureText(outcome: { reason: string; requestId?: string }): st
   return id === undefined ? outcome.reason : `${outcome.reason} (request ${id})`;
 }
 
+/** The file's line in the action's log; its path in its visible form (`visiblePath`). */
 export function describeOutcome(outcome: FileOutcome): string {
+  const path = visiblePath(outcome.path);
   switch (outcome.kind) {
     case 'reviewed': {
       const count = (severity: string): string => plural(outcome.findings.filter((f) => f.severity === severity).length, severity);
-      return `✓ ${outcome.path}: score ${outcome.score}, ${count('error')}, ${count('warning')}, ${count('info')}`;
+      return `✓ ${path}: score ${outcome.score}, ${count('error')}, ${count('warning')}, ${count('info')}`;
     }
     case 'skipped':
-      return `– ${outcome.path}: skipped, ${outcome.reason}`;
+      return `– ${path}: skipped, ${outcome.reason}`;
     case 'failed':
-      return `✗ ${outcome.path}: ${failureText(outcome)}`;
+      return `✗ ${path}: ${failureText(outcome)}`;
   }
 }

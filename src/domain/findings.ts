@@ -12,7 +12,10 @@ export type FindingLocation =
   | 'diff-context'
   /** A real line of the file that the diff does not show. */
   | 'outside-diff'
-  /** GitHub sent no patch for this file, so where the line sits is not known. */
+  /**
+   * GitHub sent no patch for this file, or the file holds a line break git does not count before
+   * the line (see `uncountedBreak`), so where the line sits is not known.
+   */
   | 'diff-unknown'
   /**
    * Line 0, negative, fractional, not a number, missing, or past the end of the file: the
@@ -48,8 +51,14 @@ export interface LabelledFinding {
   message: string;
   suggestion: string;
   location: FindingLocation;
-  /** The text of the line at the head commit, when the line exists. */
+  /** The text of the line at the head commit, when the line exists and is known to be the one meant. */
   lineText?: string;
+  /**
+   * Why a `diff-unknown` finding is, when the diff is there: the file holds a line break git does
+   * not count on this line or above it, so the service's line numbers may not be git's from there
+   * on (locate/line-breaks.ts). What it is and where: `a lone carriage return (CR) on line 2`.
+   */
+  uncountedBreak?: string;
   /** Set when a suppression or a dismissal takes it out of the gate. */
   disposition?: Disposition;
   /** Suppressions and dismissals aimed at it that do not count, each saying why (no reason, no write access, a marker the pull request did not add). */

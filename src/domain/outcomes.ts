@@ -7,6 +7,8 @@ export type FileOutcome =
   | {
       kind: 'reviewed';
       path: string;
+      /** The file's name at the base, when the pull request renamed it. */
+      previousPath?: string;
       language: ReviewLanguage;
       /** The service's `quality_score`, as sent (0–100; the client refuses anything else). */
       score: number;

@@ -47,11 +47,19 @@ export interface ChangedFile {
   sameBlobAsBase?: true;
 }
 
+/** A candidate whose language its `#!` line decides, once its content is read. */
+export const BY_SHEBANG = 'by-shebang';
+
 /** A changed file chosen for review. */
-export interface ReviewCandidate {
-  file: ChangedFile;
-  language: ReviewLanguage;
-}
+export type ReviewCandidate =
+  /** Its name gives its language. */
+  | { file: ChangedFile; language: ReviewLanguage }
+  /**
+   * Its name has no extension: its `#!` line decides when it is read (collect/shebang.ts), and a
+   * file that is no script of a supported language is skipped then. `defaultExclude` is a
+   * default exclude pattern its path matches: a script found on reading is not reviewed for it.
+   */
+  | { file: ChangedFile; language: typeof BY_SHEBANG; defaultExclude?: string };
 
 
 /** The changed files, and whether the list was cut short. */

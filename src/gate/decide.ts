@@ -19,6 +19,7 @@ import type { PostingReport } from '../domain/writes';
 import { postingEffect } from './posting';
 import { plural } from '../domain/words';
 import { scoreEffect } from './score';
+import { visiblePath } from '../safety/terminal';
 
 export interface GateThresholds {
   failOnSeverity: FailOnSeverity;
@@ -46,6 +47,9 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   const because = (cause: ReasonCause) => (text: string): void => {
     reasons.push({ text, cause });
   };
+  const failedBy = (cause: ReasonCause, severity?: Severity) => (reason: { text: string; paths: string[] }): void => {
+    reasons.push({ text: reason.text, cause, paths: reason.paths, ...(severity === undefined ? {} : { severity }) });
+  };
   const notices: string[] = [];
   const counted: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   const reviewed = input.outcomes.filter((o) => o.kind === 'reviewed');
@@ -59,18 +63,18 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   if (thresholds.failOnSeverity !== 'never') {
     const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(thresholds.failOnSeverity) + 1);
     for (const severity of failing) {
-      severityReasons(countedFindings.filter((f) => f.severity === severity), severity, thresholds).forEach(because('findings'));
+      severityReasons(countedFindings.filter((f) => f.severity === severity), severity, thresholds).forEach(failedBy('findings', severity));
     }
   }
 
   const scores = reviewed.map((o) => ({ path: o.path, score: o.score }));
   const scored = scoreEffect(scores, thresholds.minScore, input.baselines);
-  scored.reasons.forEach(because('score'));
+  scored.reasons.forEach(failedBy('score'));
   notices.push(...scored.notices);
 
   let neutralBecause: GateReason | undefined;
   const notReviewed = input.fatal === undefined ? failed : [];
-  const incomplete: string[] = notReviewed.map((o) => `${o.path} (${o.reason})`);
+  const incomplete: string[] = notReviewed.map((o) => `${visiblePath(o.path)} (${o.reason})`);
   if (input.listTruncated === true) incomplete.push('files past GitHub’s 3,000-file list limit (never listed)');
   if (incomplete.length > 0) {
     const what = `${plural(incomplete.length, 'file')} could not be reviewed: ${summarizeList(incomplete)}`;
@@ -94,7 +98,7 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   if (neutralBecause !== undefined && reasons.length > 0) notices.push(`${neutralBecause.text}; the check fails for the reasons above anyway`);
   const result = reasons.length > 0 ? 'failed' : neutralBecause !== undefined ? 'neutral' : 'passed';
   if (result === 'neutral' && neutralBecause !== undefined) reasons.push(neutralBecause);
-  const verdict: GateVerdict = { result, reasons, notices, counted };
+  const verdict: GateVerdict = { result, reasons, notices, counted, failOnSeverity: thresholds.failOnSeverity };
   if (scores.length > 0) {
     verdict.lowestScore = Math.min(...scores.map((s) => s.score));
     verdict.averageScore = Math.round((scores.reduce((sum, s) => sum + s.score, 0) / scores.length) * 10) / 10;
@@ -107,33 +111,49 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
  * cannot be placed get their own sentence naming where the service put them, so a reader sees
  * why a finding that is not on an added line counts.
  */
-function severityReasons(findings: readonly LabelledFinding[], severity: Severity, thresholds: GateThresholds): string[] {
+function severityReasons(findings: readonly LabelledFinding[], severity: Severity, thresholds: GateThresholds): Array<{ text: string; paths: string[] }> {
   const threshold = `(fail-on-severity: ${thresholds.failOnSeverity})`;
+  const pathsOf = (some: readonly LabelledFinding[]): string[] => [...new Set(some.map((f) => f.path))];
   if (thresholds.gateScope === 'file') {
-    return findings.length === 0 ? [] : [`${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}`];
+    return findings.length === 0 ? [] : [{ text: `${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}`, paths: pathsOf(findings) }];
   }
   const placed = findings.filter((f) => f.location !== 'impossible-line' && f.location !== 'diff-unknown');
-  const undiffed = findings.filter((f) => f.location === 'diff-unknown');
+  const undiffed = findings.filter((f) => f.location === 'diff-unknown' && f.uncountedBreak === undefined);
+  const misnumbered = findings.filter((f) => f.location === 'diff-unknown' && f.uncountedBreak !== undefined);
   const unplaced = findings.filter((f) => f.location === 'impossible-line');
-  const reasons: string[] = [];
+  const reasons: Array<{ text: string; paths: string[] }> = [];
   if (placed.length > 0) {
-    reasons.push(`${plural(placed.length, `${severity} finding`)} on added lines ${threshold}${unknownSeverities(placed)}`);
+    reasons.push({ text: `${plural(placed.length, `${severity} finding`)} on added lines ${threshold}${unknownSeverities(placed)}`, paths: pathsOf(placed) });
   }
   if (undiffed.length > 0) {
-    const where = summarizeList([...new Set(undiffed.map((f) => f.path))], 3);
-    reasons.push(
-      `${plural(undiffed.length, `${severity} finding`)} in files whose diff GitHub did not send (${where}) ` +
+    const where = summarizeList(pathsOf(undiffed).map(visiblePath), 3);
+    reasons.push({
+      text:
+        `${plural(undiffed.length, `${severity} finding`)} in files whose diff GitHub did not send (${where}) ` +
         `${undiffed.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell which lines the pull request adds there ` +
         `${threshold}${unknownSeverities(undiffed)}`,
-    );
+      paths: pathsOf(undiffed),
+    });
+  }
+  if (misnumbered.length > 0) {
+    const where = summarizeList([...new Set(misnumbered.map((f) => `${visiblePath(f.path)}: ${f.uncountedBreak ?? ''}`))], 3);
+    reasons.push({
+      text:
+        `${plural(misnumbered.length, `${severity} finding`)} in files holding a line break git does not count (${where}) ` +
+        `${misnumbered.length === 1 ? 'counts' : 'count'} toward the gate: from that line on, the service may number lines otherwise than git, ` +
+        `so the action cannot tell which lines the pull request adds there ${threshold}${unknownSeverities(misnumbered)}`,
+      paths: pathsOf(misnumbered),
+    });
   }
   if (unplaced.length > 0) {
-    const where = summarizeList(unplaced.map((f) => `${f.path} ${describeLine(f)}`), 3);
-    reasons.push(
-      `${plural(unplaced.length, `${severity} finding`)} at a line that cannot be placed (${where}) ` +
+    const where = summarizeList(unplaced.map((f) => `${visiblePath(f.path)} ${describeLine(f)}`), 3);
+    reasons.push({
+      text:
+        `${plural(unplaced.length, `${severity} finding`)} at a line that cannot be placed (${where}) ` +
         `${unplaced.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell whether the pull request adds that line ` +
         `${threshold}${unknownSeverities(unplaced)}`,
-    );
+      paths: pathsOf(unplaced),
+    });
   }
   return reasons;
 }

@@ -3,7 +3,7 @@
  * (nothing is lost silently); a read-only token or a superseded run is a notice, since the
  * findings are still shown elsewhere or gated by the newer run.
  */
-import { shortSha } from '../github/pull-head';
+import { shortSha } from '../domain/object-name';
 import type { PostingReport } from '../domain/writes';
 
 export const READ_ONLY_NOTICE =

@@ -95,21 +95,21 @@ export interface RestAnswer {
 }
 
 /**
- * A REST list by `page` and `per_page`: another page follows while GitHub links one
- * (`Link: <…>; rel="next"`) and the page was full (a short page is the last one; that saves a
- * request). `request(page)` asks for one page; `entriesOf` finds the entries in a body that wraps
- * them (`{ total_count, check_runs: […] }`).
+ * A REST list by `page` and `per_page`: another page follows exactly while GitHub links one
+ * (`Link: <…>; rel="next"`). A page shorter than `per_page` does not end the list on its own:
+ * GitHub can send one mid-list (entries it drops from a page, a list changing while it is read),
+ * and taking it for the last would leave the pages after it unread. `request(page)` asks for one
+ * page; `entriesOf` finds the entries in a body that wraps them (`{ total_count, check_runs: […] }`).
  */
 export function readRestList<T>(
+  // `perPage` is the caller's `per_page`, kept in the spec it builds; the Link header alone ends the list.
   spec: ListSpec<T> & { perPage: number },
   request: (page: number) => Promise<RestAnswer>,
   entriesOf: (data: unknown) => unknown = (data) => data,
 ): Promise<T[]> {
   return readPagedList(spec, async (page) => {
     const answer = await request(page);
-    const entries = entriesOf(answer.data);
-    const full = Array.isArray(entries) && entries.length >= spec.perPage;
-    return { entries, more: full && /rel="next"/.test(answer.headers.link ?? '') };
+    return { entries: entriesOf(answer.data), more: /rel="next"/.test(answer.headers.link ?? '') };
   });
 }
 

@@ -4,6 +4,7 @@
  * files of the head it has then), and again before each write: a push during the run moves the
  * head, and what the run found is then about an older commit.
  */
+import { shortSha } from '../domain/object-name';
 import { GitHubApiError, describePr, requestStatus } from './errors';
 import type { GitHubClient } from './octokit';
 
@@ -80,7 +81,7 @@ export async function readPullRequest(octokit: GitHubClient, pr: PullRequestNumb
     };
   } catch (error) {
     if (requestStatus(error) === 404) throw new PullRequestNotFoundError(pr, { cause: error });
-    throw new GitHubApiError(`Reading the head commit of ${describePr(pr)}`, error);
+    throw new GitHubApiError(`Reading ${describePr(pr)}`, error);
   }
 }
 
@@ -88,7 +89,7 @@ export async function readPullHead(octokit: GitHubClient, pr: PullRequestNumber)
   return (await readPullRequest(octokit, pr)).headSha;
 }
 
-/** The first 12 characters of a commit SHA, as GitHub shows them. */
-export function shortSha(sha: string): string {
-  return sha.slice(0, 12);
+/** The pull request's base commit as GitHub has it now (see `PullRequestSnapshot.baseSha`). */
+export async function readBaseSha(octokit: GitHubClient, pr: PullRequestNumber): Promise<string> {
+  return (await readPullRequest(octokit, pr)).baseSha;
 }

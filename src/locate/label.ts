@@ -10,6 +10,7 @@ import { countsTowardGate } from './counts';
 import { findingFingerprint } from './fingerprint';
 import type { PatchIndex } from './parse-patch';
 import type { FindingLocation, LabelledFinding } from '../domain/findings';
+import { firstUncountedBreak } from './line-breaks';
 import { findMarkers, suppressionLabel } from './suppressions';
 import type { Marker } from './suppressions';
 
@@ -27,8 +28,9 @@ export interface LabelInput {
 }
 
 /**
- * The lines of `content` as a reader numbers them: split on LF or CRLF, and a final newline ends
- * the last line rather than starting an empty one ("a\nb\n" has 2 lines, "" has none).
+ * The lines of `content` as git numbers them: split on LF or CRLF, and a final newline ends the
+ * last line rather than starting an empty one ("a\nb\n" has 2 lines, "" has none). Breaks some
+ * other reader counts are found apart (line-breaks.ts).
  */
 export function splitLines(content: string): string[] {
   if (content === '') return [];
@@ -49,12 +51,16 @@ function locate(line: number | null, lineCount: number, patch: PatchIndex | unde
 export function labelFindings(input: LabelInput): LabelledFinding[] {
   const lines = splitLines(input.content);
   const markers = input.language === undefined ? new Map<number, Marker[]>() : findMarkers(input.content, input.language, input.path);
+  const uncounted = firstUncountedBreak(input.content);
   return input.issues.map((issue) => {
-    const location = locate(issue.line, lines.length, input.patch);
-    const lineText = location === 'impossible-line' || issue.line === null ? undefined : lines[issue.line - 1];
+    // From the first line break git does not count on, the service's line may be another line.
+    const past = uncounted !== undefined && issue.line !== null && Number.isInteger(issue.line) && issue.line >= uncounted.line ? uncounted : undefined;
+    const location = past === undefined ? locate(issue.line, lines.length, input.patch) : 'diff-unknown';
+    const lineText = past !== undefined || location === 'impossible-line' || issue.line === null ? undefined : lines[issue.line - 1];
     const labels: Pick<LabelledFinding, 'disposition' | 'refusedDispositions'> = {};
     if (location !== 'impossible-line' && issue.line !== null) {
-      const { disposition, refused } = suppressionLabel(markers.get(issue.line), { line: issue.line, location, added: input.patch?.added });
+      const scope = { line: issue.line, location, added: input.patch?.added, ...(past === undefined ? {} : { uncountedBreak: past }) };
+      const { disposition, refused } = suppressionLabel(markers.get(issue.line), scope);
       if (disposition !== undefined) labels.disposition = disposition;
       if (refused !== undefined) labels.refusedDispositions = refused;
     }
@@ -66,6 +72,7 @@ export function labelFindings(input: LabelInput): LabelledFinding[] {
       suggestion: issue.suggestion,
       location,
       ...(lineText === undefined ? {} : { lineText }),
+      ...(past === undefined ? {} : { uncountedBreak: past.description }),
       ...labels,
       fingerprint: findingFingerprint({ path: input.path, message: issue.message, lineText }),
       counts: countsTowardGate({ location, ...labels }, input.gateScope),

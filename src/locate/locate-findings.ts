@@ -1,22 +1,37 @@
 /**
  * The locate stage for one reviewed file: its patch indexed, each of the service's issues
  * labelled with where it sits relative to the diff and whether a `review-gate-ignore` comment
- * suppresses it (read in the comment syntax of the file's language). Nothing is dropped.
+ * suppresses it (read in the comment syntax of the file's language). Nothing is dropped. The log
+ * says when a line break git does not count leaves findings unplaced (line-breaks.ts).
  */
 import type { ReviewIssue } from '../review/service/types';
-import { languageOf } from '../collect/select';
 import type { ChangedFile } from '../domain/pull-request';
 import type { LabelledFinding } from '../domain/findings';
 import type { Logger } from '../domain/logger';
-import type { GateScope } from '../domain/vocabulary';
+import type { GateScope, ReviewLanguage } from '../domain/vocabulary';
 import { labelFindings } from './label';
 import { parsePatch } from './parse-patch';
 import type { PatchIndex } from './parse-patch';
 import { isPatchParseError } from './patch-errors';
 
-export function locateFindings(file: ChangedFile, issues: ReviewIssue[], content: string, gateScope: GateScope, log: Logger): LabelledFinding[] {
-  const language = languageOf(file.path);
-  return labelFindings({ path: file.path, issues, patch: indexPatch(file, log), content, gateScope, ...(language === undefined ? {} : { language }) });
+/** `language`: the one the file was reviewed as (an extensionless file's is its `#!` line's), whose comments hold markers. */
+export function locateFindings(
+  file: ChangedFile,
+  language: ReviewLanguage,
+  issues: ReviewIssue[],
+  content: string,
+  gateScope: GateScope,
+  log: Logger,
+): LabelledFinding[] {
+  const findings = labelFindings({ path: file.path, issues, patch: indexPatch(file, log), content, gateScope, language });
+  const uncounted = findings.find((f) => f.uncountedBreak !== undefined)?.uncountedBreak;
+  if (uncounted !== undefined) {
+    log.warning(
+      `${file.path} holds ${uncounted}, a line break git does not count but ${language} or the review service may: ` +
+        'its findings from that line on are reported as "diff unknown", and no review-gate-ignore marker counts there.',
+    );
+  }
+  return findings;
 }
 
 /**

@@ -9,12 +9,14 @@
  * string, a docstring, a template literal or JSX text is text), on the line where that comment
  * starts. And only the change excuses what it adds: on a line the pull request adds, a marker of
  * its own line counts, but one on the line above only if the pull request adds that one too —
- * when the diff is unknown that cannot be shown, so it does not count. Pure.
+ * when the diff is unknown that cannot be shown, so it does not count. Nor does any marker from a
+ * line break git does not count on (line-breaks.ts). Pure.
  */
 import type { ReviewLanguage } from '../domain/vocabulary';
 import type { Disposition, FindingLocation } from '../domain/findings';
 import { findComments } from './comments';
 import type { CommentSpan } from './comments';
+import type { UncountedBreak } from './line-breaks';
 
 export const SUPPRESSION_MARKER = 'review-gate-ignore';
 
@@ -110,11 +112,19 @@ export interface MarkerScope {
   location: FindingLocation;
   /** Lines the pull request adds; undefined when the diff is unknown. */
   added: ReadonlySet<number> | undefined;
+  /** A line break git does not count, on the finding's line or above it (locate/line-breaks.ts). */
+  uncountedBreak?: UncountedBreak;
 }
 
 /** Why this marker does not cover the finding, or undefined when it does. */
 function refusal(marker: Marker, scope: MarkerScope): string | undefined {
   const where = `${SUPPRESSION_MARKER} on line ${marker.line}`;
+  if (scope.uncountedBreak !== undefined) {
+    return (
+      `${where} does not count: the file holds ${scope.uncountedBreak.description}, a line break git does not count, ` +
+      'so from there on a comment can end where git sees no line end, and the service may number lines otherwise'
+    );
+  }
   if (marker.reason === undefined) return `${where} gives no reason (write "${SUPPRESSION_MARKER}: <reason>"), so it does not count`;
   if (!marker.ownLine) return undefined;
   if (scope.location === 'added-line' && scope.added?.has(marker.line) !== true) {

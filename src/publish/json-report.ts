@@ -3,16 +3,18 @@
  * are only ever added within a `version`; renaming or removing one, or changing its meaning,
  * bumps `version`. A golden file (test/golden/json-report.v1.json) pins the shape.
  *
- * Everything in it is data as received or decided. The service's text is not escaped for markdown
- * (the consumer decides how to show it), but controls, bidi overrides and zero-width characters
- * are removed from it, so a script that prints a message cannot be made to drive its terminal;
- * the run's secrets are redacted by the caller before it is written.
+ * Everything in it is data as received or decided. The service's text, and the reasons people
+ * gave for a suppression or a dismissal, are not escaped for markdown (the consumer decides how to
+ * show it), but controls, bidi overrides and zero-width characters are removed from them, so a
+ * script that prints a message cannot be made to drive its terminal. Paths are kept exactly, as
+ * names of files: written out with `printableJson`, their invisible characters are JSON escapes.
+ * The run's secrets are redacted by the caller before it is written.
  */
 import { reasonTexts } from '../domain/verdict';
 import type { PublishedRun } from '../domain/run-report';
 import type { Severity } from '../domain/vocabulary';
 import { compareFindings } from '../report/markdown/severity';
-import type { FindingLocation } from '../domain/findings';
+import type { Disposition, FindingLocation } from '../domain/findings';
 import { VERSION } from '../version';
 import { stripTerminalControls as clean } from '../safety/terminal';
 
@@ -39,9 +41,21 @@ export interface JsonReportV1 {
 }
 
 export type JsonFile =
-  | { path: string; status: 'reviewed'; language: string; score: number; summary: string; findings: number }
+  | {
+      path: string;
+      status: 'reviewed';
+      language: string;
+      score: number;
+      summary: string;
+      findings: number;
+      /** Answered from the result cache: no request to the service in this run. */
+      fromCache: boolean;
+    }
   | { path: string; status: 'skipped'; reason: string }
   | { path: string; status: 'failed'; reason: string; code: string | null; requestId: string | null };
+
+/** A suppression in code (`review-gate-ignore: <reason>` on `line`) or a dismissal by `by`, a login. */
+export type JsonDisposition = { kind: 'suppressed'; reason: string; line: number } | { kind: 'dismissed'; by: string; reason: string };
 
 export interface JsonFinding {
   path: string;
@@ -55,6 +69,8 @@ export interface JsonFinding {
   /** Where the line sits relative to the change. */
   location: FindingLocation;
   countsTowardGate: boolean;
+  /** What took it out of the gate, a suppression in code or a dismissal; null when nothing did. */
+  disposition: JsonDisposition | null;
   /** The same line-independent fingerprint as the inline comments' marker and SARIF's partialFingerprints. */
   fingerprint: string;
 }
@@ -82,6 +98,7 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
             score: outcome.score,
             summary: clean(outcome.summary),
             findings: outcome.findings.length,
+            fromCache: outcome.fromCache === true,
           };
         case 'skipped':
           return { path: outcome.path, status: 'skipped', reason: clean(outcome.reason) };
@@ -98,9 +115,15 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
       suggestion: clean(f.suggestion),
       location: f.location,
       countsTowardGate: f.counts,
+      disposition: jsonDisposition(f.disposition),
       fingerprint: f.fingerprint,
     })),
     tokensUsed: report.tokensUsed,
     walkthrough: report.walkthrough?.kind === 'written' ? clean(report.walkthrough.text) : null,
   };
+}
+
+function jsonDisposition(d: Disposition | undefined): JsonDisposition | null {
+  if (d === undefined) return null;
+  return d.kind === 'suppressed' ? { kind: 'suppressed', reason: clean(d.reason), line: d.line } : { kind: 'dismissed', by: clean(d.by), reason: clean(d.reason) };
 }

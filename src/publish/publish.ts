@@ -21,7 +21,6 @@ import type { CheckRunTarget } from './check-run/content';
 import type { CheckRunContent } from './check-run/upsert';
 import { postSummary } from './summary-comment';
 import { renderCheckRunSummary, renderRunSummary } from './summary/run-summary';
-import { writeWalkthrough } from './walkthrough';
 import type { CompleteText } from './walkthrough';
 
 /** A surface written last, from the whole published run. */
@@ -62,6 +61,7 @@ async function walkthroughOf(report: RunReport, complete: CompleteText, log: Log
   // Nothing changed that the service saw: nothing to walk through.
   if (report.outcomes.length === 0) return undefined;
   return log.group('Write the walkthrough', async () => {
+    const { writeWalkthrough } = await import('./walkthrough');
     const outcome = await writeWalkthrough(complete, report);
     log.info(outcome.kind === 'written' ? `Walkthrough written: ${outcome.text.length} characters.` : outcome.message);
     return outcome;

@@ -5,7 +5,7 @@
  * retry_after pauses, the run's deadline), read through the source's `readBaseFile`. The gate
  * gets the scores as data and decides; nothing here judges.
  */
-import { languageOf } from '../collect/select';
+import { candidateLanguage } from '../collect/select';
 import type { Settings } from '../config/settings';
 import type { BaseScore, FileOutcome } from '../domain/outcomes';
 import type { ChangedFile, PullRequestRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
@@ -48,7 +48,7 @@ export async function reviewBaselines(
   const headOf = new Map<ChangedFile, ChangedFile>();
   for (const head of files) {
     const basePath = head.previousPath ?? head.path;
-    const language = languageOf(basePath);
+    const language = candidateLanguage(basePath);
     if (readBaseFile === undefined) scores.set(head.path, { kind: 'unavailable', reason: 'this source cannot read the base commit' });
     else if (language === undefined) scores.set(head.path, { kind: 'unavailable', reason: `its base path ${basePath} is in no supported language` });
     else {

@@ -23,11 +23,11 @@ import {
   isRealFolder,
   isUnsafePathError,
   openRegularFile,
-  systemErrorCode,
   trustedBase,
   writeFileNoFollow,
 } from '../safety/no-follow';
 import type { UnsafePathError } from '../safety/no-follow';
+import { systemErrorCode } from '../domain/errors';
 import { CACHE_FORMAT_VERSION, createEntryCodec } from './cache-entry';
 import type { ReviewRequest, ReviewResult } from './service/types';
 

@@ -2,15 +2,17 @@
  * Stop when api-url does not lead to the review service. Some answers say that nothing at this
  * address will ever review a file, whatever the file: no such path (404, 410), not this method
  * there (405, 501), a redirect (3xx: the client does not follow one, since the key would go
- * along), or a web page where the API answers JSON (2xx with HTML). When the first answers of a
- * run are all of that kind, the queue stops as for an unreachable service, and every file not
- * reviewed because of it carries one reason naming api-url, the URL (origin and path, which
- * settings keep free of credentials) and the status: a setting to fix, not code to blame.
+ * along), or a success that is no review — a web page where the API answers JSON, or JSON of
+ * another shape (2xx from another API, or a catch-all route). When the first answers of a run are
+ * all of that kind, the queue stops as for an unreachable service, and every file not reviewed
+ * because of it carries one reason naming api-url, the URL (origin and path, which settings keep
+ * free of credentials) and the status: a setting to fix, not code to blame — and never a run that
+ * `on-incomplete: pass` lets through with nothing reviewed.
  *
  * Transient answers (429, 5xx, a proxy's 502 page) are neither such an answer nor a review: they
  * are retried as before. Once the service has answered in this run (a review, or its own error
- * such as 400 context_too_long), the path is known to be right, and a later 404 is that file's
- * own failure.
+ * such as 400 context_too_long), the path is known to be right, and a later 404 or malformed
+ * answer is that file's own failure.
  */
 import { MISCONFIGURED_CODE } from '../domain/outcomes';
 import type { FileOutcome } from '../domain/outcomes';
@@ -39,11 +41,17 @@ export function notTheService(error: unknown): string | undefined {
   const known = NOT_HERE[status];
   if (known !== undefined) return `${status} ${known}`;
   if (status >= 300 && status < 400) return `${status}, a redirect elsewhere, which review-gate does not follow since the key would go along`;
-  // JSON never starts with `<`; a page of HTML (or XML) always does.
-  if (status >= 200 && status < 300 && error instanceof InvalidResponseError && error.snippet?.startsWith('<') === true) {
-    return `${status} with a web page instead of the service's JSON`;
-  }
+  if (status >= 200 && status < 300 && error instanceof InvalidResponseError) return notAReview(status, error);
   return undefined;
+}
+
+/** What a success that is no review answer was instead: a page, a body that is not JSON, or JSON of another shape. */
+function notAReview(status: number, error: InvalidResponseError): string {
+  // JSON never starts with `<`; a page of HTML (or XML) always does.
+  if (error.snippet?.startsWith('<') === true) return `${status} with a web page instead of the service's JSON`;
+  if (error.field === undefined) return `${status} with a body that is not the service's JSON`;
+  const what = error.field === '(body)' ? 'not a JSON object' : `its ${error.field} is not what the service sends`;
+  return `${status} with JSON that is not a review answer (${what})`;
 }
 
 export interface Misconfiguration {

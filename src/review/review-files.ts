@@ -4,13 +4,14 @@
  * run's deadline), each file ending as reviewed (its findings located against the diff), skipped,
  * or not reviewed. A file the result cache can answer never reaches the queue's service calls.
  */
-import { isBinaryFileError, isNotReviewableError } from '../collect/errors';
+import { SkippedFileError, isNotReviewableError, isSkippedFileError } from '../collect/errors';
 import { readReviewableText } from '../collect/read-text';
 import type { Settings } from '../config/settings';
 import { describeError } from '../domain/errors';
 import type { FileOutcome } from '../domain/outcomes';
 import type { Logger } from '../domain/logger';
 import type { ChangedFile, PullRequestRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
+import type { ReviewLanguage } from '../domain/vocabulary';
 import type { LabelledFinding } from '../domain/findings';
 import type { CachedReview, ReviewOnce } from './cached-review';
 import { startProgress } from './progress';
@@ -42,10 +43,10 @@ export interface ReviewDeps {
 
 /**
  * The locate stage for one answered file, passed in by the pipeline: the review stage hands each
- * answer over as it arrives (so the file's content can be dropped once it is located), and never
- * imports the later stage.
+ * answer over as it arrives (so the file's content can be dropped once it is located), with the
+ * language the file was reviewed as, and never imports the later stage.
  */
-export type LocateAnswer = (file: ChangedFile, answer: ReviewResult, content: string) => LabelledFinding[];
+export type LocateAnswer = (file: ChangedFile, answer: ReviewResult, content: string, language: ReviewLanguage) => LabelledFinding[];
 
 export interface Reviewed {
   /** One per candidate, in the candidates' order. */
@@ -56,15 +57,12 @@ export interface Reviewed {
   fatal?: string;
 }
 
-/** A file found not worth reviewing while reading it (empty): it ends as skipped. */
-export class SkipFile extends Error {
-  override readonly name = 'SkipFile' as const;
-}
-
 type NotReviewed = Extract<FileOutcome, { kind: 'failed' }>;
 
 interface ReviewTask extends QueueTask<ReviewResult> {
   content(): string | undefined;
+  /** The language the file is sent as, once it is read (an extensionless file's is its `#!` line's). */
+  language(): ReviewLanguage | undefined;
   fromCache(): boolean;
 }
 
@@ -121,7 +119,7 @@ export async function reviewFiles(
         onResume: () => progress.resumed(),
         onSettled: (index, result, elapsedMs) => {
           const task = tasks[index] as ReviewTask;
-          const outcome = settle(result, candidates[index] as ReviewCandidate, task.content() ?? '', locate);
+          const outcome = settle(result, candidates[index] as ReviewCandidate, task, locate);
           if (notTheService(endedWith(result)) !== undefined) notHere.add(index);
           const cached = outcome.kind === 'reviewed' && task.fromCache();
           if (outcome.kind === 'reviewed' && cached) {
@@ -160,20 +158,23 @@ function endedWith(result: TaskOutcome<ReviewResult>): unknown {
 function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: PullRequestRef, deps: ReviewDeps): ReviewTask {
   const path = candidate.file.path;
   let code: string | undefined;
+  let language: ReviewLanguage | undefined;
   let cached = false;
   const request = (): ReviewRequest => ({
     code: code ?? '',
-    language: candidate.language,
+    ...(language === undefined ? {} : { language }),
     ...(settings.focusAreas.length > 0 ? { focus_areas: settings.focusAreas } : {}),
   });
   return {
     label: path,
     content: () => code,
+    language: () => language,
     fromCache: () => cached,
     prepare: async (signal) => {
-      const text = await readReviewableText(deps.source, pr, candidate, { maxBytes: settings.maxFileSize, signal });
-      if (text.trim() === '') throw new SkipFile('empty at the head commit');
-      code = text;
+      const read = await readReviewableText(deps.source, pr, candidate, { maxBytes: settings.maxFileSize, signal });
+      if (read.text.trim() === '') throw new SkippedFileError(path, 'empty at the head commit');
+      code = read.text;
+      language = read.language;
       const hit = await deps.cache?.lookup(request(), path);
       if (hit === undefined) return undefined;
       cached = true;
@@ -183,20 +184,25 @@ function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: PullRequ
   };
 }
 
-function settle(result: TaskOutcome<ReviewResult>, candidate: ReviewCandidate, content: string, locate: LocateAnswer): FileOutcome {
+function settle(result: TaskOutcome<ReviewResult>, candidate: ReviewCandidate, task: ReviewTask, locate: LocateAnswer): FileOutcome {
   const path = candidate.file.path;
   switch (result.state) {
     case 'fulfilled': {
       const answer = result.value;
+      // An answer comes only after the file was read, which decides the language.
+      const language = task.language();
+      if (language === undefined) throw new Error(`${path} was answered before it was read`);
       return {
         kind: 'reviewed',
         path,
-        language: candidate.language,
+        // A copy keeps its source too: only a rename is the same file under a new name.
+        ...(candidate.file.status === 'renamed' && candidate.file.previousPath !== undefined ? { previousPath: candidate.file.previousPath } : {}),
+        language,
         score: answer.quality_score,
         summary: answer.summary,
         suggestions: answer.suggestions,
         tokens: answer.usage.total_tokens,
-        findings: locate(candidate.file, answer, content),
+        findings: locate(candidate.file, answer, task.content() ?? '', language),
       };
     }
     case 'cancelled': {
@@ -215,8 +221,7 @@ function settle(result: TaskOutcome<ReviewResult>, candidate: ReviewCandidate, c
     }
     case 'rejected': {
       const error = result.error;
-      if (error instanceof SkipFile) return { kind: 'skipped', path, reason: error.message };
-      if (isBinaryFileError(error)) return { kind: 'skipped', path, reason: error.reason };
+      if (isSkippedFileError(error)) return { kind: 'skipped', path, reason: error.reason };
       if (isNotReviewableError(error)) return { kind: 'failed', path, reason: error.reason };
       const outcome: FileOutcome = { kind: 'failed', path, reason: stopReason(error) ?? describeError(error) };
       if (isApiError(error)) {

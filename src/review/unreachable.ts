@@ -8,6 +8,7 @@
  * One failed connection among answers is a blip and is retried as before: the count starts over
  * at any answer, and once the service has answered in this run it is known to be reachable.
  */
+import { systemErrorCode } from '../domain/errors';
 import { isApiError } from './service/errors';
 
 /** Consecutive connection failures, with no answer yet, that mean the service is unreachable. */
@@ -33,15 +34,10 @@ const CONNECT_CODES = new Set([
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
 ]);
 
-function codeOf(value: unknown): string | undefined {
-  const code = typeof value === 'object' && value !== null ? (value as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : undefined;
-}
-
 /** The code of a failure to connect (refused, unknown host, TLS), or undefined for anything else. */
 export function connectFailureCode(error: unknown): string | undefined {
   if (!isApiError(error) || (error.kind !== 'network' && error.kind !== 'timeout')) return undefined;
-  const code = codeOf(error.cause);
+  const code = systemErrorCode(error.cause);
   if (code === undefined) return undefined;
   return CONNECT_CODES.has(code) || /^ERR_(?:TLS|SSL)_/.test(code) ? code : undefined;
 }

@@ -22,6 +22,7 @@ import { lstat, mkdir, open, readlink, rename, rm, stat } from 'node:fs/promises
 import type { FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { systemErrorCode } from '../domain/errors';
 
 /** A path refused because using it would go through a symbolic link (or it is not what it must be). */
 export class UnsafePathError extends Error {
@@ -189,10 +190,4 @@ async function exists(path: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-/** The `code` of a system error (`ENOENT`, `ELOOP`), if it has one. */
-export function systemErrorCode(error: unknown): string | undefined {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : undefined;
 }

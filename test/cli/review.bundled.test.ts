@@ -187,7 +187,7 @@ describe('output formats', () => {
     const run = await reviewGate(['--format', 'markdown']);
     expect(run.code).toBe(1);
     expect(run.out.startsWith('## ❌ Failed: 1 error finding on added lines')).toBe(true);
-    expect(run.out).toContain('| `src/app.py` | ✅ reviewed |');
+    expect(run.out).toContain('| `src/app.py` | ❌ fails (errors) |');
     expect(run.out).not.toMatch(/dry run|not posted/i);
   });
 

@@ -4,7 +4,7 @@
  * GitHub shows for it (written out by hand, as GitHub's own view, not derived from git here).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +190,43 @@ describe('what the diff shows from the checkout', () => {
     const patches = Object.fromEntries(files.map((f) => [f.path, f.patch]));
     expect(patches['web/greet.js']).toBe('@@ -1,3 +1,4 @@\n function greet(name) {\n   return name;\n }\n+eval(x);');
     expect(patches['app.js']).toBe('@@ -1 +1,2 @@\n a();\n+b();');
+  });
+
+  it('reads a file that changes kind (file → link, link → file): its new kind wholly added, the files around it in place', async () => {
+    const { files, source } = await opened({ 'src/conf.py': 'DEBUG = False\nPORT = 80\n', 'src/a.py': 'a = 1\n', 'src/z.py': 'z = 1\n' }, (r) => {
+      symlinkSync('a.py', join(r.dir, 'src/run.py'));
+      r.commit('a link');
+      unlinkSync(join(r.dir, 'src/conf.py'));
+      symlinkSync('/etc/hostname', join(r.dir, 'src/conf.py'));
+      r.write('src/a.py', 'a = 2\n');
+      r.write('src/z.py', 'z = 2\n');
+    });
+    expect(files.map((f) => [f.path, f.status, f.patch, f.additions, f.deletions])).toEqual([
+      ['src/a.py', 'modified', '@@ -1 +1 @@\n-a = 1\n+a = 2', 1, 1],
+      ['src/conf.py', 'changed', '@@ -0,0 +1 @@\n+/etc/hostname\n\\ No newline at end of file', 1, 2],
+      ['src/run.py', 'added', '@@ -0,0 +1 @@\n+a.py\n\\ No newline at end of file', 1, 0],
+      ['src/z.py', 'modified', '@@ -1 +1 @@\n-z = 1\n+z = 2', 1, 1],
+    ]);
+    expect(Buffer.from(await source.readFile(prRef(7, 'x'), files[1]!)).toString()).toBe('/etc/hostname');
+  });
+
+  it('reads a link that becomes a file of the same bytes (the same blob) as changed, never as unchanged', async () => {
+    // Base: run.py a link whose target path reads as code. Head: a file holding that text.
+    const code = 'eval(input())';
+    const r = tempRepo('review-gate-checkout-');
+    cleanups.push(() => r.remove());
+    symlinkSync(code, join(r.dir, 'run.py'));
+    const baseSha = r.commit('base');
+    r.git('checkout', '-q', '-b', 'feature');
+    unlinkSync(join(r.dir, 'run.py'));
+    r.write('run.py', code);
+    const headSha = r.commit('feature');
+    const opening = await openCheckoutSource({ cwd: r.dir, baseSha, headSha });
+    if (opening.kind !== 'ready') throw new Error(opening.reason);
+    cleanups.push(() => void opening.source.close());
+    const { files } = await opening.source.listChangedFiles(prRef(7, headSha));
+
+    expect(files).toEqual([{ path: 'run.py', status: 'changed', blobSha: expect.any(String), patch: '@@ -0,0 +1 @@\n+eval(input())\n\\ No newline at end of file', additions: 1, deletions: 1 }]);
   });
 
   it('does not diff as text a file with a NUL that a committed .gitattributes marks as text (diff)', async () => {

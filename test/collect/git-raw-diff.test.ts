@@ -18,18 +18,18 @@ describe('parseRawDiff', () => {
       '',
     ].join('\0');
     expect(parseRawDiff(listing)).toEqual([
-      { status: 'added', path: 'src/new file.py', newMode: '100644', oldSha: ZERO, newSha: A },
-      { status: 'modified', path: 'src/a\tb.ts', newMode: '100644', oldSha: A, newSha: B },
-      { status: 'removed', path: 'gone.js', newMode: '000000', oldSha: A, newSha: ZERO },
-      { status: 'renamed', previousPath: 'old/name.go', path: 'new/name.go', newMode: '100644', oldSha: A, newSha: B },
-      { status: 'copied', previousPath: 'orig.rs', path: 'copy.rs', newMode: '100644', oldSha: A, newSha: B },
-      { status: 'changed', path: 'link.py', newMode: '100644', oldSha: A, newSha: B },
-      { status: 'modified', path: 'vendor/sub', newMode: '160000', oldSha: A, newSha: B },
+      { status: 'added', path: 'src/new file.py', oldMode: '000000', newMode: '100644', oldSha: ZERO, newSha: A },
+      { status: 'modified', path: 'src/a\tb.ts', oldMode: '100644', newMode: '100644', oldSha: A, newSha: B },
+      { status: 'removed', path: 'gone.js', oldMode: '100644', newMode: '000000', oldSha: A, newSha: ZERO },
+      { status: 'renamed', previousPath: 'old/name.go', path: 'new/name.go', oldMode: '100644', newMode: '100644', oldSha: A, newSha: B },
+      { status: 'copied', previousPath: 'orig.rs', path: 'copy.rs', oldMode: '100644', newMode: '100644', oldSha: A, newSha: B },
+      { status: 'changed', path: 'link.py', oldMode: '120000', newMode: '100644', oldSha: A, newSha: B },
+      { status: 'modified', path: 'vendor/sub', oldMode: '160000', newMode: '160000', oldSha: A, newSha: B },
     ]);
   });
 
   it('reads a status letter it does not know as a modification, so the file is still reviewed', () => {
-    expect(parseRawDiff(`:100644 100644 ${A} ${B} X\0app.py\0`)).toEqual([{ status: 'modified', path: 'app.py', newMode: '100644', oldSha: A, newSha: B }]);
+    expect(parseRawDiff(`:100644 100644 ${A} ${B} X\0app.py\0`)).toEqual([{ status: 'modified', path: 'app.py', oldMode: '100644', newMode: '100644', oldSha: A, newSha: B }]);
   });
 
   it('reads an empty listing as no files', () => {
@@ -54,5 +54,10 @@ describe('sameBlob', () => {
       ].join('\0'),
     );
     expect(entries.map(sameBlob)).toEqual([false, false, false, false]);
+  });
+
+  it('proves nothing for a file that changes kind: a link whose target reads like code and a file of that text share a blob', () => {
+    const entries = parseRawDiff([`:120000 100644 ${A} ${A} T`, 'run.py', `:100644 120000 ${A} ${A} T`, 'conf.py', ''].join('\0'));
+    expect(entries.map(sameBlob)).toEqual([false, false]);
   });
 });

@@ -331,4 +331,25 @@ describe('symbolic links', () => {
     expect(await listed(source)).toEqual(['added linked.py']);
     expect(await text(source, 'linked.py')).toBe(elsewhere);
   });
+
+  it('gives a file that becomes a link, and a link that becomes a file, the patch of their new kind, in a commit and in the working tree', async () => {
+    const r = repo();
+    r.write('conf.py', 'DEBUG = False\n');
+    symlinkSync('conf.py', join(r.dir, 'run.py'));
+    r.commit('base');
+    rmSync(join(r.dir, 'conf.py'));
+    symlinkSync('/etc/hostname', join(r.dir, 'conf.py'));
+    rmSync(join(r.dir, 'run.py'));
+    r.write('run.py', 'eval(input())\n');
+    const patches = async (source: ReturnType<typeof createGitSource>) =>
+      (await source.listChangedFiles(pr)).files.map((f) => [f.path, f.status, f.patch, f.additions, f.deletions]);
+    const expected = [
+      ['conf.py', 'changed', '@@ -0,0 +1 @@\n+/etc/hostname\n\\ No newline at end of file', 1, 1],
+      ['run.py', 'changed', '@@ -0,0 +1 @@\n+eval(input())', 1, 1],
+    ];
+
+    expect(await patches(createGitSource({ env: process.env, cwd: r.dir }))).toEqual(expected);
+    r.commit('kinds change');
+    expect(await patches(createGitSource({ env: process.env, cwd: r.dir, base: 'HEAD~1..HEAD' }))).toEqual(expected);
+  });
 });

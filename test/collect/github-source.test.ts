@@ -231,6 +231,30 @@ describe('createPullRequestSource: every file once, or a clear refusal', () => {
     expect(list.map((f) => f.path)).toEqual(files.map((f) => f.filename));
   });
 
+  it('reads on past a short page while GitHub links a next one', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files }], fileList((items) => [items.slice(0, 25), items.slice(25)]));
+    fake = started.fake;
+
+    const { files: list } = await createPullRequestSource(started.octokit).listChangedFiles(prRef());
+
+    expect(list.map((f) => f.path)).toEqual(files.map((f) => f.filename));
+    expect(fileListCalls(fake)).toBe(2);
+  });
+
+  it.each([
+    ['one page that ends early', (items: unknown[]) => [items.slice(0, 39)], 39],
+    ['a page dropped in the middle', (items: unknown[]) => [items.slice(0, 30), []], 30],
+  ])('refuses a list with fewer files than the pull request changes (%s), below the cap', async (_case, pages, listed) => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files }], fileList(pages));
+    fake = started.fake;
+
+    const error: unknown = await createPullRequestSource(started.octokit).listChangedFiles(prRef()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitHubListError);
+    expect((error as Error).message).toBe(
+      `GitHub's list of the files of acme/widgets#7 has ${listed} files, but the pull request changes 40 (changed_files): the list is incomplete, so nothing is reviewed from it; run again`,
+    );
+  });
+
   it('refuses a null entry, naming the list, the page and the position', async () => {
     const started = await startFake([{ number: 7, headSha: HEAD, files }], fileList((items) => [items.slice(0, 30), [items[30], null]]));
     fake = started.fake;

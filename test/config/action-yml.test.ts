@@ -54,10 +54,21 @@ describe('action.yml states what settings.ts does', () => {
 });
 
 describe('exclude: none', () => {
+  const excludes = (exclude: string) => {
+    const { exclude: own, defaultExcludes } = readSettings(reader({ ...required, exclude }));
+    return { own, defaultExcludes };
+  };
+
   it('excludes nothing, while an empty exclude keeps the default list and a set one replaces it', () => {
-    expect(readSettings(reader({ ...required, exclude: 'none' })).exclude).toEqual([]);
-    expect(readSettings(reader({ ...required, exclude: ' None\n' })).exclude).toEqual([]);
-    expect(readSettings(reader({ ...required, exclude: '' })).exclude).toEqual([...DEFAULT_EXCLUDES]);
-    expect(readSettings(reader({ ...required, exclude: 'gen/**' })).exclude).toEqual(['gen/**']);
+    expect(excludes('none')).toEqual({ own: [], defaultExcludes: [] });
+    expect(excludes(' None\n')).toEqual({ own: [], defaultExcludes: [] });
+    expect(excludes('')).toEqual({ own: [], defaultExcludes: [...DEFAULT_EXCLUDES] });
+    expect(excludes('gen/**')).toEqual({ own: ['gen/**'], defaultExcludes: [] });
+  });
+
+  it('says in the description that the default list does not skip a supported file, and how to skip such files', () => {
+    const description = (action.inputs.exclude?.description ?? '').replace(/\s+/g, ' ');
+    expect(description).toContain('not reviewed');
+    expect(description).toContain('set `exclude`');
   });
 });

@@ -9,7 +9,8 @@ describe('readSettings', () => {
       apiUrl: 'https://api.example.com',
       focusAreas: [],
       include: [],
-      exclude: [...DEFAULT_EXCLUDES],
+      exclude: [],
+      defaultExcludes: [...DEFAULT_EXCLUDES],
       maxFiles: 300,
       maxFileSize: 100_000,
       concurrency: 4,
@@ -84,7 +85,7 @@ describe('readSettings', () => {
   });
 
   it('replaces the default excludes when exclude is set', () => {
-    expect(readSettings(reader({ ...base, exclude: 'gen/**' })).exclude).toEqual(['gen/**']);
+    expect(readSettings(reader({ ...base, exclude: 'gen/**' }))).toMatchObject({ exclude: ['gen/**'], defaultExcludes: [] });
   });
 
   it('reads the check run, score-baseline and on-incomplete neutral inputs', () => {

@@ -20,6 +20,8 @@ describe('workflowRunHead', () => {
     ['no head repository (a deleted fork)', payload({ head_repository: null })],
     ['an empty branch', payload({ head_branch: '' })],
     ['a head_sha that is not a commit', payload({ head_sha: 'main' })],
+    ['a head_sha of 41 hex digits', payload({ head_sha: 'a'.repeat(41) })],
+    ['a head_sha of 63 hex digits, neither SHA-1 nor SHA-256', payload({ head_sha: 'a'.repeat(63) })],
   ])('refuses a payload with %s: there is nothing to check pr-number against', (_, event) => {
     expect(() => workflowRunHead(event)).toThrow(EventError);
     expect(() => workflowRunHead(event)).toThrow(/^The workflow_run event payload has no workflow_run\.head_repository\.full_name, head_branch and head_sha/);

@@ -79,6 +79,8 @@ export interface RunOptions {
   /** Replaces the event payload (default: a pull_request event for the fixture); a string is written as is. */
   event?: unknown;
   env?: Record<string, string>;
+  /** The script to run instead of dist/index.js (the benchmarks' naive action), as the runner would. */
+  script?: string;
 }
 
 /** Spawns `node dist/index.js` with a clean environment and collects what the runner would. */
@@ -109,7 +111,7 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
     for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
 
     const spawnedAt = performance.now();
-    const child = spawn(process.execPath, [join(ROOT, 'dist/index.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [options.script ?? join(ROOT, 'dist/index.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

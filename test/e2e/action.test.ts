@@ -50,7 +50,7 @@ describe('the bundled action on a pull request', () => {
     expect(result.outputs).toMatchObject({
       result: 'failed',
       'files-reviewed': '5',
-      // docs/guide.md (language), legacy/old.py (removed), assets/logo.png (binary), web/vendor.min.js (exclude)
+      // docs/guide.md (language), legacy/old.py (removed), assets/logo.png (binary), web/package-lock.json (language)
       'files-skipped': '4',
       'files-failed': '0',
     });
@@ -224,9 +224,9 @@ describe('text a pull request controls', () => {
     expect(injected).toEqual([]);
     // The legacy form is obeyed anywhere in a line that is not itself a command.
     expect(result.stdout.split('\n').filter((line) => !line.startsWith('::') && line.includes('##['))).toEqual([]);
-    // The name is still shown, defused with a space (a zero-width one is ignored by the runner's
-    // culture-sensitive comparison), where the log lists the file.
-    expect(result.stdout).toContain(': :error file=forged.py');
+    // The name is still shown where the log lists the file, on one line: its line breaks written
+    // as \u{a}, so no part of it starts a line, and its legacy command defused with a space.
+    expect(result.stdout).toContain('src/evil # #[error]legacy\\u{a}::error file=forged.py,line=1::injected\\u{a}::add-mask::x.py:4 error eval()');
     // The finding is still reported, as an escaped annotation.
     expect(result.stdout).toMatch(/^::error [^\n]*file=src\/evil ##\[error\]legacy%0A/m);
   });

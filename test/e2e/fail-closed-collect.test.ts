@@ -15,17 +15,10 @@ import type { FakeGitHub } from '../doubles/fake-github';
 import { GITHUB_TOKEN, ROOT, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { useBundledAction } from './harness';
-
-type FixtureFile = PullRequestFixture['files'][number];
+import { added } from '../support/fixture-files';
+import type { FixtureFile } from '../support/fixture-files';
 
 const { demo, servers, closeAfterTest } = useBundledAction({ bundles: ['dist/index.js', 'dist/cli/index.js'] });
-
-/** A text file as GitHub lists it: every line added. */
-function added(filename: string, content: string): FixtureFile {
-  const lines = content.replace(/\n$/, '').split('\n');
-  const patch = [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((l) => `+${l}`)].join('\n');
-  return { filename, status: 'added', content, patch, additions: lines.length };
-}
 
 /** A file git calls binary (a NUL, UTF-16): GitHub lists it without a patch. */
 function addedBytes(filename: string, bytes: Buffer): FixtureFile {
@@ -138,26 +131,37 @@ describe('size, max-files and default excludes (item 3)', () => {
     expect(run.stepSummary).toContain('past max-files (2 files)');
   });
 
-  it('lists every file a default exclude skipped with the pattern that skipped it', async () => {
-    const run = await runOn([
-      added('app/vendor/x.py', 'x = eval(y)\n'),
-      added('proto/a_pb2.py', 'x = eval(y)\n'),
-      added('web/x.generated.ts', 'export const x = eval(y);\n'),
-      added('src/ok.py', 'x = 1\n'),
-    ]);
+  const excludedByName = [
+    added('app/vendor/x.py', 'x = eval(y)\n'),
+    added('proto/a_pb2.py', 'x = eval(y)\n'),
+    added('web/x.generated.ts', 'export const x = eval(y);\n'),
+    added('src/ok.py', 'x = 1\n'),
+  ];
+  const patterns = [
+    ['app/vendor/x.py', '**/vendor/**'],
+    ['proto/a_pb2.py', '**/*_pb2.py'],
+    ['web/x.generated.ts', '**/*.generated.*'],
+  ];
+
+  it('does not review a file only a default exclude matches, listing it with the pattern, and fails the check', async () => {
+    const run = await runOn(excludedByName);
+
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs).toMatchObject({ 'files-reviewed': '1', 'files-skipped': '0', 'files-failed': '3' });
+    for (const [path, pattern] of patterns) {
+      expect(run.stdout).toContain(`✗ ${path}: not reviewed: matched by default exclude '${pattern}'`);
+      // Markdown may escape the stars; the path and the pattern are still there, on one line.
+      const lines = run.stepSummary.split('\n').filter((l) => l.includes(`\`${path}\``)).map((l) => l.replace(/\\/g, ''));
+      expect(lines.some((l) => l.includes(`matched by default exclude '${pattern}'`)), lines.join('\n')).toBe(true);
+    }
+  });
+
+  it('skips them, with the pattern, once exclude names the default list on purpose', async () => {
+    const run = await runOn(excludedByName, { exclude: '**/vendor/**, **/*_pb2.py, **/*.generated.*' });
 
     expect(run.exitCode).toBe(0);
-    expect(run.outputs).toMatchObject({ 'files-reviewed': '1', 'files-skipped': '3' });
-    for (const [path, pattern] of [
-      ['app/vendor/x.py', '**/vendor/**'],
-      ['proto/a_pb2.py', '**/*_pb2.py'],
-      ['web/x.generated.ts', '**/*.generated.*'],
-    ]) {
-      expect(run.stdout).toContain(`– ${path}: skipped, matched by default exclude '${pattern}'`);
-      // Markdown may escape the stars; the path and the pattern are still there, on one line.
-      const line = run.stepSummary.split('\n').find((l) => l.includes(`\`${path}\``)) ?? '';
-      expect(line.replace(/\\/g, '')).toContain(`matched by default exclude '${pattern}'`);
-    }
+    expect(run.outputs).toMatchObject({ 'files-reviewed': '1', 'files-skipped': '3', 'files-failed': '0' });
+    for (const [path, pattern] of patterns) expect(run.stdout).toContain(`– ${path}: skipped, matched by exclude '${pattern}'`);
   });
 });
 

@@ -20,8 +20,8 @@ import { runCliBundle, serviceEnv, tempRepo } from '../cli/bundled';
 import { buildPullRequestRepo } from '../support/git-pull-request';
 import type { RepoWriter } from '../support/git-pull-request';
 import { useBundledAction } from './harness';
-
-type FixtureFile = PullRequestFixture['files'][number];
+import { added } from '../support/fixture-files';
+import type { FixtureFile } from '../support/fixture-files';
 
 const { demo, servers, closeAfterTest } = useBundledAction({ bundles: ['dist/index.js', 'dist/cli/index.js'] });
 
@@ -29,13 +29,6 @@ const { demo, servers, closeAfterTest } = useBundledAction({ bundles: ['dist/ind
 const HELPERS = "function greet(name) {\n  return 'hi ' + name;\n}\nmodule.exports = { greet };\n";
 /** The same file renamed, with a NUL in a comment (so git and GitHub call it binary) and eval() added on line 6. */
 const GREET_WITH_EVAL = `// \0 git and GitHub show this file as binary\n${HELPERS}eval(process.argv[2]);\n`;
-
-/** A text file as GitHub lists it: every line added. */
-function added(filename: string, content: string): FixtureFile {
-  const lines = content.replace(/\n$/, '').split('\n');
-  const patch = [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((l) => `+${l}`)].join('\n');
-  return { filename, status: 'added', content, patch, additions: lines.length };
-}
 
 /** A rename as GitHub lists one it has no patch for (a pure rename, or a file it shows as binary): 0 lines, no patch. */
 function renamedWithoutPatch(filename: string, previous: string, content: string): FixtureFile {

@@ -14,6 +14,7 @@ import type { RunningSimulator } from '../doubles/simulator';
 import { GITHUB_TOKEN, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { useBundledAction } from './harness';
+import { added } from '../support/fixture-files';
 
 const { demo, closeAfterTest } = useBundledAction();
 let simulator: RunningSimulator;
@@ -36,11 +37,6 @@ afterEach(() => {
 const EVIL = 'function run(rule) {\n  return eval(rule);\n}\n';
 const CLEAN = 'function add(a, b) {\n  return a + b;\n}\n';
 const CACHE_DIR = '.review-gate-cache';
-
-function added(filename: string, content: string): PullRequestFixture['files'][number] {
-  const lines = content.replace(/\n$/, '').split('\n');
-  return { filename, status: 'added', content, additions: lines.length, patch: [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((l) => `+${l}`)].join('\n') };
-}
 
 const pullRequest = (...files: Array<[string, string]>): PullRequestFixture => ({
   ...demo,

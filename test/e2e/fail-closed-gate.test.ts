@@ -206,7 +206,7 @@ describe('the quality score as the service sent it', () => {
     const { result, summaryComment } = await runWith(addedFile(3), { quality_score: 59.5 }, { 'min-score': '60' });
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ result: 'failed', score: '59.5', reasons: 'quality score 59.5 of src/app.py is below min-score 60' });
-    expect(summaryComment).toContain('| `src/app.py` | ✅ reviewed | 59.5 |');
+    expect(summaryComment).toContain('| `src/app.py` | ❌ fails (score) | 59.5 |');
   });
 
   it('passes min-score 60 on a score of 60', async () => {

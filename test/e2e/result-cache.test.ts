@@ -12,8 +12,7 @@ import type { RunningSimulator } from '../doubles/simulator';
 import { GITHUB_TOKEN, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { useBundledAction } from './harness';
-
-type FixtureFile = PullRequestFixture['files'][number];
+import { added } from '../support/fixture-files';
 
 const { demo, closeAfterTest } = useBundledAction();
 let cacheDir: string;
@@ -26,11 +25,6 @@ beforeEach(async () => {
   closeAfterTest(simulator);
 });
 afterEach(() => rmSync(cacheDir, { recursive: true, force: true }));
-
-function added(filename: string, content: string): FixtureFile {
-  const lines = content.replace(/\n$/, '').split('\n');
-  return { filename, status: 'added', content, additions: lines.length, patch: [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((l) => `+${l}`)].join('\n') };
-}
 
 /** A pull request of `n` files; file `changed` differs (a push), and src/f0.py calls eval(). */
 function pullRequest(n: number, headSha: string, changed?: number): PullRequestFixture {
@@ -67,8 +61,8 @@ describe('the bundled action with cache-dir', () => {
     expect(again.outputs).toEqual(first.outputs);
     expect(again.outputs).toMatchObject({ result: 'failed', 'files-reviewed': '6' });
     expect(again.stdout).toContain(`Result cache (${cacheDir}): 6 of 6 files answered from the cache.`);
-    expect(again.stepSummary).toContain('6 files reviewed (6 from the cache), 0 skipped, 0 failed');
-    expect(first.stepSummary).toContain('6 files reviewed, 0 skipped, 0 failed');
+    expect(again.stepSummary).toContain('6 files reviewed (6 from the cache), 0 skipped, 0 not reviewed');
+    expect(first.stepSummary).toContain('6 files reviewed, 0 skipped, 0 not reviewed');
   });
 
   it('costs 1 review request after a push that changes 1 file of 50', async () => {

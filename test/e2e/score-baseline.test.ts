@@ -88,7 +88,7 @@ describe('score-baseline: base', () => {
     );
     for (const text of [result.stepSummary, summaryComment, github.checkRuns[0]?.output.summary ?? '']) {
       expect(text).toContain('| `legacy/billing.py` | ✅ reviewed | 40 → 45 |');
-      expect(text).toContain('| `legacy/orders.py` | ✅ reviewed | 70 → 55 |');
+      expect(text).toContain('| `old/orders.py` → `legacy/orders.py` | ❌ fails (score) | 70 → 55 |');
     }
     expect(github.checkRuns[0]?.conclusion).toBe('failure');
   });
@@ -109,6 +109,6 @@ describe('score-baseline: base', () => {
     expect(result.outputs.reasons).toBe('quality score 45 of legacy/billing.py is below min-score 60');
     expect(reviewed).toHaveLength(1);
     expect(github.requests.filter((r) => r.path.includes('/contents/'))).toEqual([]);
-    expect(result.stepSummary).toContain('| `legacy/billing.py` | ✅ reviewed | 45 |');
+    expect(result.stepSummary).toContain('| `legacy/billing.py` | ❌ fails (score) | 45 |');
   });
 });

@@ -107,16 +107,26 @@ describe('readPagedList', () => {
 describe('readRestList', () => {
   const answer = (data: unknown, next: boolean) => ({ data, headers: next ? { link: '<https://api.github.com/x?page=2>; rel="next"' } : {} });
 
-  it('asks for the next page only while GitHub links one and the page is full', async () => {
+  it('asks for the next page while GitHub links one, a short page included', async () => {
     const asked: number[] = [];
     const served = [answer([comment(1), comment(2)], true), answer([comment(3)], true), answer([comment(4)], false)];
     const read = await readRestList({ ...spec, perPage: 2 }, (page) => {
       asked.push(page);
       return Promise.resolve(served[page - 1]!);
     });
-    // Page 2 is short: the last one, whatever its Link says.
-    expect(read.map((c) => c.id)).toEqual([1, 2, 3]);
-    expect(asked).toEqual([1, 2]);
+    // Page 2 is short, and GitHub still links page 3: the list goes on.
+    expect(read.map((c) => c.id)).toEqual([1, 2, 3, 4]);
+    expect(asked).toEqual([1, 2, 3]);
+  });
+
+  it('ends at a short page without a next link, asking for nothing more', async () => {
+    const asked: number[] = [];
+    const read = await readRestList({ ...spec, perPage: 2 }, (page) => {
+      asked.push(page);
+      return Promise.resolve(answer([comment(page)], false));
+    });
+    expect(read.map((c) => c.id)).toEqual([1]);
+    expect(asked).toEqual([1]);
   });
 
   it('ends at a full page without a next link', async () => {

@@ -17,11 +17,20 @@ const findings: LabelledFinding[] = [
   labelled({ path: 'src/app.py', line: 6, severity: 'error', message: 'eval() runs arbitrary code.', suggestion: 'ast.literal_eval(rule)', location: 'added-line', lineText: '    return eval(rule)' }),
   labelled({ path: 'src/app.py', line: 40, severity: 'info', message: 'Long line\u202E', suggestion: '', location: 'outside-diff', lineText: 'x = 1' }),
   labelled({ path: 'src/app.py', line: 0, severity: 'error', reportedSeverity: 'CRITICAL', message: 'Secret', suggestion: '', location: 'impossible-line' }),
+  labelled({
+    path: 'src/app.py', line: 20, severity: 'error', message: 'eval() of a literal', suggestion: '', location: 'added-line', lineText: 'eval("1")  # review-gate-ignore: a fixture',
+    disposition: { kind: 'suppressed', reason: 'a fixture\u202E', line: 20 },
+  }),
+  labelled({
+    path: 'src/app.py', line: 21, severity: 'warning', message: 'print() left in', suggestion: '', location: 'added-line', lineText: 'print(x)',
+    disposition: { kind: 'dismissed', by: 'octocat', reason: 'the command prints on purpose' },
+  }),
 ];
 
 const report: JsonReportSource = {
   outcomes: [
     reviewedFile('src/app.py', { summary: 'Reviewed 40 lines.', score: 62, findings }),
+    reviewedFile('src/util.py', { summary: 'Small helpers.', score: 95, fromCache: true }),
     { kind: 'skipped', path: 'README.md', reason: 'not a supported language' },
     { kind: 'failed', path: 'big.py', reason: 'not reviewed: too large', code: 'context_too_long', requestId: 'svc_req_000000000007' },
   ],
@@ -32,7 +41,7 @@ const report: JsonReportSource = {
     notices: [],
     counted: { error: 2, warning: 1, info: 0 },
     lowestScore: 62,
-    averageScore: 62,
+    averageScore: 78.5,
   },
   tokensUsed: 1234,
   walkthrough: { kind: 'written', text: '- **src/**: adds a rule runner.' },

@@ -88,6 +88,54 @@ describe('runPipeline', () => {
     expect(reasonTexts(report.verdict)).toHaveLength(2);
   });
 
+  it('sends an extensionless file as the language of its #! line, and reads its markers in that language', async () => {
+    const tool = '#!/usr/bin/env node\n// review-gate-ignore: the argument is a constant\neval(process.argv[2]);\nconst s = "# review-gate-ignore: not a comment in JavaScript"; eval(s);\n';
+    const files = [changed('bin/tool', tool)];
+    const { deps: d, requests } = deps(files, () =>
+      Promise.resolve(result([
+        { severity: 'error', line: 3, message: 'eval', suggestion: '' },
+        { severity: 'error', line: 4, message: 'eval', suggestion: '' },
+      ])),
+    );
+    const report = await runPipeline(settings(), pr, d);
+
+    expect(requests.map((r) => r.language)).toEqual(['javascript']);
+    expect(report.outcomes).toEqual([expect.objectContaining({ kind: 'reviewed', path: 'bin/tool', language: 'javascript' })]);
+    expect(report.findings.map((f) => [f.line, f.disposition?.kind, f.counts])).toEqual([
+      [3, 'suppressed', false],
+      [4, undefined, true],
+    ]);
+  });
+
+  it('skips, with why, an extensionless file that is no script of a supported language, and one that is binary; sends none', async () => {
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(32, 1)]);
+    const files = [changed('LICENSE', 'MIT License\n'), changed('bin/run', '#!/usr/bin/env bash\neval "$1"\n'), changed('bin/server', elf)];
+    const { deps: d, requests } = deps(files, () => Promise.resolve(result([])));
+    const report = await runPipeline(settings(), pr, d);
+
+    expect(requests).toEqual([]);
+    expect(report.outcomes.map((o) => [o.path, o.kind, o.kind === 'reviewed' ? '' : o.reason])).toEqual([
+      ['LICENSE', 'skipped', 'language not supported by the review service (no extension, and no #! line)'],
+      ['bin/run', 'skipped', 'language not supported by the review service (no extension, and its #! line names bash)'],
+      ['bin/server', 'skipped', 'binary file (ELF executable)'],
+    ]);
+    expect(report.verdict.result).toBe('passed');
+  });
+
+  it('does not review a script that only a default exclude matches, after reading it', async () => {
+    const files = [changed('vendor/bin/tool', '#!/usr/bin/env python3\nimport os\n'), changed('vendor/NOTICE', 'Third-party notices\n')];
+    const { deps: d, requests } = deps(files, () => Promise.resolve(result([])));
+    const report = await runPipeline(settings(), pr, d);
+
+    expect(requests).toEqual([]);
+    expect(report.outcomes.map((o) => [o.path, o.kind])).toEqual([
+      ['vendor/bin/tool', 'failed'],
+      ['vendor/NOTICE', 'skipped'],
+    ]);
+    expect(report.verdict.result).toBe('failed');
+    expect(reasonTexts(report.verdict).join('\n')).toContain("vendor/bin/tool (not reviewed: matched by default exclude '**/vendor/**'");
+  });
+
   it('sends each file with its language and the focus areas', async () => {
     const files = [changed('web/a.tsx', 'const a = 1;'), changed('svc/main.go', 'package main')];
     const { deps: d, requests } = deps(files, () => Promise.resolve(result([])));

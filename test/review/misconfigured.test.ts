@@ -26,6 +26,11 @@ const serviceAnswer = (status: number, code = 'invalid_request') => {
 /** A web server's page for `status`: no error object, no request id. */
 const webPage = (status: number, snippet = PAGE) =>
   new InvalidResponseError(`Review service answered ${status} with a body that is not JSON: ${snippet}`, { status, snippet });
+/** A success whose JSON is not a review answer, as the client builds it: the field that is off, the request id. */
+const wrongShape = (field: string, status = 200) => {
+  const requestId = `svc_req_${String(++sequence).padStart(12, '0')}`;
+  return new InvalidResponseError(`Invalid review answer: ${field} must be an array, got nothing (request ${requestId})`, { status, field, requestId });
+};
 
 async function review(files: number, answer: (path: string, attempt: number) => Promise<ReviewResult>, inputs: Record<string, string> = {}) {
   const { report, lines, attempts } = await reviewWithAnswers(files, answer, { 'api-url': API_URL, ...inputs });
@@ -87,6 +92,48 @@ describe('a wrong api-url stops the review', () => {
   });
 });
 
+describe('a success that is no review answer, on every request (another JSON API at api-url)', () => {
+  const REASON = `not reviewed: api-url ${API_URL} does not lead to the review service: POST /ai/v1/agent/review was answered 200 with JSON that is not a review answer (its model is not what the service sends)`;
+
+  it('stops after three, every file not reviewed for that one reason, the run void even with on-incomplete: pass', async () => {
+    const { report, attempts, warnings } = await review(10, () => Promise.reject(wrongShape('model')), { concurrency: '1', 'on-incomplete': 'pass' });
+
+    expect(attempts).toHaveLength(MISCONFIGURED_AFTER);
+    expect(report.outcomes.map((o) => (o.kind === 'failed' ? [o.reason, o.code] : o.kind))).toEqual(Array(10).fill([REASON, MISCONFIGURED_CODE]));
+    expect(report.verdict.result).toBe('failed');
+    expect(reasonTexts(report.verdict)).toEqual([REASON]);
+    expect(warnings).toHaveLength(1);
+    // Each file keeps its own request id, named once: never the first answer's id in every reason.
+    expect(failed(report.outcomes).slice(0, 3).map((o) => o.requestId)).toEqual([expect.stringMatching(/^svc_req_/), expect.stringMatching(/^svc_req_/), expect.stringMatching(/^svc_req_/)]);
+    expect(REASON).not.toContain('svc_req_');
+  });
+
+  it('on a run of one file whose one answer is no review', async () => {
+    const { report } = await review(1, () => Promise.reject(wrongShape('issues')));
+    expect(failed(report.outcomes).map((o) => o.code)).toEqual([MISCONFIGURED_CODE]);
+  });
+
+  it('keeps one such answer among reviews that file\'s own failure, before or after them', async () => {
+    for (const odd of ['src/m0.py', 'src/m3.py']) {
+      const error = wrongShape('issues');
+      const { report, attempts, warnings } = await review(6, (path) => (path === odd ? Promise.reject(error) : Promise.resolve(reviewResult())), { concurrency: '1' });
+
+      expect(attempts).toHaveLength(6);
+      expect(failed(report.outcomes)).toEqual([{ kind: 'failed', path: odd, reason: error.message, code: 'invalid_response', requestId: error.requestId }]);
+      expect(warnings).toEqual([]);
+    }
+  });
+
+  it('keeps two such answers before the first review each its own failure: fewer than the stop needs', async () => {
+    const { report, attempts } = await review(6, (path) => (['src/m0.py', 'src/m1.py'].includes(path) ? Promise.reject(wrongShape('issues')) : Promise.resolve(reviewResult())), {
+      concurrency: '1',
+    });
+
+    expect(attempts).toHaveLength(6);
+    expect(failed(report.outcomes).map((o) => o.code)).toEqual(['invalid_response', 'invalid_response']);
+  });
+});
+
 describe('a 404 that is one file\'s failure', () => {
   it('among reviews: that file alone is not reviewed, with its own reason and request id', async () => {
     const error = serviceAnswer(404);
@@ -113,10 +160,17 @@ describe('which answers say "not the review service here"', () => {
     expect(notTheService(webPage(status))).toMatch(new RegExp(`^${status}\\b`));
   });
 
-  it('a 2xx web page, but not a 2xx answer of cut or wrong-shaped JSON', () => {
+  it('any 2xx that is no review answer: a web page, a body that is not JSON, JSON of another shape', () => {
     expect(notTheService(webPage(200))).toBe("200 with a web page instead of the service's JSON");
-    expect(notTheService(webPage(200, '{"model":"service-1","summary":"Reviewed 3 lines","issues":[{"severity":"error","line":'))).toBeUndefined();
-    expect(notTheService(new InvalidResponseError('Invalid review answer: issues must be an array, got nothing', { status: 200, field: 'issues' }))).toBeUndefined();
+    expect(notTheService(webPage(200, '{"model":"service-1","summary":"Reviewed 3 lines","issues":[{"severity":"error","line":'))).toBe(
+      "200 with a body that is not the service's JSON",
+    );
+    expect(notTheService(wrongShape('issues'))).toBe('200 with JSON that is not a review answer (its issues is not what the service sends)');
+    expect(notTheService(wrongShape('(body)', 201))).toBe('201 with JSON that is not a review answer (not a JSON object)');
+  });
+
+  it('not an unusable answer without a status: no answer was read', () => {
+    expect(notTheService(new InvalidResponseError('Invalid review answer: issues must be an array, got nothing', { field: 'issues' }))).toBeUndefined();
   });
 
   it.each([400, 401, 403, 408, 413, 422, 429, 500, 502, 503, 504])('not %i: a rejected request, a rejected key, or an answer worth retrying', (status) => {

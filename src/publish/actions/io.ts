@@ -9,8 +9,9 @@
  */
 import * as core from '@actions/core';
 import type { AnnotationProperties } from '@actions/core';
-import { printSafe, stripTerminalControls } from '../../safety/terminal';
+import { printSafe, stripTerminalControls, visiblePath } from '../../safety/terminal';
 import type { Redactor } from '../../safety/redact';
+import type { Logger } from '../../domain/logger';
 
 export interface ActionsIo {
   info(message: string): void;
@@ -25,11 +26,6 @@ export interface ActionsIo {
   setFailed(message: string): void;
   /** Appends markdown to the job summary. */
   writeJobSummary(markdown: string): Promise<void>;
-}
-
-/** The path with each character printing would strip written as `\u{…}`: the name shown is the name. */
-function visibly(path: string): string {
-  return [...path].map((c) => (stripTerminalControls(c) === c ? c : `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`)).join('');
 }
 
 export function createActionsIo(redactor: Redactor): ActionsIo {
@@ -56,7 +52,7 @@ export function createActionsIo(redactor: Redactor): ActionsIo {
         return;
       }
       const { file, startLine, endLine: _endLine, startColumn: _startColumn, endColumn: _endColumn, ...unanchored } = properties;
-      emit(safe(`${visibly(file)}${startLine === undefined ? '' : `:${startLine}`}: ${message}`), safeProperties(unanchored));
+      emit(safe(`${visiblePath(file)}${startLine === undefined ? '' : `:${startLine}`}: ${message}`), safeProperties(unanchored));
     };
   return {
     info: (message) => core.info(safe(message)),
@@ -72,5 +68,15 @@ export function createActionsIo(redactor: Redactor): ActionsIo {
     writeJobSummary: async (markdown) => {
       await core.summary.addRaw(redactor.text(markdown)).write();
     },
+  };
+}
+
+/** The pipeline's and the GitHub modules' log, through the action's safe output. */
+export function actionsLogger(io: ActionsIo): Logger & { debug(message: string): void } {
+  return {
+    info: (message) => io.info(message),
+    warning: (message) => io.warning(message),
+    debug: (message) => io.debug(message),
+    group: (name, run) => io.group(name, run),
   };
 }

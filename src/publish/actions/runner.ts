@@ -16,7 +16,6 @@ import type { Redactor } from '../../safety/redact';
 import type { Outlet } from '../publish';
 import { checkRunNote, renderJobSummary, renderRunSummary, summaryCommentNote } from '../summary/run-summary';
 import type { ActionsIo } from './io';
-import { writeSarifOutput } from './sarif-file';
 import { emitAnnotations, printAllFindings, printPlannedComments, writeOutputs } from './surfaces';
 
 export interface RunnerOptions {
@@ -36,7 +35,10 @@ export function runnerSurfaces(options: RunnerOptions): Outlet {
     const jobSummaryWritten = options.hasJobSummary && (await writeJobSummaryOrWarn(io, jobSummary.markdown));
     const listedIn = jobSummaryWritten && jobSummary.complete ? 'the job summary' : 'the log below';
     writeOutputs(io, run);
-    await writeSarifOutput(io, run, settings.sarifFile, options.workspace, options.redactor);
+    if (settings.sarifFile !== '') {
+      const { writeSarifOutput } = await import('./sarif-file');
+      await writeSarifOutput(io, run, settings.sarifFile, options.workspace, options.redactor);
+    }
     emitAnnotations(io, run.findings, listedIn);
     printPlannedComments(io, run, settings.dryRun, listedIn);
     if (settings.dryRun) {

@@ -6,9 +6,9 @@
 import { reasonTexts } from '../../domain/verdict';
 import type { ActionsIo } from './io';
 import type { RunReport } from '../../domain/run-report';
-import type { Logger } from '../../domain/logger';
 import { describeLine } from '../../locate/label';
 import { planAnnotations } from '../annotations';
+import { visiblePath } from '../../safety/terminal';
 import type { LabelledFinding } from '../../domain/findings';
 
 /**
@@ -16,16 +16,6 @@ import type { LabelledFinding } from '../../domain/findings';
  * error is kept for the verdict (`setFailed`), and room for the run's warnings and notices.
  */
 export const ANNOTATION_CAPS = { error: 9, warning: 8, notice: 8 } as const;
-
-/** The pipeline's and the GitHub modules' log, through the action's safe output. */
-export function actionsLogger(io: ActionsIo): Logger & { debug(message: string): void } {
-  return {
-    info: (message) => io.info(message),
-    warning: (message) => io.warning(message),
-    debug: (message) => io.debug(message),
-    group: (name, run) => io.group(name, run),
-  };
-}
 
 export function writeOutputs(io: ActionsIo, report: RunReport): void {
   const { verdict, outcomes } = report;
@@ -86,7 +76,8 @@ export function printAllFindings(io: ActionsIo, findings: readonly LabelledFindi
 /** `path:line severity message`; an unknown severity shows as received, an unplaceable line as sent. */
 function findingLine(f: LabelledFinding): string {
   const placed = f.line !== null && Number.isInteger(f.line) && f.line > 0;
-  const where = placed ? `${oneLine(f.path)}:${String(f.line)}` : `${oneLine(f.path)} (${describeLine(f)})`;
+  const path = visiblePath(f.path);
+  const where = placed ? `${path}:${String(f.line)}` : `${path} (${describeLine(f)})`;
   const reported = f.reportedSeverity === undefined ? '' : ` (reported as ${oneLine(f.reportedSeverity).slice(0, 40)})`;
   return `${where} ${f.severity}${reported} ${oneLine(f.message)}`;
 }

@@ -9,7 +9,7 @@ import type { PullRequestRef } from '../../domain/pull-request';
 import type { CheckRunReport } from '../../domain/writes';
 import { GitHubApiError } from '../../github/errors';
 import { GitHubTimeoutError } from '../../github/octokit';
-import { shortSha } from '../../github/pull-head';
+import { shortSha } from '../../domain/object-name';
 import { writeCommitCheckRun } from './commit-check-run';
 import type { CommitCheckDeps } from './commit-check-run';
 import type { CheckRunContent, CheckRunContext } from './upsert';

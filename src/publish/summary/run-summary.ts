@@ -5,7 +5,7 @@
  */
 import type { PublishedRun, RunReport } from '../../domain/run-report';
 import { supersededNotice } from '../../gate/posting';
-import { shortSha } from '../../github/pull-head';
+import { shortSha } from '../../domain/object-name';
 import { COMMIT_SECTION_RESERVE } from '../check-run/verdict-records';
 import { MAX_SUMMARY_COMMENT_LENGTH, renderSummaryWithin } from './summary';
 import type { RenderedSummary, SummaryInput } from './summary';

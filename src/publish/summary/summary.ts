@@ -4,10 +4,12 @@
  * Layout: verdict and reasons, a per-file table, findings not posted inline, skipped and failed
  * files, tokens used. Everything the service or a pull request's author wrote is sanitized.
  */
+import { shortSha } from '../../domain/object-name';
 import { plural } from '../../domain/words';
 import type { FileOutcome } from '../../domain/outcomes';
 import type { FindingLocation } from '../../domain/findings';
-import { reasonTexts } from '../../domain/verdict';
+import type { FailOnSeverity } from '../../domain/vocabulary';
+import { failingFiles, reasonTexts } from '../../domain/verdict';
 import type { GateVerdict } from '../../domain/verdict';
 import { SUMMARY_MARKER } from '../../report/markers';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
@@ -51,15 +53,25 @@ function verdictSection(v: GateVerdict, room: Room): string {
   if (noticesRest > 0) notices.push(`- ${more(noticesRest, 'notices', room.restListedIn)}`);
   return [line, ...(notices.length > 0 ? ['', ...notices] : [])].join('\n');
 }
+/** Which counted findings fail the check, by `fail-on-severity`. */
+const FAILING_SEVERITIES: Readonly<Record<FailOnSeverity, string>> = {
+  error: 'only errors fail the check',
+  warning: 'errors and warnings fail the check',
+  info: 'findings of every severity fail the check',
+  never: 'no finding fails the check',
+};
+
 function factsSection(input: SummaryInput): string {
   const v = input.verdict;
   const count = (kind: FileOutcome['kind']): number => input.files.filter((f) => f.kind === kind).length;
   const cached = input.files.filter((f) => f.kind === 'reviewed' && f.fromCache === true).length;
   const fromCache = cached > 0 ? ` (${cached} from the cache)` : '';
   const facts = [
-    `${plural(count('reviewed'), 'file', 'files')} reviewed${fromCache}, ${count('skipped')} skipped, ${count('failed')} failed`,
+    `${plural(count('reviewed'), 'file', 'files')} reviewed${fromCache}, ${count('skipped')} skipped, ${count('failed')} not reviewed`,
     `counted by the gate: ${plural(v.counted.error, 'error', 'errors')}, ${plural(v.counted.warning, 'warning', 'warnings')}, ${plural(v.counted.info, 'info', 'infos')}`,
   ];
+  // Said beside the counts, so counted warnings are not read as failing the check when they do not.
+  if (v.failOnSeverity !== undefined) facts.push(`${FAILING_SEVERITIES[v.failOnSeverity]} (fail-on-severity: ${v.failOnSeverity})`);
   if (v.lowestScore !== undefined) {
     const avg = v.averageScore === undefined ? '' : `, average ${Math.round(v.averageScore * 10) / 10}`;
     facts.push(`lowest quality score ${v.lowestScore}${avg}`);
@@ -87,7 +99,7 @@ function walkthroughSection(walkthrough: WalkthroughOutcome | undefined): string
 function footer(input: SummaryInput): string {
   const parts = [`Tokens used: ${input.tokensUsed.toLocaleString('en-US')}`];
   if (input.headSha !== undefined && input.headSha !== '') {
-    parts.push(`reviewed at ${inlineCode(input.headSha.slice(0, 12), 20)}`);
+    parts.push(`reviewed at ${inlineCode(shortSha(input.headSha), 20)}`);
   }
   return `<sub>${parts.join(' · ')} · review-gate</sub>`;
 }
@@ -126,7 +138,7 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     verdictSection(input.verdict, room),
     factsSection(input),
     cutNote,
-    filesTable(input.files, room, input.baselines),
+    filesTable(input.files, room, failingFiles(input.verdict), input.baselines),
     // A local run posts nothing, so no finding is "not posted".
     findingsSection(groups(input), room, input.local === true ? 'Findings' : undefined),
     dispositionsSection(input.files, room, input.feedbackProblem),

@@ -6,6 +6,7 @@
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Redactor } from '../../safety/redact';
+import { systemErrorCode } from '../../domain/errors';
 import {
   InvalidResponseError,
   NetworkError,
@@ -70,8 +71,8 @@ function safeCause(error: unknown, redactor: Redactor): unknown {
   if (redactor.text(text) === text) return error;
   const copy = new Error(redactor.text(error.message));
   copy.name = error.name;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string') Object.assign(copy, { code });
+  const code = systemErrorCode(error);
+  if (code !== undefined) Object.assign(copy, { code });
   return copy;
 }
 
@@ -93,8 +94,8 @@ export function mapTransportError(
   }
   if (context.signal?.aborted === true) return context.signal.reason;
   if (isApiError(error)) return error;
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (typeof code !== 'string' || code === 'UND_ERR_INVALID_ARG') return error;
+  const code = systemErrorCode(error);
+  if (code === undefined || code === 'UND_ERR_INVALID_ARG') return error;
   if (TIMEOUT_CODES.has(code)) {
     return new TimeoutError(`${context.service} did not answer within ${transport.timeoutMs} ms (${context.during}, ${code})`, { cause });
   }

@@ -16,11 +16,12 @@ function reviewed(path: string, score: number, findings: LabelledFinding[] = [])
 const failedVerdict: GateVerdict = {
   result: 'failed',
   reasons: [
-    { text: '2 error findings on added lines (fail-on-severity: error)', cause: 'findings' },
-    { text: 'quality score 40 in src/a.py is below min-score 70', cause: 'score' },
+    { text: '2 error findings on added lines (fail-on-severity: error)', cause: 'findings', severity: 'error', paths: ['src/a.py'] },
+    { text: 'quality score 40 in src/a.py is below min-score 70', cause: 'score', paths: ['src/a.py'] },
   ],
   notices: [],
   counted: { error: 2, warning: 1, info: 0 },
+  failOnSeverity: 'error',
   lowestScore: 40,
   averageScore: 65,
 };
@@ -69,7 +70,40 @@ describe('renderSummary', () => {
 
   it('has a per-file table with status, score and counts, worst first', () => {
     const body = renderSummary(input(), COMMENT);
-    expect(body).toContain('| `src/c.py` | ❌ failed | — | — | — | — |\n| `src/a.py` | ✅ reviewed | 40 | 2 | 1 | 0 |\n| `src/b.py` | ✅ reviewed | 90 | 0 | 0 | 0 |');
+    expect(body).toContain(
+      '| `src/c.py` | ❌ not reviewed | — | — | — | — |\n| `src/a.py` | ❌ fails (errors, score) | 40 | 2 | 1 | 0 |\n| `src/b.py` | ✅ reviewed | 90 | 0 | 0 | 0 |',
+    );
+  });
+
+  it('marks as failing only the files a reason of the verdict names, with what fails each', () => {
+    const verdict: GateVerdict = {
+      ...failedVerdict,
+      reasons: [
+        { text: '1 warning finding on added lines (fail-on-severity: warning)', cause: 'findings', severity: 'warning', paths: ['src/b.py'] },
+        { text: '1 file could not be reviewed', cause: 'incomplete' },
+        { text: 'the review could not be posted', cause: 'posting' },
+      ],
+      failOnSeverity: 'warning',
+    };
+    const body = renderSummary(input({ verdict }), COMMENT);
+    // src/a.py has errors, but no reason names it (its findings are not counted, say): it does not fail the check.
+    expect(body).toContain('| `src/a.py` | ✅ reviewed | 40 |');
+    expect(body).toContain('| `src/b.py` | ❌ fails (warnings) | 90 |');
+  });
+
+  it('shows a renamed file under its old and new names', () => {
+    const files: FileOutcome[] = [{ ...reviewedFile('crates/core/src/lib.rs', { score: 95 }), previousPath: 'src/lib.rs' }];
+    expect(renderSummary(input({ files }), COMMENT)).toContain('| `src/lib.rs` → `crates/core/src/lib.rs` | ✅ reviewed | 95 |');
+  });
+
+  it.each([
+    ['error', 'only errors fail the check (fail-on-severity: error)'],
+    ['warning', 'errors and warnings fail the check (fail-on-severity: warning)'],
+    ['info', 'findings of every severity fail the check (fail-on-severity: info)'],
+    ['never', 'no finding fails the check (fail-on-severity: never)'],
+  ] as const)('says beside the counts which severities fail the check, for fail-on-severity %s', (failOnSeverity, said) => {
+    const body = renderSummary(input({ verdict: { ...failedVerdict, failOnSeverity } }), COMMENT);
+    expect(body).toContain(`counted by the gate: 2 errors, 1 warning, 0 infos · ${said} · lowest quality score 40`);
   });
 
   it('lists findings not posted inline, grouped by why', () => {

@@ -1,0 +1,554 @@
+export const id = 684;
+export const ids = [684,705];
+export const modules = {
+
+/***/ 601:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ planAnnotations)
+/* harmony export */ });
+/* harmony import */ var _locate_label__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1235);
+/* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9575);
+/* harmony import */ var _report_markdown_severity__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(815);
+
+
+
+const LEVEL = { error: 'error', warning: 'warning', info: 'notice' };
+const MAX_TITLE = 200;
+const MAX_MESSAGE = 2_000;
+/** Annotations are plain text: the received severity of an unknown one, without markdown. */
+function reportedAsText(f) {
+    return f.reportedSeverity === undefined ? '' : ` (reported as ${f.reportedSeverity.slice(0, 40)})`;
+}
+/**
+ * Where a finding's annotation goes. Findings the gate counts without seeing them on an added
+ * line are annotated too, saying why, so a failed check never points at nothing: in a file whose
+ * diff GitHub did not send, on the line the service named; at a line that cannot be placed, on
+ * the file's first line.
+ */
+function annotatedLine(f) {
+    if (f.location === 'impossible-line' || f.line === null || !Number.isInteger(f.line) || f.line < 1) {
+        return { line: 1, note: ` at ${(0,_locate_label__WEBPACK_IMPORTED_MODULE_0__/* .describeLine */ .ES)(f)}, which cannot be placed` };
+    }
+    return { line: f.line, note: f.location === 'diff-unknown' ? ', in a file whose diff GitHub did not send' : '' };
+}
+function planAnnotations(findings, caps) {
+    for (const level of ['error', 'warning', 'notice']) {
+        if (!Number.isInteger(caps[level]) || caps[level] < 0) {
+            throw new TypeError(`Expected \`caps.${level}\` to be an integer from 0 and up, got ${String(caps[level])}`);
+        }
+    }
+    const onAdded = findings
+        // A suppressed or dismissed finding is listed in the summary with its reason, not flagged in the diff.
+        .filter((f) => f.disposition === undefined && (f.location === 'added-line' || f.location === 'diff-unknown' || f.location === 'impossible-line'))
+        .sort(_report_markdown_severity__WEBPACK_IMPORTED_MODULE_1__/* .compareFindings */ .Eg);
+    const used = { error: 0, warning: 0, notice: 0 };
+    const omittedByLevel = { error: 0, warning: 0, notice: 0 };
+    const annotations = [];
+    for (const f of onAdded) {
+        const level = LEVEL[f.severity];
+        if (used[level] >= caps[level]) {
+            omittedByLevel[level]++;
+            continue;
+        }
+        used[level]++;
+        const suggestion = f.suggestion.trim() === '' ? '' : ` Suggestion: ${f.suggestion}`;
+        const { line, note } = annotatedLine(f);
+        annotations.push({
+            level,
+            path: f.path,
+            line,
+            title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(`review-gate: ${_report_markdown_severity__WEBPACK_IMPORTED_MODULE_1__/* .SEVERITY_LABEL */ .Rt[f.severity].word}${reportedAsText(f)}${note}`, MAX_TITLE),
+            message: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(`${f.message}${suggestion}`, MAX_MESSAGE),
+            finding: f,
+        });
+    }
+    const omitted = omittedByLevel.error + omittedByLevel.warning + omittedByLevel.notice;
+    return { annotations, omitted, omittedByLevel };
+}
+
+
+/***/ }),
+
+/***/ 8705:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CONCLUSION: () => (/* binding */ CONCLUSION),
+/* harmony export */   MAX_CHECK_RUN_ANNOTATIONS: () => (/* binding */ MAX_CHECK_RUN_ANNOTATIONS),
+/* harmony export */   annotationsLeftOutNote: () => (/* binding */ annotationsLeftOutNote),
+/* harmony export */   checkAnnotations: () => (/* binding */ checkAnnotations),
+/* harmony export */   checkRunContent: () => (/* binding */ checkRunContent),
+/* harmony export */   stoppedRunContent: () => (/* binding */ stoppedRunContent),
+/* harmony export */   verdictTitle: () => (/* binding */ verdictTitle)
+/* harmony export */ });
+/* harmony import */ var _domain_verdict__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5805);
+/* harmony import */ var _annotations__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(601);
+/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7395);
+/* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9575);
+/* harmony import */ var _domain_words__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4717);
+/**
+ * The check run: a surface of the one verdict, rendered from it after the gate decides, like the
+ * summary comment. Its conclusion is the verdict, its title the verdict line, its summary the run's
+ * summary within GitHub's 65,535 characters, and it carries an annotation for each finding on an
+ * added line, the most severe first, up to `MAX_CHECK_RUN_ANNOTATIONS` (not the workflow's
+ * per-step cap of 10: the check run's annotations are its own). Its summary says how many were
+ * left out and where every finding is.
+ *
+ * It is written on the commit the run reviewed, even when a push superseded it during the run: a
+ * check run belongs to one commit, so the verdict for that commit is true there, and the run on
+ * the new head writes the new head's check. Writing it never changes the verdict: a refusal or a
+ * failure is reported on the other surfaces instead.
+ */
+
+
+
+
+
+const CONCLUSION = {
+    passed: 'success',
+    failed: 'failure',
+    neutral: 'neutral',
+};
+const LEVEL = { error: 'failure', warning: 'warning', notice: 'notice' };
+const NO_CAP = Number.MAX_SAFE_INTEGER;
+const UNCAPPED = { error: NO_CAP, warning: NO_CAP, notice: NO_CAP };
+/**
+ * Annotations one check run carries at most. Each 50 cost a write to GitHub, and writes are paced
+ * at one a second after the first five of a run (GitHub's guidance), so 30,000 findings would keep
+ * the job busy for ten minutes; 250 cost five writes, a few seconds at most. It is also more than a
+ * reader walks through in the diff: GitHub itself stops a job's own annotations at 50. The job
+ * summary, the log, the SARIF file and the JSON report list every finding.
+ */
+const MAX_CHECK_RUN_ANNOTATIONS = 250;
+/** Titles show on one line; the summary carries every reason in full. */
+const MAX_TITLE = 255;
+/** The verdict line, as plain text: `Failed: 2 error findings on added lines (fail-on-severity: error)`. */
+function verdictTitle(verdict) {
+    const word = _summary_summary__WEBPACK_IMPORTED_MODULE_1__/* .VERDICT_HEADING */ .pD[verdict.result].replace(/^\S+\s/, '');
+    return (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(verdict.reasons.length === 0 ? word : `${word}: ${(0,_domain_verdict__WEBPACK_IMPORTED_MODULE_3__/* .reasonTexts */ .N)(verdict).join('; ')}`, MAX_TITLE);
+}
+/** The findings on added lines (and those the gate counts without one) as check-run annotations, most severe first, at most `cap`. */
+function checkAnnotations(findings, cap = MAX_CHECK_RUN_ANNOTATIONS) {
+    const planned = (0,_annotations__WEBPACK_IMPORTED_MODULE_0__/* .planAnnotations */ .m)([...findings], UNCAPPED).annotations;
+    const annotations = planned.slice(0, cap).map((a) => ({
+        path: a.path,
+        start_line: a.line,
+        end_line: a.line,
+        annotation_level: LEVEL[a.level],
+        title: a.title,
+        message: a.message,
+    }));
+    return { annotations, leftOut: planned.length - annotations.length };
+}
+/** What the check run's summary says when the cap left findings out: how many, and where they all are. */
+function annotationsLeftOutNote(leftOut, cap = MAX_CHECK_RUN_ANNOTATIONS) {
+    if (leftOut <= 0)
+        return undefined;
+    return (`${(0,_domain_words__WEBPACK_IMPORTED_MODULE_4__/* .plural */ .L)(leftOut, 'more finding')} on added lines ${leftOut === 1 ? 'is' : 'are'} not annotated here: a check run carries the ${cap.toLocaleString('en-US')} most severe. ` +
+        'Every finding is listed in the job summary of this run (in the log of its step when the summary has no room for them all), ' +
+        'and in the SARIF file when sarif-file is set.');
+}
+/**
+ * The check run of a decided run. `summary` renders its summary, given the note on annotations
+ * the cap left out (undefined when none were).
+ */
+function checkRunContent(report, summary, target) {
+    const { annotations, leftOut } = checkAnnotations(report.findings);
+    return {
+        name: target.name,
+        headSha: report.pr.headSha,
+        conclusion: CONCLUSION[report.verdict.result],
+        title: verdictTitle(report.verdict),
+        summary: summary(annotationsLeftOutNote(leftOut)),
+        annotations,
+        ...(target.detailsUrl === undefined ? {} : { detailsUrl: target.detailsUrl }),
+    };
+}
+/** For a run that stopped before the gate could decide: the gate's verdict for it (`stoppedVerdict`), and why. */
+function stoppedRunContent(pr, verdict, target) {
+    const why = (0,_domain_verdict__WEBPACK_IMPORTED_MODULE_3__/* .reasonTexts */ .N)(verdict).map((reason) => (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .inlineText */ .ln)(reason, 4000)).join('\n\n');
+    return checkRunContent({ pr, verdict, findings: [] }, () => `## ${_summary_summary__WEBPACK_IMPORTED_MODULE_1__/* .VERDICT_HEADING */ .pD[verdict.result]}\n\n${why}\n`, target);
+}
+
+
+/***/ }),
+
+/***/ 142:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   TU: () => (/* binding */ COMMIT_SECTION_RESERVE),
+/* harmony export */   X7: () => (/* binding */ commitCheckContent),
+/* harmony export */   th: () => (/* binding */ STRICTNESS),
+/* harmony export */   yc: () => (/* binding */ latestVerdicts)
+/* harmony export */ });
+/* unused harmony exports MAX_SHOWN_PULLS, verdictRecord, readVerdictRecord */
+/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7395);
+/* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9575);
+/* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4229);
+
+
+
+/** How strict a conclusion is: branch protection passes `success` and `neutral`, never `failure`. */
+const STRICTNESS = { success: 0, neutral: 1, failure: 2 };
+const RECORD_START = '<!-- review-gate:verdict ';
+const RECORD_END = ' -->';
+const MAX_TITLE = 255;
+/** Other pull requests shown in a summary; more than that at one commit is listed in one line. */
+const MAX_SHOWN_PULLS = 20;
+/**
+ * Room the commit's section and the record take in a check run's summary (GitHub allows 65,535
+ * characters): the run's own summary is rendered within the rest.
+ */
+const COMMIT_SECTION_RESERVE = 8_000;
+/**
+ * The record line. JSON with `<`, `>`, `&` and `-` escaped, so nothing in a title can end the
+ * HTML comment or start another.
+ */
+function verdictRecord(verdict) {
+    const json = JSON.stringify({ v: 1, pr: verdict.pr, conclusion: verdict.conclusion, title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__/* .plainText */ .wh)(verdict.title, MAX_TITLE), at: verdict.at });
+    return `${RECORD_START}${json.replace(/[<>&-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}${RECORD_END}`;
+}
+/** The record on the last line of a summary; undefined when there is none or it is malformed. */
+function readVerdictRecord(summary) {
+    if (typeof summary !== 'string')
+        return undefined;
+    const body = summary.trimEnd();
+    const start = body.lastIndexOf(RECORD_START);
+    if (start < 0 || !body.endsWith(RECORD_END))
+        return undefined;
+    const json = body.slice(start + RECORD_START.length, body.length - RECORD_END.length);
+    if (json.includes('\n'))
+        return undefined;
+    let parsed;
+    try {
+        parsed = JSON.parse(json);
+    }
+    catch {
+        return undefined;
+    }
+    if (typeof parsed !== 'object' || parsed === null)
+        return undefined;
+    const { v, pr, conclusion, title, at } = parsed;
+    if (v !== 1 || !Number.isSafeInteger(pr) || pr < 1)
+        return undefined;
+    if (conclusion !== 'success' && conclusion !== 'failure' && conclusion !== 'neutral')
+        return undefined;
+    if (typeof title !== 'string' || typeof at !== 'number' || !Number.isFinite(at))
+        return undefined;
+    return { pr: pr, conclusion, title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__/* .plainText */ .wh)(title, MAX_TITLE), at };
+}
+/**
+ * The verdict of each pull request that `runs` record: the newest per app (by `at`; the stricter
+ * on a tie), then the strictest across apps. Callers pass the runs of one app once they know the
+ * app their token writes as; before that, runs of several apps can only make a verdict stricter.
+ */
+function latestVerdicts(runs) {
+    const perApp = new Map();
+    for (const run of runs) {
+        const verdict = readVerdictRecord(run.summary);
+        if (verdict === undefined)
+            continue;
+        const ofApp = perApp.get(run.appId) ?? new Map();
+        perApp.set(run.appId, ofApp);
+        const known = ofApp.get(verdict.pr);
+        if (known === undefined || verdict.at > known.at || (verdict.at === known.at && stricter(verdict, known)))
+            ofApp.set(verdict.pr, verdict);
+    }
+    const latest = new Map();
+    for (const ofApp of perApp.values()) {
+        for (const verdict of ofApp.values()) {
+            const known = latest.get(verdict.pr);
+            if (known === undefined || stricter(verdict, known))
+                latest.set(verdict.pr, verdict);
+        }
+    }
+    return latest;
+}
+const stricter = (a, b) => STRICTNESS[a.conclusion] > STRICTNESS[b.conclusion];
+/**
+ * The check run for the commit. Alone at the commit, the run's own content. With other open pull
+ * requests there (`others`, checked by the caller), the strictest conclusion of all of them, a
+ * title naming the pull requests that hold it, and above the run's own summary a table of every
+ * verdict at the commit. Either way the summary ends with the record of this run's own verdict.
+ */
+function commitCheckContent(own, verdict, others) {
+    const record = verdictRecord(verdict);
+    if (others.length === 0)
+        return { ...own, summary: `${own.summary.trimEnd()}\n\n${record}\n` };
+    const all = [verdict, ...others];
+    const conclusion = all.reduce((c, v) => (STRICTNESS[v.conclusion] > STRICTNESS[c] ? v.conclusion : c), 'success');
+    const holders = all.filter((v) => v.conclusion === conclusion).sort((a, b) => a.pr - b.pr);
+    const first = holders[0];
+    const who = `${names(holders)} ${VERB[conclusion][holders.length === 1 ? 0 : 1]}`;
+    const reason = withoutWord(first.title);
+    const title = (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__/* .plainText */ .wh)(`${word(conclusion)}: ${who} at this commit${reason === '' ? '' : `: ${reason}`}`, MAX_TITLE);
+    const shown = [verdict, ...others.slice(0, MAX_SHOWN_PULLS)].sort((a, b) => a.pr - b.pr);
+    const rows = shown.map((v) => `| #${v.pr}${v.pr === verdict.pr ? ' (this run)' : ''} | ${emoji(v.conclusion)} ${(0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__/* .tableCell */ .xR)(v.title, MAX_TITLE + 20)} |`);
+    const more = others.length > MAX_SHOWN_PULLS ? ['', `And ${others.length - MAX_SHOWN_PULLS} more pull requests at this commit.`] : [];
+    const summary = [
+        `## ${heading(conclusion)}: ${who} at this commit`,
+        '',
+        `Commit \`${(0,_domain_object_name__WEBPACK_IMPORTED_MODULE_2__/* .shortSha */ .F)(own.headSha)}\` is the head of more than one open pull request. A check run belongs to the commit, not to a ` +
+            'pull request, so this one shows the strictest of their verdicts: it cannot pass one pull request while another fails at the same commit.',
+        '',
+        `| pull request | verdict at \`${(0,_domain_object_name__WEBPACK_IMPORTED_MODULE_2__/* .shortSha */ .F)(own.headSha)}\` |`,
+        '|---|---|',
+        ...rows,
+        ...more,
+        '',
+        `The review of #${verdict.pr} follows.`,
+        '',
+        '---',
+        '',
+        own.summary.trimEnd(),
+        '',
+        record,
+        '',
+    ].join('\n');
+    return { ...own, conclusion, title, summary };
+}
+const VERB = {
+    failure: ['fails', 'fail'],
+    neutral: ['is neutral', 'are neutral'],
+    success: ['passes', 'pass'],
+};
+/** The gate's result each conclusion stands for, so the words are the summary's own (`❌ Failed`). */
+const RESULT = { success: 'passed', failure: 'failed', neutral: 'neutral' };
+const heading = (c) => _summary_summary__WEBPACK_IMPORTED_MODULE_0__/* .VERDICT_HEADING */ .pD[RESULT[c]];
+const word = (c) => heading(c).replace(/^\S+\s/, '');
+const emoji = (c) => heading(c).split(' ')[0] ?? '';
+/** `Failed: 1 error finding…` → `1 error finding…`; `Passed` → ``. */
+const withoutWord = (title) => {
+    const prefix = ['failure', 'neutral', 'success'].map(word).find((w) => title === w || title.startsWith(`${w}: `));
+    return prefix === undefined ? title : title.slice(prefix.length + 2);
+};
+function names(verdicts) {
+    const all = verdicts.map((v) => `#${v.pr}`);
+    return all.length <= 1 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} and ${all.at(-1) ?? ''}`;
+}
+
+
+/***/ }),
+
+/***/ 9684:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  publishVerdict: () => (/* binding */ publishVerdict)
+});
+
+// EXTERNAL MODULE: ./src/publish/check-run/content.ts
+var content = __webpack_require__(8705);
+// EXTERNAL MODULE: ./src/domain/errors.ts
+var errors = __webpack_require__(241);
+// EXTERNAL MODULE: ./src/domain/object-name.ts
+var object_name = __webpack_require__(4229);
+;// CONCATENATED MODULE: ./src/publish/summary-comment.ts
+/**
+ * The summary comment: the verdict and its details on the pull request, written after the gate
+ * decided, from its verdict. Writing it never changes the verdict: a failure is an outcome the
+ * surfaces written after it (the check run, the job summary) report.
+ */
+
+
+/** Writes the summary comment, unless posting already showed there is no point (read-only, superseded). */
+async function postSummary(publisher, pr, posting, body, log) {
+    if (posting.kind === 'read-only')
+        return { kind: 'read-only', message: posting.message };
+    if (posting.kind === 'superseded' || posting.kind === 'dry-run')
+        return posting;
+    let summary;
+    try {
+        summary = await publisher.upsertSummary(pr, body);
+    }
+    catch (error) {
+        summary = { kind: 'failed', message: `the summary comment could not be posted to GitHub: ${(0,errors/* describeError */.Uc)(error)}` };
+    }
+    if (summary.kind === 'read-only' || summary.kind === 'failed')
+        log.warning(summary.message);
+    else if (summary.kind === 'superseded')
+        log.info(`The pull request's head moved to ${(0,object_name/* shortSha */.F)(summary.headSha)}: the summary comment is left to the run on it`);
+    else
+        log.info(`Summary comment ${summary.kind}${summary.url === undefined ? '' : `: ${summary.url}`}`);
+    return summary;
+}
+
+// EXTERNAL MODULE: ./src/publish/summary/run-summary.ts
+var run_summary = __webpack_require__(6236);
+;// CONCATENATED MODULE: ./src/publish/publish.ts
+
+
+
+async function publishVerdict(report, surfaces) {
+    const { log } = surfaces;
+    const walkthrough = surfaces.walkthrough === undefined ? undefined : await walkthroughOf(report, surfaces.walkthrough, log);
+    const shown = walkthrough === undefined ? report : { ...report, walkthrough };
+    const summary = surfaces.summaryComment === undefined
+        ? { kind: 'dry-run' }
+        : await postSummary(surfaces.summaryComment, report.pr, report.posting, (0,run_summary/* renderRunSummary */.qN)(shown, 'comment'), log);
+    const commented = { ...shown, summary };
+    const { checkRun: check } = surfaces;
+    const checkRun = check === undefined ? { kind: 'off' } : await check.write((0,content.checkRunContent)(commented, (note) => (0,run_summary/* renderCheckRunSummary */.aW)(commented, note), check.target));
+    const published = { ...commented, checkRun };
+    for (const outlet of surfaces.outlets)
+        await outlet(published);
+    return published;
+}
+async function walkthroughOf(report, complete, log) {
+    // Nothing changed that the service saw: nothing to walk through.
+    if (report.outcomes.length === 0)
+        return undefined;
+    return log.group('Write the walkthrough', async () => {
+        const { writeWalkthrough } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2361));
+        const outcome = await writeWalkthrough(complete, report);
+        log.info(outcome.kind === 'written' ? `Walkthrough written: ${outcome.text.length} characters.` : outcome.message);
+        return outcome;
+    });
+}
+
+
+/***/ }),
+
+/***/ 6236:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   aW: () => (/* binding */ renderCheckRunSummary),
+/* harmony export */   aw: () => (/* binding */ checkRunNote),
+/* harmony export */   g$: () => (/* binding */ summaryCommentNote),
+/* harmony export */   qE: () => (/* binding */ renderJobSummary),
+/* harmony export */   qN: () => (/* binding */ renderRunSummary)
+/* harmony export */ });
+/* unused harmony exports MAX_JOB_SUMMARY_BYTES, MAX_CHECK_RUN_SUMMARY_LENGTH, REST_IN_JOB_SUMMARY, REST_IN_LOG */
+/* harmony import */ var _gate_posting__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6257);
+/* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4229);
+/* harmony import */ var _check_run_verdict_records__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(142);
+/* harmony import */ var _summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7395);
+
+
+
+
+/**
+ * GitHub drops a step's whole job summary above 1 MiB (1,048,576 bytes); 1 KiB is left spare
+ * for the line ending the runner may add.
+ */
+const MAX_JOB_SUMMARY_BYTES = 1024 * 1024 - 1024;
+/** GitHub's limit on a check run's `output.summary`. */
+const MAX_CHECK_RUN_SUMMARY_LENGTH = 65_535;
+/** Where the comment sends readers for what it has no room for, and where the job summary does. */
+const REST_IN_JOB_SUMMARY = 'the job summary of this run';
+const REST_IN_LOG = 'the log of this step';
+/**
+ * The summary comment's fate, for the surfaces written after it. A failure leaves the verdict
+ * as it is: this job summary, the outputs and the exit status carry it.
+ */
+function summaryCommentNote(report) {
+    const { summary, posting } = report;
+    if (summary?.kind === 'failed') {
+        return `The summary comment could not be written (${summary.message}); this job summary, the step outputs and the exit status carry the verdict.`;
+    }
+    if (summary?.kind === 'superseded' && posting.kind === 'posted')
+        return (0,_gate_posting__WEBPACK_IMPORTED_MODULE_2__/* .supersededNotice */ .Ze)(report.pr.headSha, summary.headSha, 'before-summary');
+    return undefined;
+}
+/** The check run's fate, for the surfaces written after it; like the summary comment's, it leaves the verdict as it is. */
+function checkRunNote(report) {
+    const { checkRun } = report;
+    if (checkRun?.kind === 'written' && checkRun.heldBy !== undefined && checkRun.heldBy.length > 0) {
+        const held = checkRun.heldBy;
+        const strictest = held.some((v) => v.conclusion === 'failure') ? 'failure' : 'neutral';
+        const which = held.map((v) => `#${v.pr} (${v.title})`).join('; ');
+        return (`The check run on ${(0,_domain_object_name__WEBPACK_IMPORTED_MODULE_3__/* .shortSha */ .F)(report.pr.headSha)} concludes ${strictest}, not as this pull request's own verdict: ` +
+            `${held.length === 1 ? 'another open pull request' : 'other open pull requests'} with the same head commit ${held.length === 1 ? 'is' : 'are'} stricter there: ${which}. ` +
+            'A check run belongs to a commit, not to a pull request, so it shows the strictest verdict of the pull requests it heads');
+    }
+    if (checkRun?.kind === 'read-only')
+        return checkRun.message;
+    if (checkRun?.kind === 'failed') {
+        return `The check run could not be written (${checkRun.message}); this job summary, the step outputs and the exit status carry the verdict.`;
+    }
+    return undefined;
+}
+/** `local`: the terminal command's summary, where there is no pull request to post to. */
+function summaryInput(report, local = false) {
+    const { posting, plan } = report;
+    const input = {
+        verdict: report.verdict,
+        files: report.outcomes,
+        overflow: plan.overflow,
+        notCommentable: plan.notCommentable,
+        rejected: posting.kind === 'posted' ? posting.rejected : [],
+        tokensUsed: report.tokensUsed,
+        headSha: report.pr.headSha,
+        dryRun: posting.kind === 'dry-run',
+    };
+    if (report.feedbackProblem !== undefined)
+        input.feedbackProblem = report.feedbackProblem;
+    if (report.threads !== undefined)
+        input.threads = report.threads;
+    const note = summaryCommentNote(report);
+    if (note !== undefined)
+        input.summaryComment = note;
+    if (local)
+        input.local = true;
+    if (report.walkthrough !== undefined)
+        input.walkthrough = report.walkthrough;
+    const checkNote = checkRunNote(report);
+    if (checkNote !== undefined)
+        input.checkRun = checkNote;
+    if (report.baselines !== undefined)
+        input.baselines = report.baselines;
+    if (posting.kind === 'posted') {
+        input.inline = { posted: posting.posted.length, alreadyPresent: posting.alreadyPresent.length };
+    }
+    else {
+        input.notPosted = [...plan.comments.map((c) => c.finding), ...plan.duplicates];
+    }
+    return input;
+}
+/** The job summary; `complete` is false when 1 MiB could not hold every item (the log must list them). */
+function renderJobSummary(report, local = false) {
+    return (0,_summary__WEBPACK_IMPORTED_MODULE_1__/* .renderSummaryWithin */ .U7)(summaryInput(report, local), {
+        marker: false,
+        maxLength: MAX_JOB_SUMMARY_BYTES,
+        unit: 'utf8-bytes',
+        restListedIn: REST_IN_LOG,
+    });
+}
+/**
+ * The check run's summary: what fits in its 65,535 characters, less the room the commit's section
+ * and its record take (see check-verdicts.ts), the rest pointed to the job summary;
+ * `annotationsNote` says how many findings its annotations left out, when any.
+ */
+function renderCheckRunSummary(report, annotationsNote) {
+    const input = summaryInput(report);
+    if (annotationsNote !== undefined)
+        input.annotationsLeftOut = annotationsNote;
+    return (0,_summary__WEBPACK_IMPORTED_MODULE_1__/* .renderSummaryWithin */ .U7)(input, {
+        marker: false,
+        maxLength: MAX_CHECK_RUN_SUMMARY_LENGTH - _check_run_verdict_records__WEBPACK_IMPORTED_MODULE_0__/* .COMMIT_SECTION_RESERVE */ .TU,
+        restListedIn: REST_IN_JOB_SUMMARY,
+    }).markdown;
+}
+function renderRunSummary(report, target) {
+    if (target === 'job-summary')
+        return renderJobSummary(report).markdown;
+    return (0,_summary__WEBPACK_IMPORTED_MODULE_1__/* .renderSummaryWithin */ .U7)(summaryInput(report), {
+        marker: true,
+        maxLength: _summary__WEBPACK_IMPORTED_MODULE_1__/* .MAX_SUMMARY_COMMENT_LENGTH */ .RO,
+        restListedIn: REST_IN_JOB_SUMMARY,
+    }).markdown;
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,226 @@
+export const id = 848;
+export const ids = [848];
+export const modules = {
+
+/***/ 5848:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  writeSarifOutput: () => (/* binding */ writeSarifOutput)
+});
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./src/safety/no-follow.ts
+var no_follow = __webpack_require__(6081);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(8522);
+// EXTERNAL MODULE: ./src/locate/label.ts + 12 modules
+var label = __webpack_require__(1235);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __webpack_require__(311);
+// EXTERNAL MODULE: ./src/locate/fingerprint.ts
+var fingerprint = __webpack_require__(3054);
+// EXTERNAL MODULE: ./src/report/markdown/severity.ts
+var severity = __webpack_require__(815);
+// EXTERNAL MODULE: ./src/safety/terminal.ts
+var terminal = __webpack_require__(4584);
+;// CONCATENATED MODULE: ./src/publish/sarif.ts
+/**
+ * The run as SARIF 2.1.0, for GitHub code scanning (action input `sarif-file`, CLI
+ * `--format sarif`). One run, one rule per kind of finding, one result per finding.
+ *
+ * - A kind of finding is the service's message with every number written as N (the same
+ *   normalization as the fingerprint, then digits): "Line is 130 characters long" and "… 141 …"
+ *   are one rule. Its id is readable and stable: `review-gate/<first words>-<hash>`.
+ * - `level` comes from the severity (info → note). `partialFingerprints` carry the same
+ *   line-independent fingerprint as the inline comments' marker, so code scanning tracks a
+ *   finding across pushes that move it.
+ * - Code scanning needs a location with `region.startLine` on every result. A finding at a line
+ *   the file does not have (0, negative, past the end) is placed on line 1 and says where the
+ *   service put it, rather than be left out.
+ * - GitHub's limits for one upload (docs: "SARIF results exceed limits", "SARIF file is too
+ *   large") are kept: at most 25,000 results and rules per run, and at most 10 MB once gzipped.
+ *   Past them the least severe results are left out, and the run's invocation says how many.
+ */
+
+
+
+
+
+
+
+const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+/** The key of `partialFingerprints`; `/v1` follows `review-gate/fp/1` in fingerprint.ts. */
+const SARIF_FINGERPRINT_KEY = 'reviewGateFingerprint/v1';
+/** GitHub code scanning's documented limits for one upload. */
+const SARIF_LIMITS = { resultsPerRun: 25_000, rulesPerRun: 25_000, gzipBytes: 10 * 1024 * 1024 };
+/** Characters of a message or suggestion carried in a result; longer ones are cut with an ellipsis. */
+const MAX_TEXT = 4_000;
+const LEVEL = { error: 'error', warning: 'warning', info: 'note' };
+/** The SARIF file for a run, within GitHub's limits. */
+function renderSarif(source, options) {
+    const sorted = [...source.findings].sort(severity/* compareFindings */.Eg);
+    const maxResults = options.maxResults ?? SARIF_LIMITS.resultsPerRun;
+    const gzipLimit = options.gzipBytes ?? SARIF_LIMITS.gzipBytes;
+    let keep = Math.min(sorted.length, maxResults);
+    for (;;) {
+        const text = `${JSON.stringify(buildSarif(sorted.slice(0, keep), sorted.length - keep, source.outcomes))}\n`;
+        const size = (0,external_node_zlib_.gzipSync)(text).length;
+        if (size <= gzipLimit || keep === 0)
+            return { text, results: keep, leftOut: sorted.length - keep };
+        // Results are alike in size: scale the count by the overshoot, with a margin, and check again.
+        keep = Math.min(keep - 1, Math.floor((keep * gzipLimit * 0.95) / size));
+        keep = Math.max(0, keep);
+    }
+}
+function buildSarif(findings, leftOut, outcomes) {
+    const rules = [];
+    const ruleIndex = new Map();
+    const results = findings.map((finding) => {
+        const kind = kindOf(finding.message);
+        let index = ruleIndex.get(kind);
+        if (index === undefined) {
+            index = rules.length;
+            ruleIndex.set(kind, index);
+            rules.push(ruleFor(kind, finding));
+        }
+        return resultFor(finding, rules[index]?.id, index);
+    });
+    return {
+        $schema: SARIF_SCHEMA_URI,
+        version: '2.1.0',
+        runs: [
+            {
+                tool: { driver: { name: 'review-gate', version: version/* VERSION */.x, semanticVersion: version/* VERSION */.x, rules } },
+                invocations: [invocation(leftOut, outcomes)],
+                results,
+            },
+        ],
+    };
+}
+/** The kind of a finding: its normalized message with every number as N. */
+function kindOf(message) {
+    return (0,fingerprint/* normalizeMessage */.H)(message).replace(/\d+(?:\.\d+)?/g, 'N');
+}
+/** `review-gate/eval-runs-arbitrary-code-1a2b3c4d`: the first words for people, a hash for uniqueness. */
+function ruleIdOf(kind) {
+    const words = kind.toLowerCase().match(/[a-z0-9]+/g)?.slice(0, 5).join('-') ?? '';
+    const hash = (0,external_node_crypto_.createHash)('sha256').update(kind, 'utf8').digest('hex').slice(0, 8);
+    return `review-gate/${words === '' ? 'finding' : words}-${hash}`;
+}
+function ruleFor(kind, first) {
+    const text = cut(kind === '' ? 'A finding of the review service without a message' : kind);
+    return {
+        id: ruleIdOf(kind),
+        shortDescription: { text },
+        fullDescription: { text },
+        help: { text: 'Reported by the Code Assistance API review; each result carries its suggested fix.' },
+        defaultConfiguration: { level: LEVEL[first.severity] },
+        properties: { tags: ['review-gate'] },
+    };
+}
+function resultFor(f, ruleId, ruleIndex) {
+    const placed = f.location !== 'impossible-line' && f.line !== null && Number.isInteger(f.line) && f.line > 0;
+    const notes = [
+        placed ? '' : `The service named ${(0,label/* describeLine */.ES)(f)}, which the file does not have; shown at line 1.`,
+        f.reportedSeverity === undefined ? '' : `Reported with severity ${JSON.stringify(f.reportedSeverity).slice(0, 60)}, counted as error.`,
+        f.suggestion.trim() === '' ? '' : `Suggestion: ${cut(f.suggestion)}`,
+    ].filter((n) => n !== '');
+    return {
+        ruleId,
+        ruleIndex,
+        level: LEVEL[f.severity],
+        message: { text: [cut(f.message.trim() === '' ? '(no message)' : f.message), ...notes].join('\n\n') },
+        locations: [
+            {
+                physicalLocation: {
+                    artifactLocation: { uri: uriOf(f.path), uriBaseId: '%SRCROOT%' },
+                    region: { startLine: placed ? f.line : 1 },
+                },
+            },
+        ],
+        partialFingerprints: { [SARIF_FINGERPRINT_KEY]: f.fingerprint },
+        properties: { location: f.location, countsTowardGate: f.counts },
+    };
+}
+/** What the run could not do, so code scanning's tool status shows it. */
+function invocation(leftOut, outcomes) {
+    const failed = outcomes.filter((o) => o.kind === 'failed');
+    const notifications = [];
+    if (leftOut > 0) {
+        notifications.push({
+            level: 'warning',
+            message: { text: `${leftOut} less severe findings were left out to stay within GitHub's limits for one upload (25,000 results, 10 MB gzipped).` },
+        });
+    }
+    for (const outcome of failed.slice(0, 100)) {
+        notifications.push({ level: 'warning', message: { text: cut(`${outcome.path}: ${outcome.reason}`) } });
+    }
+    if (failed.length > 100)
+        notifications.push({ level: 'warning', message: { text: `${failed.length - 100} more files could not be reviewed.` } });
+    return { executionSuccessful: failed.length === 0, toolExecutionNotifications: notifications };
+}
+/** A repository-relative path as a URI reference: each segment percent-encoded, `/` kept. */
+function uriOf(path) {
+    return path.split('/').map(encodeURIComponent).join('/');
+}
+/**
+ * The service's text, at most MAX_TEXT characters. Code scanning shows it as plain text, so
+ * only what could hide or reorder it (controls, bidi overrides, zero-width characters) goes.
+ */
+function cut(text) {
+    const clean = (0,terminal/* stripTerminalControls */.ZB)(text);
+    return clean.length <= MAX_TEXT ? clean : `${clean.slice(0, MAX_TEXT - 1)}…`;
+}
+
+;// CONCATENATED MODULE: ./src/publish/actions/sarif-file.ts
+/**
+ * The action's `sarif-file`: the run's SARIF written where the workflow asked, for the
+ * `github/codeql-action/upload-sarif` step that follows. A relative path is taken from the
+ * workspace (where that step looks too). A file that cannot be written is a warning and an empty
+ * output: the verdict is about the code, and the upload step then says the file is missing.
+ *
+ * A path the action refuses is louder: the workspace holds what the pull request committed, and a
+ * symlink at `review-gate.sarif` (or at a folder on the way) would have the action overwrite a
+ * file outside it. Nothing is written through a link (safety/no-follow.ts); the step fails with
+ * an error naming the link, so neither the attempt nor code scanning's missing results go unseen,
+ * while the verdict and every other surface stay as decided.
+ */
+
+
+
+async function writeSarifOutput(io, report, 
+/** The `sarif-file` input; '' writes none. */
+sarifFile, workspace, redactor) {
+    if (sarifFile === '')
+        return;
+    const path = (0,external_node_path_.resolve)(workspace, sarifFile);
+    const sarif = renderSarif(report, {});
+    try {
+        await (0,no_follow/* writeNamedFile */.Bl)(path, workspace, redactor.text(sarif.text));
+    }
+    catch (error) {
+        io.setOutput('sarif-file', '');
+        if ((0,no_follow/* isUnsafePathError */.c4)(error)) {
+            io.setFailed(`Refused to write sarif-file ${path}: ${error.message}. review-gate never writes through a symbolic link ` +
+                '(a pull request can commit one at that path), so nothing was written and this step fails; the verdict is unchanged.');
+        }
+        else {
+            io.warning(`Could not write sarif-file ${path}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        return;
+    }
+    const leftOut = sarif.leftOut > 0 ? `; ${sarif.leftOut} less severe findings left out for GitHub's limits` : '';
+    io.info(`SARIF for code scanning: ${sarif.results} results written to ${path}${leftOut}.`);
+    io.setOutput('sarif-file', path);
+}
+
+
+/***/ })
+
+};
