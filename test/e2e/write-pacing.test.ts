@@ -11,17 +11,11 @@
  * second's credit earned before the first write), however loaded the machine is; unpaced, each
  * takes a few milliseconds.
  */
-import { mkdtempSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { interceptGitHub } from '../doubles/intercepted-github';
+import { asGitHubCom } from '../doubles/intercepted-github';
 import type { FakeGitHub } from '../doubles/fake-github';
-import { startFixtureGitHub } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { startSimulator } from '../doubles/simulator';
 import { runAgainst, useBundledAction } from './harness';
 
 const harness = useBundledAction();
@@ -78,21 +72,16 @@ describe('writes to a GitHub API', () => {
   it('are paced to api.github.com: after the first five, one a second', async () => {
     // Seven writes (one file, two comments at most): paced, they take a second at least.
     const fixture = refusedComment(harness.demo, 4, ['src/app.py']);
-    const dir = mkdtempSync(join(tmpdir(), 'review-gate-pacing-'));
-    const simulator = await startSimulator();
-    const github = await startFixtureGitHub(fixture);
+    const { simulator, github } = await harness.servers({ fixture });
     // The fake reached as the real host, through a proxy that ends TLS as a company's proxy does.
-    const intercepted = await interceptGitHub(github, { host: 'api.github.com', dir });
-    harness.closeAfterTest(simulator, github, intercepted, { close: () => rm(dir, { recursive: true, force: true }) });
+    const githubCom = await asGitHubCom(github);
+    harness.closeAfterTest(githubCom);
     const writes = recordWrites(github);
 
-    const result = await runAgainst(simulator, github, fixture, { 'max-comments': '2' }, {
-      githubApiUrl: 'https://api.github.com',
-      env: { HTTPS_PROXY: intercepted.proxyUrl, NO_PROXY: '127.0.0.1,localhost', NODE_EXTRA_CA_CERTS: intercepted.caFile },
-    });
+    const result = await runAgainst(simulator, github, fixture, { 'max-comments': '2' }, { githubApiUrl: githubCom.githubApiUrl, env: githubCom.env });
 
     expect(result.exitCode).toBe(1);
-    expect(new Set(intercepted.connects)).toEqual(new Set(['api.github.com:443']));
+    expect(new Set(githubCom.connects)).toEqual(new Set(['api.github.com:443']));
     expect(writes.length).toBeGreaterThanOrEqual(BURST + 2);
     // Less half a second for the jitter of arrival times: unpaced, these writes take a tenth of it.
     expect(span(writes)).toBeGreaterThanOrEqual(leastPacedSpan(writes.length) - INTERVAL_MS / 2);
