@@ -30,7 +30,7 @@ import { createGitHubClient } from './github/octokit';
 import type { GitHubClient } from './github/octokit';
 import { HeadMovedError, PullRequestNotFoundError, readPullRequest } from './github/pull-head';
 import { shortSha } from './domain/object-name';
-import { createWriteGate } from './github/write-gate';
+import { createWriteGate, realWriteClock, writePacingFor } from './github/write-gate';
 import type { WriteGate } from './github/write-gate';
 import { runPipeline } from './pipeline';
 import { createActionsIo } from './publish/actions/io';
@@ -114,7 +114,9 @@ async function reviewEventTarget(action: ActionRun): Promise<string | undefined>
     log,
   });
   redactGitHubRequests(octokit, action.redactor);
-  const github = { octokit, writeGate: createWriteGate(), log };
+  // One pacing for every write of the run (the review, the summary comment, the check run); none
+  // for a GitHub API on this machine's loopback, where only a test double or a proxy listens.
+  const github = { octokit, writeGate: createWriteGate(realWriteClock, writePacingFor(runner.apiUrl)), log };
 
   if (resolved.kind === 'merge-group') {
     const { group } = resolved;
