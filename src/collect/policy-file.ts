@@ -86,7 +86,7 @@ export async function readPolicyFromApi(octokit: GitHubClient, repository: { own
   const where = describePolicyFile(POLICY_PATH, commit);
   let data: unknown;
   try {
-    ({ data } = await octokit.rest.repos.getContent({ ...repository, path: POLICY_PATH, ref: commit }));
+    ({ data } = await octokit.rest.repos.getContent({ owner: repository.owner, repo: repository.repo, path: POLICY_PATH, ref: commit }));
   } catch (error) {
     if (requestStatus(error) === 404) return { kind: 'absent', commit };
     throw new GitHubApiError(`Reading the policy file ${POLICY_PATH} at ${shortSha(commit)}`, error);

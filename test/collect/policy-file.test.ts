@@ -99,8 +99,11 @@ describe('readPolicyFromApi', () => {
   it('reads the file at the SHA, and says there is none on 404', async () => {
     const started = await startFake([{ number: 7, headSha: 'a'.repeat(40), baseSha: BASE, files: [], baseFiles: { [POLICY_PATH]: 'min-score: 90\n' } }]);
     fake = started.fake;
-    expect(await readPolicyFromApi(started.octokit, repository, BASE)).toEqual({ kind: 'found', text: 'min-score: 90\n', commit: BASE, from: 'api' });
+    // A pull request's reference carries more than owner and repo: none of it reaches the query.
+    const pull = { ...repository, number: 7, headSha: 'a'.repeat(40) };
+    expect(await readPolicyFromApi(started.octokit, pull, BASE)).toEqual({ kind: 'found', text: 'min-score: 90\n', commit: BASE, from: 'api' });
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', query: { ref: BASE } });
+    expect(Object.keys(fake.requests.at(-1)?.query ?? {})).toEqual(['ref']);
     expect(await readPolicyFromApi(started.octokit, repository, 'c'.repeat(40))).toEqual({ kind: 'absent', commit: 'c'.repeat(40) });
   });
 
