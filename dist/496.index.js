@@ -129,7 +129,7 @@ async function removeDuplicateComments({ octokit, gate, log }, pr, listed, exemp
 
 /***/ }),
 
-/***/ 5496:
+/***/ 3115:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG

@@ -179,8 +179,8 @@ var errors = __webpack_require__(241);
 var pull_request = __webpack_require__(2901);
 // EXTERNAL MODULE: ./src/github/errors.ts
 var github_errors = __webpack_require__(3116);
-// EXTERNAL MODULE: ./src/github/octokit.ts + 6 modules
-var octokit = __webpack_require__(2787);
+// EXTERNAL MODULE: ./src/github/octokit.ts + 7 modules
+var octokit = __webpack_require__(5496);
 // EXTERNAL MODULE: ./src/domain/object-name.ts
 var object_name = __webpack_require__(4229);
 // EXTERNAL MODULE: ./src/github/pull-head.ts
