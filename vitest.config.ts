@@ -23,6 +23,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker runs its test files in one module graph rather than a fresh one per file: the
+    // graph is the same for every file, and loading it again per file was a third of the unit
+    // tests' time (31 s → 16 s). A test restores what it changes (spies, timers, env).
+    isolate: false,
     // vitest's default is one worker fewer than the cores: a single worker on two cores, which
     // leaves one core idle while a test waits for the process it spawned.
     maxWorkers: Math.max(2, availableParallelism()),
