@@ -9,6 +9,7 @@
 import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
 import { GITHUB_TOKEN, runBundledAction, startFixtureGitHub } from '../test/doubles/run-action';
 import type { RecordedRequest } from '../test/doubles/fake-github';
+import { asGitHubCom } from '../test/doubles/intercepted-github';
 import { generatedPull, heading, peakRssProbe, ratio, row, seconds } from './support/figures';
 
 /** 100,000 changed lines over 3,000 files: 2,000 files of 33 lines and 1,000 of 34. */
@@ -30,13 +31,15 @@ async function measure(files: number, checkout: boolean): Promise<Measured> {
   const pull = await generatedPull(files, linesOf, { repo: checkout });
   const simulator = await startSimulator({ keys: [{ key: DEMO_KEY, scopes: ['review'], rpm: Infinity, dailyLimit: Infinity }] });
   const github = await startFixtureGitHub(pull.fixture);
+  // Reached as api.github.com, so its writes are paced as GitHub's are (a loopback API is not).
+  const githubCom = await asGitHubCom(github);
   const rss = peakRssProbe();
   try {
     const run = await runBundledAction({
       inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, 'max-files': '3000', concurrency: '8' },
-      githubApiUrl: github.url,
+      githubApiUrl: githubCom.githubApiUrl,
       fixture: pull.fixture,
-      env: { ...rss.env, ...(pull.repo === undefined ? {} : { GITHUB_WORKSPACE: pull.repo }) },
+      env: { ...githubCom.env, ...rss.env, ...(pull.repo === undefined ? {} : { GITHUB_WORKSPACE: pull.repo }) },
     });
     const count = (match: (r: RecordedRequest) => boolean) => github.requests.filter(match).length;
     const list = (r: RecordedRequest) => r.method === 'GET' && /\/pulls\/\d+\/files$/.test(r.path);
@@ -55,7 +58,7 @@ async function measure(files: number, checkout: boolean): Promise<Measured> {
     };
   } finally {
     rss.dispose();
-    await Promise.all([simulator.close(), github.close()]);
+    await Promise.all([simulator.close(), githubCom.close(), github.close()]);
     pull.dispose();
   }
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
 import { GITHUB_TOKEN, runBundledAction, startFixtureGitHub } from '../test/doubles/run-action';
 import type { RecordedRequest } from '../test/doubles/fake-github';
+import { asGitHubCom } from '../test/doubles/intercepted-github';
 import { generatedPull, heading, row, seconds } from './support/figures';
 
 const FILES = 300;
@@ -28,14 +29,16 @@ heading(`A run with ${(FILES * FINDINGS_PER_FILE).toLocaleString('en-US')} findi
 const pull = await generatedPull(FILES, FINDINGS_PER_FILE);
 const simulator = await startSimulator({ keys: [{ key: DEMO_KEY, scopes: ['review'], rpm: Infinity, dailyLimit: Infinity }] });
 const github = await startFixtureGitHub(pull.fixture);
+// Reached as api.github.com, so its writes are paced as GitHub's are (a loopback API is not).
+const githubCom = await asGitHubCom(github);
 const workspace = mkdtempSync(join(tmpdir(), 'review-gate-bench-findings-'));
 simulator.inject({ kind: 'answer', path: '/v1/agent/review', times: FILES, patch: { issues } });
 try {
   const run = await runBundledAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, 'max-files': String(FILES), concurrency: '8', 'sarif-file': 'out.sarif' },
-    githubApiUrl: github.url,
+    githubApiUrl: githubCom.githubApiUrl,
     fixture: pull.fixture,
-    env: { GITHUB_WORKSPACE: workspace },
+    env: { ...githubCom.env, GITHUB_WORKSPACE: workspace },
   });
   const reviews = simulator.requests.filter((r) => r.path === '/v1/agent/review');
   const tail = run.exitedAt - Math.max(...reviews.map((r) => r.answeredAt));
@@ -50,7 +53,7 @@ try {
   row('SARIF file', `${(statSync(join(workspace, 'out.sarif')).size / 1_000_000).toFixed(1)} MB`, '(every finding)', undefined);
   row('job summary', `${(Buffer.byteLength(run.stepSummary) / 1024).toFixed(0)} KiB`, '≤ 1,024 KiB', Buffer.byteLength(run.stepSummary) <= 1024 * 1024);
 } finally {
-  await Promise.all([simulator.close(), github.close()]);
+  await Promise.all([simulator.close(), githubCom.close(), github.close()]);
   rmSync(workspace, { recursive: true, force: true });
   pull.dispose();
 }

@@ -145,6 +145,8 @@ __webpack_require__.d(__webpack_exports__, {
 var errors = __webpack_require__(3116);
 // EXTERNAL MODULE: ./src/github/pull-head.ts
 var pull_head = __webpack_require__(1767);
+// EXTERNAL MODULE: ./src/domain/object-name.ts
+var object_name = __webpack_require__(4229);
 // EXTERNAL MODULE: ./src/github/write-gate.ts
 var write_gate = __webpack_require__(4542);
 // EXTERNAL MODULE: ./src/report/github/identity.ts
@@ -480,7 +482,7 @@ function planSummary(own, run, currentHead) {
 }
 /** What the summary says when the run that wrote it learns its commit is no longer the head. */
 function supersededNote(reviewedSha, currentHead) {
-    const [was, now] = [(0,pull_head/* shortSha */.Fu)(reviewedSha), (0,pull_head/* shortSha */.Fu)(currentHead)].map((sha) => `\`${sha.replace(/[^0-9a-f]/gi, '')}\``);
+    const [was, now] = [(0,object_name/* shortSha */.F)(reviewedSha), (0,object_name/* shortSha */.F)(currentHead)].map((sha) => `\`${sha.replace(/[^0-9a-f]/gi, '')}\``);
     return [
         markers/* SUMMARY_MARKER */.Qi,
         '## ⏭️ Superseded',
@@ -505,6 +507,7 @@ function supersededNote(reviewedSha, currentHead) {
 
 
 
+
 /** Sends of the creation when GitHub's answer is lost and no summary is there afterwards. */
 const MAX_CREATE_SENDS = 2;
 async function upsertSummaryComment(context, pr, body) {
@@ -513,7 +516,7 @@ async function upsertSummaryComment(context, pr, body) {
     const run = { body: body.startsWith(markers/* SUMMARY_MARKER */.Qi) ? body : `${markers/* SUMMARY_MARKER */.Qi}\n${body}`, headSha: pr.headSha };
     const head = await (0,pull_head/* readPullHead */._g)(context.octokit, pr);
     if (head !== pr.headSha) {
-        log?.info(`${(0,errors/* describePr */.WF)(pr)}: the head moved to ${(0,pull_head/* shortSha */.Fu)(head)} since ${(0,pull_head/* shortSha */.Fu)(pr.headSha)} was reviewed; the summary comment is left to the run on the new head`);
+        log?.info(`${(0,errors/* describePr */.WF)(pr)}: the head moved to ${(0,object_name/* shortSha */.F)(head)} since ${(0,object_name/* shortSha */.F)(pr.headSha)} was reviewed; the summary comment is left to the run on the new head`);
         return { kind: 'superseded', headSha: head };
     }
     let written;
@@ -523,7 +526,7 @@ async function upsertSummaryComment(context, pr, body) {
     if (own.some((c) => namesAnotherCommit(c.body, pr.headSha))) {
         const again = await (0,pull_head/* readPullHead */._g)(context.octokit, pr);
         if (again !== pr.headSha) {
-            log?.info(`${(0,errors/* describePr */.WF)(pr)}: the head moved to ${(0,pull_head/* shortSha */.Fu)(again)} since ${(0,pull_head/* shortSha */.Fu)(pr.headSha)} was reviewed; the summary comment is left to the run on the new head`);
+            log?.info(`${(0,errors/* describePr */.WF)(pr)}: the head moved to ${(0,object_name/* shortSha */.F)(again)} since ${(0,object_name/* shortSha */.F)(pr.headSha)} was reviewed; the summary comment is left to the run on the new head`);
             return { kind: 'superseded', headSha: again };
         }
     }
@@ -550,7 +553,7 @@ async function upsertSummaryComment(context, pr, body) {
         return written;
     }
     if (headNow !== pr.headSha) {
-        log?.info(`${(0,errors/* describePr */.WF)(pr)}: the head moved to ${(0,pull_head/* shortSha */.Fu)(headNow)} while the summary of ${(0,pull_head/* shortSha */.Fu)(pr.headSha)} was written`);
+        log?.info(`${(0,errors/* describePr */.WF)(pr)}: the head moved to ${(0,object_name/* shortSha */.F)(headNow)} while the summary of ${(0,object_name/* shortSha */.F)(pr.headSha)} was written`);
         return { kind: 'superseded', headSha: headNow };
     }
     return written;
@@ -659,6 +662,7 @@ async function create(context, pr, body) {
 
 
 
+
 /** Body of the reviews after the first: GitHub requires a body on a COMMENT review. */
 const CONTINUATION_BODY = 'More inline comments from review-gate for the same commit.';
 /** Body of the first review when the caller's is blank (GitHub refuses a blank one). */
@@ -684,7 +688,7 @@ function createReviewPublisher(octokit, options = {}) {
         // head posts instead. Nothing stale lands.
         const head = await (0,pull_head/* readPullHead */._g)(octokit, pr);
         if (head !== pr.headSha) {
-            log?.info(`${(0,errors/* describePr */.WF)(pr)}: the head moved to ${(0,pull_head/* shortSha */.Fu)(head)} since ${(0,pull_head/* shortSha */.Fu)(pr.headSha)} was reviewed; no review posted`);
+            log?.info(`${(0,errors/* describePr */.WF)(pr)}: the head moved to ${(0,object_name/* shortSha */.F)(head)} since ${(0,object_name/* shortSha */.F)(pr.headSha)} was reviewed; no review posted`);
             return { kind: 'superseded', headSha: head };
         }
         const passOver = new Set(comments.flatMap((comment) => comment.dismissedElsewhere ?? []));

@@ -6,11 +6,30 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ reasonTexts)
+/* harmony export */   N: () => (/* binding */ reasonTexts),
+/* harmony export */   a: () => (/* binding */ failingFiles)
 /* harmony export */ });
 /** The reasons' sentences, in order: what the outputs, the title and the log show. */
 function reasonTexts(verdict) {
     return verdict.reasons.map((reason) => reason.text);
+}
+/**
+ * The reviewed files that fail the check by themselves, each with what fails it: the severities of
+ * its counted findings that do (most severe first), and `score` when its quality score does.
+ */
+function failingFiles(verdict) {
+    const files = new Map();
+    for (const reason of verdict.reasons) {
+        const what = reason.cause === 'score' ? 'score' : reason.cause === 'findings' ? reason.severity : undefined;
+        if (what === undefined)
+            continue;
+        for (const path of reason.paths ?? []) {
+            const seen = files.get(path) ?? [];
+            if (!seen.includes(what))
+                files.set(path, [...seen, what]);
+        }
+    }
+    return files;
 }
 
 
@@ -29,6 +48,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: renderSummary
 
+// EXTERNAL MODULE: ./src/domain/object-name.ts
+var object_name = __webpack_require__(4229);
 // EXTERNAL MODULE: ./src/domain/words.ts
 var words = __webpack_require__(4717);
 // EXTERNAL MODULE: ./src/domain/verdict.ts
@@ -86,7 +107,7 @@ const LOCATION_TITLE = {
     'added-line': 'On added lines',
     'diff-context': 'On unchanged lines shown in the diff',
     'outside-diff': 'Outside the diff',
-    'diff-unknown': 'Where GitHub sent no usable diff',
+    'diff-unknown': 'Where the diff does not say which lines are added',
     'impossible-line': 'At a line that does not exist in the file',
 };
 function findingsSection(groups, room, title = 'Findings not posted inline') {
@@ -103,8 +124,15 @@ function counts(findings) {
         c[f.severity]++;
     return c;
 }
-/** `baselines`: files judged against their base version show its score first, `40 → 45`. */
-function filesTable(files, room, baselines) {
+/** What fails a file, in its Status cell: `❌ fails (errors, score)`. */
+const FAILS_BY = { error: 'errors', warning: 'warnings', info: 'infos', score: 'score' };
+/**
+ * The per-file table. A reviewed file that fails the check by itself (`failing`, from the
+ * verdict: its counted findings at a failing severity, or its score) says so and why; a renamed
+ * file shows its old name first, `old → new`; `baselines`: files judged against their base
+ * version show its score first, `40 → 45`.
+ */
+function filesTable(files, room, failing = new Map(), baselines) {
     const failed = files.filter((f) => f.kind === 'failed');
     const reviewed = files
         .filter((f) => f.kind === 'reviewed')
@@ -114,12 +142,16 @@ function filesTable(files, room, baselines) {
         return '';
     const shown = all.slice(0, room.cap).map((f) => {
         const path = (0,sanitize/* inlineCode */.ti)(f.path, MAX_PATH, 'table');
+        // Not "failed": that word would blur with a reviewed file that fails the check.
         if (f.kind !== 'reviewed')
-            return `| ${path} | ❌ failed | — | — | — | — |`;
+            return `| ${path} | ❌ not reviewed | — | — | — | — |`;
+        const named = f.previousPath === undefined ? path : `${(0,sanitize/* inlineCode */.ti)(f.previousPath, MAX_PATH, 'table')} → ${path}`;
         const c = counts(f.findings);
         const base = baselines?.get(f.path);
         const score = base?.kind === 'scored' ? `${base.score} → ${f.score}` : String(f.score);
-        return `| ${path} | ✅ reviewed | ${score} | ${c.error} | ${c.warning} | ${c.info} |`;
+        const fails = failing.get(f.path);
+        const status = fails === undefined ? '✅ reviewed' : `❌ fails (${fails.map((what) => FAILS_BY[what]).join(', ')})`;
+        return `| ${named} | ${status} | ${score} | ${c.error} | ${c.warning} | ${c.info} |`;
     });
     const { error, warning, info } = severity/* SEVERITY_LABEL */.Rt;
     const head = [
@@ -229,6 +261,7 @@ var publish_walkthrough = __webpack_require__(2361);
 
 
 
+
 /** GitHub's limit on a comment body. */
 const MAX_SUMMARY_COMMENT_LENGTH = 65_536;
 const MIN_LENGTH = 1_000;
@@ -251,15 +284,25 @@ function verdictSection(v, room) {
         notices.push(`- ${more(noticesRest, 'notices', room.restListedIn)}`);
     return [line, ...(notices.length > 0 ? ['', ...notices] : [])].join('\n');
 }
+/** Which counted findings fail the check, by `fail-on-severity`. */
+const FAILING_SEVERITIES = {
+    error: 'only errors fail the check',
+    warning: 'errors and warnings fail the check',
+    info: 'findings of every severity fail the check',
+    never: 'no finding fails the check',
+};
 function factsSection(input) {
     const v = input.verdict;
     const count = (kind) => input.files.filter((f) => f.kind === kind).length;
     const cached = input.files.filter((f) => f.kind === 'reviewed' && f.fromCache === true).length;
     const fromCache = cached > 0 ? ` (${cached} from the cache)` : '';
     const facts = [
-        `${(0,words/* plural */.L)(count('reviewed'), 'file', 'files')} reviewed${fromCache}, ${count('skipped')} skipped, ${count('failed')} failed`,
+        `${(0,words/* plural */.L)(count('reviewed'), 'file', 'files')} reviewed${fromCache}, ${count('skipped')} skipped, ${count('failed')} not reviewed`,
         `counted by the gate: ${(0,words/* plural */.L)(v.counted.error, 'error', 'errors')}, ${(0,words/* plural */.L)(v.counted.warning, 'warning', 'warnings')}, ${(0,words/* plural */.L)(v.counted.info, 'info', 'infos')}`,
     ];
+    // Said beside the counts, so counted warnings are not read as failing the check when they do not.
+    if (v.failOnSeverity !== undefined)
+        facts.push(`${FAILING_SEVERITIES[v.failOnSeverity]} (fail-on-severity: ${v.failOnSeverity})`);
     if (v.lowestScore !== undefined) {
         const avg = v.averageScore === undefined ? '' : `, average ${Math.round(v.averageScore * 10) / 10}`;
         facts.push(`lowest quality score ${v.lowestScore}${avg}`);
@@ -289,7 +332,7 @@ function walkthroughSection(walkthrough) {
 function footer(input) {
     const parts = [`Tokens used: ${input.tokensUsed.toLocaleString('en-US')}`];
     if (input.headSha !== undefined && input.headSha !== '') {
-        parts.push(`reviewed at ${(0,sanitize/* inlineCode */.ti)(input.headSha.slice(0, 12), 20)}`);
+        parts.push(`reviewed at ${(0,sanitize/* inlineCode */.ti)((0,object_name/* shortSha */.F)(input.headSha), 20)}`);
     }
     return `<sub>${parts.join(' · ')} · review-gate</sub>`;
 }
@@ -323,7 +366,7 @@ function render(input, options, room, complete) {
         verdictSection(input.verdict, room),
         factsSection(input),
         cutNote,
-        filesTable(input.files, room, input.baselines),
+        filesTable(input.files, room, (0,verdict/* failingFiles */.a)(input.verdict), input.baselines),
         // A local run posts nothing, so no finding is "not posted".
         findingsSection(groups(input), room, input.local === true ? 'Findings' : undefined),
         dispositionsSection(input.files, room, input.feedbackProblem),

@@ -129,7 +129,7 @@ async function removeDuplicateComments({ octokit, gate, log }, pr, listed, exemp
 
 /***/ }),
 
-/***/ 5496:
+/***/ 3115:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -155,8 +155,8 @@ var errors = __webpack_require__(3116);
 var entry_shape = __webpack_require__(223);
 // EXTERNAL MODULE: ./src/github/paged-list.ts
 var paged_list = __webpack_require__(4627);
-// EXTERNAL MODULE: ./src/github/pull-head.ts
-var pull_head = __webpack_require__(1767);
+// EXTERNAL MODULE: ./src/domain/object-name.ts
+var object_name = __webpack_require__(4229);
 // EXTERNAL MODULE: ./src/report/thread-plan.ts
 var thread_plan = __webpack_require__(7182);
 ;// CONCATENATED MODULE: ./src/report/github/review-threads.ts
@@ -225,7 +225,7 @@ function isResolveRefused(error) {
 }
 /** The comment's body once its finding is gone at `headSha`; its fingerprint marker stays. */
 function fixedBody(body, headSha) {
-    return `${markers/* FIXED_MARKER */.SA}\n✅ **Fixed** at \`${(0,pull_head/* shortSha */.Fu)(headSha)}\`: review-gate no longer finds this at the pull request's head.\n\n---\n\n${body}`;
+    return `${markers/* FIXED_MARKER */.SA}\n✅ **Fixed** at \`${(0,object_name/* shortSha */.F)(headSha)}\`: review-gate no longer finds this at the pull request's head.\n\n---\n\n${body}`;
 }
 async function closeThreads(context, pr, fixed) {
     const { octokit, gate, log } = context;

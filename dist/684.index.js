@@ -21,6 +21,11 @@ const MAX_MESSAGE = 2_000;
 function reportedAsText(f) {
     return f.reportedSeverity === undefined ? '' : ` (reported as ${f.reportedSeverity.slice(0, 40)})`;
 }
+/** A security flag says so, and a finding the gate does not count for a stated reason says why. */
+function flagText(f) {
+    const flag = (0,_locate_label__WEBPACK_IMPORTED_MODULE_0__/* .describeFlag */ .Kp)(f);
+    return `${flag === '' ? '' : `, ${flag}`}${f.uncounted === undefined ? '' : `, not counted (${f.uncounted})`}`;
+}
 /**
  * Where a finding's annotation goes. Findings the gate counts without seeing them on an added
  * line are annotated too, saying why, so a failed check never points at nothing: in a file whose
@@ -40,9 +45,11 @@ function planAnnotations(findings, caps) {
         }
     }
     const onAdded = findings
-        // A suppressed or dismissed finding is listed in the summary with its reason, not flagged in the diff.
-        .filter((f) => f.disposition === undefined && (f.location === 'added-line' || f.location === 'diff-unknown' || f.location === 'impossible-line'))
-        .sort(_report_markdown_severity__WEBPACK_IMPORTED_MODULE_1__/* .compareFindings */ .Eg);
+        // A suppressed or dismissed finding is listed in the summary with its reason, not flagged in
+        // the diff; a flag an issue stands for is that issue's annotation.
+        .filter((f) => f.disposition === undefined && f.sameAs === undefined && (f.location === 'added-line' || f.location === 'diff-unknown' || f.location === 'impossible-line'))
+        // Within a level, what the gate counts first: a flag shown under `security-flags: report` never takes its place.
+        .sort((a, b) => Number(b.counts) - Number(a.counts) || (0,_report_markdown_severity__WEBPACK_IMPORTED_MODULE_1__/* .compareFindings */ .Eg)(a, b));
     const used = { error: 0, warning: 0, notice: 0 };
     const omittedByLevel = { error: 0, warning: 0, notice: 0 };
     const annotations = [];
@@ -59,7 +66,7 @@ function planAnnotations(findings, caps) {
             level,
             path: f.path,
             line,
-            title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(`review-gate: ${_report_markdown_severity__WEBPACK_IMPORTED_MODULE_1__/* .SEVERITY_LABEL */ .Rt[f.severity].word}${reportedAsText(f)}${note}`, MAX_TITLE),
+            title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(`review-gate: ${_report_markdown_severity__WEBPACK_IMPORTED_MODULE_1__/* .SEVERITY_LABEL */ .Rt[f.severity].word}${reportedAsText(f)}${flagText(f)}${note}`, MAX_TITLE),
             message: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(`${f.message}${suggestion}`, MAX_MESSAGE),
             finding: f,
         });
@@ -86,7 +93,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _domain_verdict__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5805);
 /* harmony import */ var _annotations__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(601);
-/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7395);
+/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1647);
 /* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9575);
 /* harmony import */ var _domain_words__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4717);
 /**
@@ -186,9 +193,9 @@ function stoppedRunContent(pr, verdict, target) {
 /* harmony export */   yc: () => (/* binding */ latestVerdicts)
 /* harmony export */ });
 /* unused harmony exports MAX_SHOWN_PULLS, verdictRecord, readVerdictRecord */
-/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7395);
-/* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9575);
-/* harmony import */ var _github_pull_head__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1767);
+/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1647);
+/* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9575);
+/* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4229);
 
 
 
@@ -209,7 +216,7 @@ const COMMIT_SECTION_RESERVE = 8_000;
  * HTML comment or start another.
  */
 function verdictRecord(verdict) {
-    const json = JSON.stringify({ v: 1, pr: verdict.pr, conclusion: verdict.conclusion, title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(verdict.title, MAX_TITLE), at: verdict.at });
+    const json = JSON.stringify({ v: 1, pr: verdict.pr, conclusion: verdict.conclusion, title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__/* .plainText */ .wh)(verdict.title, MAX_TITLE), at: verdict.at });
     return `${RECORD_START}${json.replace(/[<>&-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}${RECORD_END}`;
 }
 /** The record on the last line of a summary; undefined when there is none or it is malformed. */
@@ -239,7 +246,7 @@ function readVerdictRecord(summary) {
         return undefined;
     if (typeof title !== 'string' || typeof at !== 'number' || !Number.isFinite(at))
         return undefined;
-    return { pr: pr, conclusion, title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(title, MAX_TITLE), at };
+    return { pr: pr, conclusion, title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__/* .plainText */ .wh)(title, MAX_TITLE), at };
 }
 /**
  * The verdict of each pull request that `runs` record: the newest per app (by `at`; the stricter
@@ -285,17 +292,17 @@ function commitCheckContent(own, verdict, others) {
     const first = holders[0];
     const who = `${names(holders)} ${VERB[conclusion][holders.length === 1 ? 0 : 1]}`;
     const reason = withoutWord(first.title);
-    const title = (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(`${word(conclusion)}: ${who} at this commit${reason === '' ? '' : `: ${reason}`}`, MAX_TITLE);
+    const title = (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__/* .plainText */ .wh)(`${word(conclusion)}: ${who} at this commit${reason === '' ? '' : `: ${reason}`}`, MAX_TITLE);
     const shown = [verdict, ...others.slice(0, MAX_SHOWN_PULLS)].sort((a, b) => a.pr - b.pr);
-    const rows = shown.map((v) => `| #${v.pr}${v.pr === verdict.pr ? ' (this run)' : ''} | ${emoji(v.conclusion)} ${(0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .tableCell */ .xR)(v.title, MAX_TITLE + 20)} |`);
+    const rows = shown.map((v) => `| #${v.pr}${v.pr === verdict.pr ? ' (this run)' : ''} | ${emoji(v.conclusion)} ${(0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__/* .tableCell */ .xR)(v.title, MAX_TITLE + 20)} |`);
     const more = others.length > MAX_SHOWN_PULLS ? ['', `And ${others.length - MAX_SHOWN_PULLS} more pull requests at this commit.`] : [];
     const summary = [
         `## ${heading(conclusion)}: ${who} at this commit`,
         '',
-        `Commit \`${(0,_github_pull_head__WEBPACK_IMPORTED_MODULE_1__/* .shortSha */ .Fu)(own.headSha)}\` is the head of more than one open pull request. A check run belongs to the commit, not to a ` +
+        `Commit \`${(0,_domain_object_name__WEBPACK_IMPORTED_MODULE_2__/* .shortSha */ .F)(own.headSha)}\` is the head of more than one open pull request. A check run belongs to the commit, not to a ` +
             'pull request, so this one shows the strictest of their verdicts: it cannot pass one pull request while another fails at the same commit.',
         '',
-        `| pull request | verdict at \`${(0,_github_pull_head__WEBPACK_IMPORTED_MODULE_1__/* .shortSha */ .Fu)(own.headSha)}\` |`,
+        `| pull request | verdict at \`${(0,_domain_object_name__WEBPACK_IMPORTED_MODULE_2__/* .shortSha */ .F)(own.headSha)}\` |`,
         '|---|---|',
         ...rows,
         ...more,
@@ -345,12 +352,14 @@ __webpack_require__.d(__webpack_exports__, {
   publishVerdict: () => (/* binding */ publishVerdict)
 });
 
+// EXTERNAL MODULE: ./src/domain/pull-request.ts
+var pull_request = __webpack_require__(2901);
 // EXTERNAL MODULE: ./src/publish/check-run/content.ts
 var content = __webpack_require__(8705);
 // EXTERNAL MODULE: ./src/domain/errors.ts
 var errors = __webpack_require__(241);
-// EXTERNAL MODULE: ./src/github/pull-head.ts
-var pull_head = __webpack_require__(1767);
+// EXTERNAL MODULE: ./src/domain/object-name.ts
+var object_name = __webpack_require__(4229);
 ;// CONCATENATED MODULE: ./src/publish/summary-comment.ts
 /**
  * The summary comment: the verdict and its details on the pull request, written after the gate
@@ -375,7 +384,7 @@ async function postSummary(publisher, pr, posting, body, log) {
     if (summary.kind === 'read-only' || summary.kind === 'failed')
         log.warning(summary.message);
     else if (summary.kind === 'superseded')
-        log.info(`The pull request's head moved to ${(0,pull_head/* shortSha */.Fu)(summary.headSha)}: the summary comment is left to the run on it`);
+        log.info(`The pull request's head moved to ${(0,object_name/* shortSha */.F)(summary.headSha)}: the summary comment is left to the run on it`);
     else
         log.info(`Summary comment ${summary.kind}${summary.url === undefined ? '' : `: ${summary.url}`}`);
     return summary;
@@ -387,13 +396,16 @@ var run_summary = __webpack_require__(6236);
 
 
 
+
 async function publishVerdict(report, surfaces) {
     const { log } = surfaces;
     const walkthrough = surfaces.walkthrough === undefined ? undefined : await walkthroughOf(report, surfaces.walkthrough, log);
     const shown = walkthrough === undefined ? report : { ...report, walkthrough };
-    const summary = surfaces.summaryComment === undefined
+    // A merge group has no pull request to comment on.
+    const { pr } = report;
+    const summary = surfaces.summaryComment === undefined || (0,pull_request/* isMergeGroup */.aF)(pr)
         ? { kind: 'dry-run' }
-        : await postSummary(surfaces.summaryComment, report.pr, report.posting, (0,run_summary/* renderRunSummary */.qN)(shown, 'comment'), log);
+        : await postSummary(surfaces.summaryComment, pr, report.posting, (0,run_summary/* renderRunSummary */.qN)(shown, 'comment'), log);
     const commented = { ...shown, summary };
     const { checkRun: check } = surfaces;
     const checkRun = check === undefined ? { kind: 'off' } : await check.write((0,content.checkRunContent)(commented, (note) => (0,run_summary/* renderCheckRunSummary */.aW)(commented, note), check.target));
@@ -428,10 +440,17 @@ async function walkthroughOf(report, complete, log) {
 /* harmony export */   qN: () => (/* binding */ renderRunSummary)
 /* harmony export */ });
 /* unused harmony exports MAX_JOB_SUMMARY_BYTES, MAX_CHECK_RUN_SUMMARY_LENGTH, REST_IN_JOB_SUMMARY, REST_IN_LOG */
-/* harmony import */ var _gate_posting__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6257);
-/* harmony import */ var _github_pull_head__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1767);
-/* harmony import */ var _check_run_verdict_records__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(142);
-/* harmony import */ var _summary__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7395);
+/* harmony import */ var _domain_pull_request__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2901);
+/* harmony import */ var _gate_posting__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6257);
+/* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4229);
+/* harmony import */ var _check_run_verdict_records__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(142);
+/* harmony import */ var _summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1647);
+/**
+ * The run's summary markdown, for the pull-request comment (with its hidden marker, under
+ * GitHub's 65,536-character limit) and for the job summary (no marker, GitHub's 1 MiB limit).
+ * The job summary lists everything when it fits; the comment lists what fits and points to it.
+ */
+
 
 
 
@@ -456,7 +475,7 @@ function summaryCommentNote(report) {
         return `The summary comment could not be written (${summary.message}); this job summary, the step outputs and the exit status carry the verdict.`;
     }
     if (summary?.kind === 'superseded' && posting.kind === 'posted')
-        return (0,_gate_posting__WEBPACK_IMPORTED_MODULE_3__/* .supersededNotice */ .Ze)(report.pr.headSha, summary.headSha, 'before-summary');
+        return (0,_gate_posting__WEBPACK_IMPORTED_MODULE_2__/* .supersededNotice */ .Ze)(report.pr.headSha, summary.headSha, 'before-summary');
     return undefined;
 }
 /** The check run's fate, for the surfaces written after it; like the summary comment's, it leaves the verdict as it is. */
@@ -466,7 +485,7 @@ function checkRunNote(report) {
         const held = checkRun.heldBy;
         const strictest = held.some((v) => v.conclusion === 'failure') ? 'failure' : 'neutral';
         const which = held.map((v) => `#${v.pr} (${v.title})`).join('; ');
-        return (`The check run on ${(0,_github_pull_head__WEBPACK_IMPORTED_MODULE_0__/* .shortSha */ .Fu)(report.pr.headSha)} concludes ${strictest}, not as this pull request's own verdict: ` +
+        return (`The check run on ${(0,_domain_object_name__WEBPACK_IMPORTED_MODULE_3__/* .shortSha */ .F)(report.pr.headSha)} concludes ${strictest}, not as this pull request's own verdict: ` +
             `${held.length === 1 ? 'another open pull request' : 'other open pull requests'} with the same head commit ${held.length === 1 ? 'is' : 'are'} stricter there: ${which}. ` +
             'A check run belongs to a commit, not to a pull request, so it shows the strictest verdict of the pull requests it heads');
     }
@@ -485,11 +504,16 @@ function summaryInput(report, local = false) {
         files: report.outcomes,
         overflow: plan.overflow,
         notCommentable: plan.notCommentable,
+        belowCommentSeverity: plan.belowCommentSeverity,
         rejected: posting.kind === 'posted' ? posting.rejected : [],
         tokensUsed: report.tokensUsed,
         headSha: report.pr.headSha,
-        dryRun: posting.kind === 'dry-run',
+        dryRun: posting.kind === 'dry-run' && !(0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .aF)(report.pr),
     };
+    if ((0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .aF)(report.pr)) {
+        const { baseSha, headSha, headRef, pulls } = report.pr;
+        input.mergeGroup = { baseSha, headSha, headRef, pulls };
+    }
     if (report.feedbackProblem !== undefined)
         input.feedbackProblem = report.feedbackProblem;
     if (report.threads !== undefined)
@@ -506,6 +530,8 @@ function summaryInput(report, local = false) {
         input.checkRun = checkNote;
     if (report.baselines !== undefined)
         input.baselines = report.baselines;
+    if (report.policy !== undefined)
+        input.policy = report.policy;
     if (posting.kind === 'posted') {
         input.inline = { posted: posting.posted.length, alreadyPresent: posting.alreadyPresent.length };
     }
@@ -516,7 +542,7 @@ function summaryInput(report, local = false) {
 }
 /** The job summary; `complete` is false when 1 MiB could not hold every item (the log must list them). */
 function renderJobSummary(report, local = false) {
-    return (0,_summary__WEBPACK_IMPORTED_MODULE_2__/* .renderSummaryWithin */ .U7)(summaryInput(report, local), {
+    return (0,_summary__WEBPACK_IMPORTED_MODULE_1__/* .renderSummaryWithin */ .U7)(summaryInput(report, local), {
         marker: false,
         maxLength: MAX_JOB_SUMMARY_BYTES,
         unit: 'utf8-bytes',
@@ -532,18 +558,18 @@ function renderCheckRunSummary(report, annotationsNote) {
     const input = summaryInput(report);
     if (annotationsNote !== undefined)
         input.annotationsLeftOut = annotationsNote;
-    return (0,_summary__WEBPACK_IMPORTED_MODULE_2__/* .renderSummaryWithin */ .U7)(input, {
+    return (0,_summary__WEBPACK_IMPORTED_MODULE_1__/* .renderSummaryWithin */ .U7)(input, {
         marker: false,
-        maxLength: MAX_CHECK_RUN_SUMMARY_LENGTH - _check_run_verdict_records__WEBPACK_IMPORTED_MODULE_1__/* .COMMIT_SECTION_RESERVE */ .TU,
+        maxLength: MAX_CHECK_RUN_SUMMARY_LENGTH - _check_run_verdict_records__WEBPACK_IMPORTED_MODULE_0__/* .COMMIT_SECTION_RESERVE */ .TU,
         restListedIn: REST_IN_JOB_SUMMARY,
     }).markdown;
 }
 function renderRunSummary(report, target) {
     if (target === 'job-summary')
         return renderJobSummary(report).markdown;
-    return (0,_summary__WEBPACK_IMPORTED_MODULE_2__/* .renderSummaryWithin */ .U7)(summaryInput(report), {
+    return (0,_summary__WEBPACK_IMPORTED_MODULE_1__/* .renderSummaryWithin */ .U7)(summaryInput(report), {
         marker: true,
-        maxLength: _summary__WEBPACK_IMPORTED_MODULE_2__/* .MAX_SUMMARY_COMMENT_LENGTH */ .RO,
+        maxLength: _summary__WEBPACK_IMPORTED_MODULE_1__/* .MAX_SUMMARY_COMMENT_LENGTH */ .RO,
         restListedIn: REST_IN_JOB_SUMMARY,
     }).markdown;
 }

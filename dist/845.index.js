@@ -12,9 +12,9 @@ export const modules = {
 /* harmony export */   yc: () => (/* binding */ latestVerdicts)
 /* harmony export */ });
 /* unused harmony exports MAX_SHOWN_PULLS, verdictRecord, readVerdictRecord */
-/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7395);
-/* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9575);
-/* harmony import */ var _github_pull_head__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1767);
+/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1647);
+/* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9575);
+/* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4229);
 
 
 
@@ -35,7 +35,7 @@ const COMMIT_SECTION_RESERVE = 8_000;
  * HTML comment or start another.
  */
 function verdictRecord(verdict) {
-    const json = JSON.stringify({ v: 1, pr: verdict.pr, conclusion: verdict.conclusion, title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(verdict.title, MAX_TITLE), at: verdict.at });
+    const json = JSON.stringify({ v: 1, pr: verdict.pr, conclusion: verdict.conclusion, title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__/* .plainText */ .wh)(verdict.title, MAX_TITLE), at: verdict.at });
     return `${RECORD_START}${json.replace(/[<>&-]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}${RECORD_END}`;
 }
 /** The record on the last line of a summary; undefined when there is none or it is malformed. */
@@ -65,7 +65,7 @@ function readVerdictRecord(summary) {
         return undefined;
     if (typeof title !== 'string' || typeof at !== 'number' || !Number.isFinite(at))
         return undefined;
-    return { pr: pr, conclusion, title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(title, MAX_TITLE), at };
+    return { pr: pr, conclusion, title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__/* .plainText */ .wh)(title, MAX_TITLE), at };
 }
 /**
  * The verdict of each pull request that `runs` record: the newest per app (by `at`; the stricter
@@ -111,17 +111,17 @@ function commitCheckContent(own, verdict, others) {
     const first = holders[0];
     const who = `${names(holders)} ${VERB[conclusion][holders.length === 1 ? 0 : 1]}`;
     const reason = withoutWord(first.title);
-    const title = (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(`${word(conclusion)}: ${who} at this commit${reason === '' ? '' : `: ${reason}`}`, MAX_TITLE);
+    const title = (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__/* .plainText */ .wh)(`${word(conclusion)}: ${who} at this commit${reason === '' ? '' : `: ${reason}`}`, MAX_TITLE);
     const shown = [verdict, ...others.slice(0, MAX_SHOWN_PULLS)].sort((a, b) => a.pr - b.pr);
-    const rows = shown.map((v) => `| #${v.pr}${v.pr === verdict.pr ? ' (this run)' : ''} | ${emoji(v.conclusion)} ${(0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .tableCell */ .xR)(v.title, MAX_TITLE + 20)} |`);
+    const rows = shown.map((v) => `| #${v.pr}${v.pr === verdict.pr ? ' (this run)' : ''} | ${emoji(v.conclusion)} ${(0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__/* .tableCell */ .xR)(v.title, MAX_TITLE + 20)} |`);
     const more = others.length > MAX_SHOWN_PULLS ? ['', `And ${others.length - MAX_SHOWN_PULLS} more pull requests at this commit.`] : [];
     const summary = [
         `## ${heading(conclusion)}: ${who} at this commit`,
         '',
-        `Commit \`${(0,_github_pull_head__WEBPACK_IMPORTED_MODULE_1__/* .shortSha */ .Fu)(own.headSha)}\` is the head of more than one open pull request. A check run belongs to the commit, not to a ` +
+        `Commit \`${(0,_domain_object_name__WEBPACK_IMPORTED_MODULE_2__/* .shortSha */ .F)(own.headSha)}\` is the head of more than one open pull request. A check run belongs to the commit, not to a ` +
             'pull request, so this one shows the strictest of their verdicts: it cannot pass one pull request while another fails at the same commit.',
         '',
-        `| pull request | verdict at \`${(0,_github_pull_head__WEBPACK_IMPORTED_MODULE_1__/* .shortSha */ .Fu)(own.headSha)}\` |`,
+        `| pull request | verdict at \`${(0,_domain_object_name__WEBPACK_IMPORTED_MODULE_2__/* .shortSha */ .F)(own.headSha)}\` |`,
         '|---|---|',
         ...rows,
         ...more,
@@ -175,10 +175,14 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/domain/errors.ts
 var errors = __webpack_require__(241);
+// EXTERNAL MODULE: ./src/domain/pull-request.ts
+var pull_request = __webpack_require__(2901);
 // EXTERNAL MODULE: ./src/github/errors.ts
 var github_errors = __webpack_require__(3116);
-// EXTERNAL MODULE: ./src/github/octokit.ts + 6 modules
-var octokit = __webpack_require__(2787);
+// EXTERNAL MODULE: ./src/github/octokit.ts + 7 modules
+var octokit = __webpack_require__(5496);
+// EXTERNAL MODULE: ./src/domain/object-name.ts
+var object_name = __webpack_require__(4229);
 // EXTERNAL MODULE: ./src/github/pull-head.ts
 var pull_head = __webpack_require__(1767);
 // EXTERNAL MODULE: ./src/publish/check-run/verdict-records.ts
@@ -200,6 +204,7 @@ var paged_list = __webpack_require__(4627);
  * carries annotations of findings no longer there (GitHub cannot remove them), a new check run
  * replaces it: GitHub shows, and branch protection reads, the newest check run of a name.
  */
+
 
 
 
@@ -240,7 +245,7 @@ function missingAnnotations(wanted, there) {
 }
 async function upsertCheckRun(context, repository, content, options = {}) {
     const { log } = context;
-    const where = `check run '${content.name}' on ${content.headSha.slice(0, 12)}`;
+    const where = `check run '${content.name}' on ${(0,object_name/* shortSha */.F)(content.headSha)}`;
     /** Check runs not to update: stale annotations, not ours to edit, or not this write's to reuse. */
     const passedOver = new Set();
     let createSends = 0;
@@ -342,7 +347,7 @@ const ANNOTATION = (0,entry_shape/* object */.Ik)({
 });
 /** review-gate's check runs of `name` on `headSha`: a job's own check run may carry the same name, but not our marker. */
 async function listOwnCheckRuns({ octokit }, repository, name, headSha) {
-    const runs = await (0,paged_list/* readRestList */.rc)({ what: `the check runs named '${name}' on ${headSha.slice(0, 12)}`, entry: CHECK_RUN, identity: (run) => `check run ${run.id}`, perPage: 100 }, (page) => octokit.rest.checks.listForRef({ ...repository, ref: headSha, check_name: name, filter: 'all', per_page: 100, page }), 
+    const runs = await (0,paged_list/* readRestList */.rc)({ what: `the check runs named '${name}' on ${(0,object_name/* shortSha */.F)(headSha)}`, entry: CHECK_RUN, identity: (run) => `check run ${run.id}`, perPage: 100 }, (page) => octokit.rest.checks.listForRef({ ...repository, ref: headSha, check_name: name, filter: 'all', per_page: 100, page }), 
     // GitHub wraps this list: `{ total_count, check_runs: […] }` on every page.
     (data) => (typeof data === 'object' && data !== null && 'check_runs' in data ? data.check_runs : data));
     return runs
@@ -418,6 +423,7 @@ async function sendBatches(context, repository, id, content, pending, withFields
 
 
 
+
 /** Writes after the first at most, each after a read back showed a racing run made the check stale. */
 const MAX_REWRITES = 3;
 /** Other pull requests checked against GitHub per run; past it a stricter verdict counts unchecked (fail closed). */
@@ -433,15 +439,15 @@ async function writeCommitCheckRun(context, repository, own, pr, deps = {}) {
             answer = (0,pull_head/* readPullRequest */.DQ)(context.octokit, { ...repository, number }).then((pull) => {
                 const here = pull.state === 'open' && pull.headSha === own.headSha;
                 if (!here) {
-                    const why = pull.state === 'open' ? `its head moved to ${(0,pull_head/* shortSha */.Fu)(pull.headSha)}` : 'it is closed';
-                    log?.info(`The verdict of #${number} recorded on ${(0,pull_head/* shortSha */.Fu)(own.headSha)} no longer counts: ${why}`);
+                    const why = pull.state === 'open' ? `its head moved to ${(0,object_name/* shortSha */.F)(pull.headSha)}` : 'it is closed';
+                    log?.info(`The verdict of #${number} recorded on ${(0,object_name/* shortSha */.F)(own.headSha)} no longer counts: ${why}`);
                 }
                 return here;
             }, (error) => {
                 if (error instanceof pull_head/* PullRequestNotFoundError */.k4)
                     return false;
                 // Unknown is not "gone": the stricter verdict stays (fail closed).
-                log?.warning(`Could not check whether #${number} is still open at ${(0,pull_head/* shortSha */.Fu)(own.headSha)} (${(0,github_errors/* describeGitHubError */.dZ)(error)}); its verdict there counts`);
+                log?.warning(`Could not check whether #${number} is still open at ${(0,object_name/* shortSha */.F)(own.headSha)} (${(0,github_errors/* describeGitHubError */.dZ)(error)}); its verdict there counts`);
                 return true;
             });
             checked.set(number, answer);
@@ -482,11 +488,11 @@ async function writeCommitCheckRun(context, repository, own, pr, deps = {}) {
             return { ...written, conclusion: content.conclusion, heldBy };
         }
         if (rewrites >= MAX_REWRITES) {
-            log?.warning(`The check run '${own.name}' on ${(0,pull_head/* shortSha */.Fu)(own.headSha)} still changed under racing runs after ${MAX_REWRITES} rewrites; ` +
+            log?.warning(`The check run '${own.name}' on ${(0,object_name/* shortSha */.F)(own.headSha)} still changed under racing runs after ${MAX_REWRITES} rewrites; ` +
                 `by the verdicts recorded there it concludes ${content.conclusion}`);
             return { ...written, conclusion: content.conclusion, heldBy };
         }
-        log?.info(`Another run wrote the check run '${own.name}' on ${(0,pull_head/* shortSha */.Fu)(own.headSha)} meanwhile; writing the verdicts of both (${content.conclusion})`);
+        log?.info(`Another run wrote the check run '${own.name}' on ${(0,object_name/* shortSha */.F)(own.headSha)} meanwhile; writing the verdicts of both (${content.conclusion})`);
         written = await upsertCheckRun(context, repository, content, { listed, considered: sameApp, reusable: ours });
         if (written.kind === 'read-only')
             return written;
@@ -498,7 +504,14 @@ async function writeCommitCheckRun(context, repository, own, pr, deps = {}) {
  * Writing the check run: holding for every open pull request the commit heads
  * (commit-check-run.ts), and never throwing: a refused or failed write is data the later
  * surfaces show, and the verdict stands.
+ *
+ * A merge group's head is the queue's own commit: no pull request heads it, so no other verdict
+ * can share its check run, and its check run carries no verdict record (the records are per pull
+ * request, and the queue commit has none). It is written on its own, updated by a re-run of the
+ * same group like any of review-gate's check runs.
  */
+
+
 
 
 
@@ -521,19 +534,20 @@ function canReportStop(error) {
 }
 /** The one line for a token that may not write check runs: which permission to add. */
 function checksPermissionMessage(pr, status, githubMessage) {
-    return (`No check run was written on ${(0,pull_head/* shortSha */.Fu)(pr.headSha)}: the GitHub token may not write check runs in ${pr.owner}/${pr.repo} ` +
+    return (`No check run was written on ${(0,object_name/* shortSha */.F)(pr.headSha)}: the GitHub token may not write check runs in ${pr.owner}/${pr.repo} ` +
         `(GitHub answered ${status ?? 'nothing'}: ${githubMessage}). Add \`checks: write\` to the job's permissions; ` +
         'a pull request from a fork gets a read-only token (see "Pull requests from forks" in the README). The verdict stands');
 }
 /**
  * Writes the check run, holding for every open pull request the commit heads (see
- * github/commit-check-run.ts); never throws: how it ended is data the other surfaces show.
+ * commit-check-run.ts), or a merge group's own; never throws: how it ended is data the other
+ * surfaces show.
  */
 async function publishCheckRun(context, pr, content, log, deps = {}) {
     let report;
     let conclusion = content.conclusion;
     try {
-        const written = await writeCommitCheckRun(context, { owner: pr.owner, repo: pr.repo }, content, pr.number, deps);
+        const written = await writeFor(context, pr, content, deps);
         if (written.kind === 'read-only')
             report = { kind: 'read-only', message: checksPermissionMessage(pr, written.status, written.githubMessage) };
         else {
@@ -551,10 +565,17 @@ async function publishCheckRun(context, pr, content, log, deps = {}) {
     if (report.kind === 'read-only' || report.kind === 'failed')
         log.warning(report.message);
     else if (report.kind === 'written') {
-        log.info(`Check run '${content.name}' ${report.created ? 'created' : 'updated'} on ${(0,pull_head/* shortSha */.Fu)(content.headSha)}: ${conclusion}, ` +
+        log.info(`Check run '${content.name}' ${report.created ? 'created' : 'updated'} on ${(0,object_name/* shortSha */.F)(content.headSha)}: ${conclusion}, ` +
             `${report.annotations} annotations${report.url === undefined ? '' : `: ${report.url}`}`);
     }
     return report;
+}
+async function writeFor(context, target, content, deps) {
+    const repository = { owner: target.owner, repo: target.repo };
+    if (!(0,pull_request/* isMergeGroup */.aF)(target))
+        return writeCommitCheckRun(context, repository, content, target.number, deps);
+    const written = await upsertCheckRun(context, repository, content);
+    return written.kind === 'read-only' ? written : { ...written, conclusion: content.conclusion, heldBy: [] };
 }
 
 

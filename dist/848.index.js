@@ -46,6 +46,14 @@ var terminal = __webpack_require__(4584);
  * - GitHub's limits for one upload (docs: "SARIF results exceed limits", "SARIF file is too
  *   large") are kept: at most 25,000 results and rules per run, and at most 10 MB once gzipped.
  *   Past them the least severe results are left out, and the run's invocation says how many.
+ *   Code scanning stores and shows only the top 5,000 of a run, so results go most severe first,
+ *   and within a level security ones first.
+ * - Security flags, and issues about security (`security` on the finding), carry what code
+ *   scanning ranks and groups security alerts by: `properties["security-severity"]` ("8.0" for an
+ *   error, "5.0" a warning, "2.0" an info: high, medium and low) and the tags `security` and
+ *   `external/cwe/cwe-<N>`, on the result and on its rule (code scanning reads the rule's).
+ *   A flag's kind of finding is its own kind (`type`, `rule`, …) when it names one. A flag an issue
+ *   stands for (`sameAs`) is that issue's result, which names it, as its inline comment does.
  */
 
 
@@ -62,14 +70,32 @@ const SARIF_LIMITS = { resultsPerRun: 25_000, rulesPerRun: 25_000, gzipBytes: 10
 /** Characters of a message or suggestion carried in a result; longer ones are cut with an ellipsis. */
 const MAX_TEXT = 4_000;
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' };
+/** `security-severity` by severity, in code scanning's bands: high (7.0–8.9), medium (4.0–6.9), low (0.1–3.9). */
+const SECURITY_SEVERITY = { error: '8.0', warning: '5.0', info: '2.0' };
+/** Code scanning keeps 10 tags of a rule: the CWE tags past that are left out. */
+const MAX_CWE_TAGS = 8;
+/** Most severe first; within a severity, security findings first; then by path and line. */
+function compareForScanning(a, b) {
+    return (0,severity/* severityRank */.qs)(a.severity) - (0,severity/* severityRank */.qs)(b.severity) || Number(a.security !== true) - Number(b.security !== true) || (0,severity/* compareFindings */.Eg)(a, b);
+}
+/** The findings a report lists, and for each issue the flags it stands for (which it lists instead). */
+function reportedFindings(findings) {
+    const key = (fingerprint, f) => JSON.stringify([fingerprint, f.path, f.line]);
+    const byIssue = new Map();
+    for (const f of findings)
+        if (f.sameAs !== undefined)
+            byIssue.set(key(f.sameAs, f), [...(byIssue.get(key(f.sameAs, f)) ?? []), f]);
+    return { listed: findings.filter((f) => f.sameAs === undefined), carried: (issue) => byIssue.get(key(issue.fingerprint, issue)) ?? [] };
+}
 /** The SARIF file for a run, within GitHub's limits. */
 function renderSarif(source, options) {
-    const sorted = [...source.findings].sort(severity/* compareFindings */.Eg);
+    const { listed, carried } = reportedFindings(source.findings);
+    const sorted = listed.sort(compareForScanning);
     const maxResults = options.maxResults ?? SARIF_LIMITS.resultsPerRun;
     const gzipLimit = options.gzipBytes ?? SARIF_LIMITS.gzipBytes;
     let keep = Math.min(sorted.length, maxResults);
     for (;;) {
-        const text = `${JSON.stringify(buildSarif(sorted.slice(0, keep), sorted.length - keep, source.outcomes))}\n`;
+        const text = `${JSON.stringify(buildSarif(sorted.slice(0, keep), sorted.length - keep, source.outcomes, carried))}\n`;
         const size = (0,external_node_zlib_.gzipSync)(text).length;
         if (size <= gzipLimit || keep === 0)
             return { text, results: keep, leftOut: sorted.length - keep };
@@ -78,18 +104,28 @@ function renderSarif(source, options) {
         keep = Math.max(0, keep);
     }
 }
-function buildSarif(findings, leftOut, outcomes) {
+function buildSarif(findings, leftOut, outcomes, 
+/** The security flags an issue stands for, named in its result. */
+carried = () => []) {
     const rules = [];
     const ruleIndex = new Map();
+    const ruleFindings = [];
     const results = findings.map((finding) => {
-        const kind = kindOf(finding.message);
+        const kind = ruleKindOf(finding);
         let index = ruleIndex.get(kind);
         if (index === undefined) {
             index = rules.length;
             ruleIndex.set(kind, index);
             rules.push(ruleFor(kind, finding));
+            ruleFindings.push([]);
         }
-        return resultFor(finding, rules[index]?.id, index);
+        ruleFindings[index]?.push(finding);
+        return resultFor(finding, rules[index]?.id, index, carried(finding));
+    });
+    rules.forEach((rule, index) => {
+        const security = securityProperties(ruleFindings[index] ?? [], carried);
+        if (security !== undefined)
+            rule.properties = { tags: ['review-gate', ...security.tags], 'security-severity': security.severity };
     });
     return {
         $schema: SARIF_SCHEMA_URI,
@@ -106,6 +142,28 @@ function buildSarif(findings, leftOut, outcomes) {
 /** The kind of a finding: its normalized message with every number as N. */
 function kindOf(message) {
     return (0,fingerprint/* normalizeMessage */.H)(message).replace(/\d+(?:\.\d+)?/g, 'N');
+}
+/**
+ * The kind a finding's rule stands for: the kind of its message, or for a security flag, the kind
+ * it names (`Security flag: sql-injection`), else that of its message: never an issue's rule.
+ */
+function ruleKindOf(finding) {
+    if (finding.source !== 'security-flag')
+        return kindOf(finding.message);
+    return `Security flag: ${finding.kind === undefined ? kindOf(finding.message) : (0,fingerprint/* normalizeMessage */.H)(finding.kind)}`;
+}
+/**
+ * The security severity and tags of these findings (of one result, or of one rule's results),
+ * or undefined when none is about security: the highest severity, and every CWE named.
+ */
+function securityProperties(findings, carried) {
+    const security = findings.filter((f) => f.security === true);
+    const [top] = [...security].sort((a, b) => (0,severity/* severityRank */.qs)(a.severity) - (0,severity/* severityRank */.qs)(b.severity));
+    if (top === undefined)
+        return undefined;
+    const cwes = security.flatMap((f) => [f.cwe, ...carried(f).map((c) => c.cwe)]).filter((n) => n !== undefined);
+    const tags = [...new Set(cwes)].slice(0, MAX_CWE_TAGS).map((n) => `external/cwe/${(0,label/* cweName */.fJ)(n).toLowerCase()}`);
+    return { severity: SECURITY_SEVERITY[top.severity], tags: ['security', ...tags] };
 }
 /** `review-gate/eval-runs-arbitrary-code-1a2b3c4d`: the first words for people, a hash for uniqueness. */
 function ruleIdOf(kind) {
@@ -124,13 +182,18 @@ function ruleFor(kind, first) {
         properties: { tags: ['review-gate'] },
     };
 }
-function resultFor(f, ruleId, ruleIndex) {
-    const placed = f.location !== 'impossible-line' && f.line !== null && Number.isInteger(f.line) && f.line > 0;
+function resultFor(f, ruleId, ruleIndex, flags) {
+    const { line, unplaced } = scanningLine(f);
+    const flag = (0,label/* describeFlag */.Kp)(f);
     const notes = [
-        placed ? '' : `The service named ${(0,label/* describeLine */.ES)(f)}, which the file does not have; shown at line 1.`,
+        flag === '' ? '' : `Reported as a ${flag}.`,
+        unplaced === undefined ? '' : `${unplaced.charAt(0).toUpperCase()}${unplaced.slice(1)}.`,
         f.reportedSeverity === undefined ? '' : `Reported with severity ${JSON.stringify(f.reportedSeverity).slice(0, 60)}, counted as error.`,
+        f.uncounted === undefined ? '' : `Not counted by the gate: ${cut(f.uncounted)}.`,
         f.suggestion.trim() === '' ? '' : `Suggestion: ${cut(f.suggestion)}`,
+        ...flags.map((c) => `Also a ${(0,label/* describeFlag */.Kp)(c)}: ${cut(c.message)}`),
     ].filter((n) => n !== '');
+    const security = securityProperties([f], () => flags);
     return {
         ruleId,
         ruleIndex,
@@ -140,13 +203,28 @@ function resultFor(f, ruleId, ruleIndex) {
             {
                 physicalLocation: {
                     artifactLocation: { uri: uriOf(f.path), uriBaseId: '%SRCROOT%' },
-                    region: { startLine: placed ? f.line : 1 },
+                    region: { startLine: line },
                 },
             },
         ],
         partialFingerprints: { [SARIF_FINGERPRINT_KEY]: f.fingerprint },
-        properties: { location: f.location, countsTowardGate: f.counts },
+        properties: {
+            location: f.location,
+            countsTowardGate: f.counts,
+            source: f.source,
+            ...(security === undefined ? {} : { 'security-severity': security.severity, tags: security.tags }),
+        },
     };
+}
+/**
+ * The line a code scanning tool shows a finding on: its own, or line 1 for a line the file does
+ * not have, with words saying where the service put it (SARIF and the Code Quality report).
+ */
+function scanningLine(f) {
+    if (f.location !== 'impossible-line' && f.line !== null && Number.isInteger(f.line) && f.line > 0)
+        return { line: f.line };
+    const named = f.line === null && f.reportedLine === undefined ? 'the service named no line' : `the service named ${(0,label/* describeLine */.ES)(f)}, which the file does not have`;
+    return { line: 1, unplaced: `${named}; shown at line 1` };
 }
 /** What the run could not do, so code scanning's tool status shows it. */
 function invocation(leftOut, outcomes) {

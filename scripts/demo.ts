@@ -2,8 +2,8 @@
  * `npm run demo [-- --out DIR]`: the main job on an embedded default, with no keys and no
  * network. It runs the bundled dist/index.js as the Actions runner would, against the local
  * service simulator and a fake GitHub serving the pull request in fixtures/demo/, and shows what
- * a user would see: the step's log with each finding once, the step outputs, and the summary
- * comment as the pull request shows it. The summary comment, the job summary and the inline
+ * a user would see: the pull request's files as GitHub lists them, the step's log with each
+ * finding once, the step outputs, and the summary comment as the pull request shows it. The summary comment, the job summary and the inline
  * comments are written as markdown to DIR (default .tmp/demo/), whose paths it prints. Colour on
  * a terminal; NO_COLOR=1 turns it off. Exits with the action's exit status.
  */
@@ -12,6 +12,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { SUMMARY_MARKER } from '../src/report/markers';
 import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
 import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../test/doubles/run-action';
+import type { PullRequestFixture } from '../test/doubles/run-action';
 import { renderMarkdown } from './terminal-markdown';
 import { colourWanted, terminalStyle } from './terminal-style';
 import { renderWorkflowCommands } from './workflow-commands';
@@ -26,12 +27,30 @@ const shown = (path: string): string => {
   return near.startsWith('..') || isAbsolute(near) ? path : near;
 };
 
+/**
+ * One line per file, as GitHub's "Files changed" lists them: status, name (`old → new` for a
+ * rename), and lines added and removed, or `binary` for a file GitHub shows no diff of.
+ */
+function changedFiles(pull: PullRequestFixture): string {
+  const names = pull.files.map((f) => (f.previous_filename === undefined ? f.filename : `${f.previous_filename} → ${f.filename}`));
+  const width = Math.max(...names.map((n) => n.length));
+  return pull.files
+    .map((f, i) => {
+      const lines = f.patch === undefined && f.contentBase64 !== undefined ? 'binary' : `+${f.additions ?? 0} −${f.deletions ?? 0}`;
+      return `  ${f.status.padEnd(8)}  ${(names[i] ?? '').padEnd(width)}  ${style.dim(lines)}`;
+    })
+    .join('\n');
+}
+
 const fixture = await loadFixture();
 const simulator = await startSimulator();
 const github = await startFixtureGitHub(fixture);
 try {
   console.log(style.bold(`review-gate demo: ${fixture.owner}/${fixture.repo}#${fixture.number} “${fixture.title}”`));
   console.log(style.dim(`dist/index.js run as the Actions runner runs it · service simulator ${simulator.url} · fake GitHub ${github.url}`));
+  console.log(section(`The pull request: ${fixture.files.length} changed files`));
+  console.log(changedFiles(fixture));
+
   const run = await runBundledAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN },
     githubApiUrl: github.url,

@@ -60,7 +60,8 @@ export function renderMarkdown(markdown: string, style: Style = plainStyle): str
     const heading = /^#{1,6} (.*)$/.exec(line);
     const summary = /^<summary>(.*)<\/summary>$/.exec(line.trim());
     if (heading !== null) out.push(style.bold(inline(heading[1] ?? '', plainStyle)));
-    else if (summary !== null) out.push(style.bold(`${inline(summary[1] ?? '', plainStyle)}:`));
+    // A <summary> line is HTML: its <code> is a code span.
+    else if (summary !== null) out.push(style.bold(`${inline((summary[1] ?? '').replace(/<code>(.*?)<\/code>/g, '`$1`'), plainStyle)}:`));
     else if (/^<\/?details>$/.test(line.trim())) continue;
     else if (/^```/.test(line)) continue;
     else if (/^- /.test(line)) out.push(`  • ${inline(line.slice(2), style)}`);

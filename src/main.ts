@@ -1,22 +1,27 @@
 /**
  * The action (dist/index.js, through src/index.ts): settings and the runner's environment → the
- * pull request the event names → adapters → the pipeline, which ends at the verdict → every
+ * pull request or merge group the event names → adapters → the pipeline, which ends at the verdict → every
  * surface of it (publish/publish.ts). `run()` does nothing on import, so @github/local-action
  * and the tests can call it. Everything written goes through `ActionsIo`
  * (publish/actions/io.ts), which keeps controls, secrets and workflow commands out of it.
  */
 import * as core from '@actions/core';
-import { choosePullRequestSource, eventBaseSha } from './collect/choose-source';
+import { chooseMergeGroupSource, choosePullRequestSource, eventBaseSha } from './collect/choose-source';
+import type { ChosenSource } from './collect/choose-source';
 import { insecureHttpWarning } from './config/api-url';
 import { commentSkipReason, reviewCommentOf } from './config/comment-event';
 import { readRunnerEnvironment } from './config/environment';
 import type { RunnerEnvironment } from './config/environment';
-import { EventError, readActionEvent, resolvePullRequest } from './config/event';
+import { EventError, readActionEvent, resolveReviewTarget } from './config/event';
 import { SettingsError, readSettings } from './config/settings';
+import { PolicyError } from './config/policy/parse';
+import { applyPolicy } from './config/policy/resolve';
+import { readBasePolicy } from './collect/policy-file';
 import type { Settings } from './config/settings';
 import { checkWorkflowRunHead, workflowRunHead } from './config/workflow-run';
 import { describeError } from './domain/errors';
-import type { PullRequestRef } from './domain/pull-request';
+import type { PullRequestRef, ReviewTarget } from './domain/pull-request';
+import type { ReviewPublisher } from './domain/writes';
 import type { RunReport } from './domain/run-report';
 import { stoppedVerdict } from './gate/decide';
 import { createAccessReader } from './github/access-reader';
@@ -24,18 +29,20 @@ import { redactGitHubRequests } from './github/egress';
 import { createGitHubClient } from './github/octokit';
 import { createRequestCounter, describeRequestCounts } from './github/request-count';
 import type { GitHubClient } from './github/octokit';
-import { HeadMovedError, PullRequestNotFoundError, readPullHead, readPullRequest, shortSha } from './github/pull-head';
-import { createWriteGate } from './github/write-gate';
+import { HeadMovedError, PullRequestNotFoundError, readPullRequest } from './github/pull-head';
+import { shortSha } from './domain/object-name';
+import { createWriteGate, realWriteClock, writePacingFor } from './github/write-gate';
 import type { WriteGate } from './github/write-gate';
 import { runPipeline } from './pipeline';
 import { createActionsIo } from './publish/actions/io';
 import type { ActionsIo } from './publish/actions/io';
 import { actionsLogger } from './publish/actions/io';
-import type { VerdictSurfaces } from './publish/publish';
 import type { CheckRunTarget } from './publish/check-run/content';
+import type { VerdictSurfaces } from './publish/publish';
 import type { ReviewFeedback } from './report/feedback';
-import type { ReviewPublisher } from './domain/writes';
 import { createAuthorTrust } from './report/github/identity';
+import type { AuthorTrust } from './report/github/identity';
+import type { AccessReader } from './domain/repository-access';
 import { actionCacheDir } from './review/cache-dir';
 import { cachedReviewDeps } from './review/cached-review';
 import { systemClock } from './review/clock';
@@ -72,7 +79,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (insecure !== undefined) io.warning(insecure);
 
   try {
-    const skipped = await reviewPullRequest({ settings, runner: readRunnerEnvironment(env, process.cwd()), io, redactor, secrets });
+    const skipped = await reviewEventTarget({ settings, runner: readRunnerEnvironment(env, process.cwd()), io, redactor, secrets });
     if (skipped !== undefined) io.info(`review-gate has nothing to do: ${skipped}.`);
   } catch (error) {
     io.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -90,14 +97,13 @@ interface ActionRun {
   secrets: readonly string[];
 }
 
-/** Reviews the pull request the event names and publishes the verdict; the reason when the event asks for nothing. */
-async function reviewPullRequest(action: ActionRun): Promise<string | undefined> {
+/** Reviews what the event names (a pull request, a merge group) and publishes the verdict; the reason when the event asks for nothing. */
+async function reviewEventTarget(action: ActionRun): Promise<string | undefined> {
   const { settings, runner, io } = action;
   const log = actionsLogger(io);
   const event = await readActionEvent(runner);
-  const target = resolvePullRequest(event, settings.prNumber);
-  // The fork's artifact names the pull request in the two-stage set-up: checked before anything is read or written.
-  const expectedHead = event.name === 'workflow_run' && settings.prNumber !== undefined ? workflowRunHead(event.payload) : undefined;
+  const resolved = resolveReviewTarget(event, settings.prNumber);
+  if (resolved.kind === 'nothing') return resolved.reason;
   if (settings.githubToken === '') {
     throw new EventError('Input github-token is empty. Pass ${{ github.token }} or a token that can read the pull request.');
   }
@@ -119,27 +125,41 @@ async function reviewPullRequest(action: ActionRun): Promise<string | undefined>
     told = true;
     io.info(describeRequestCounts(counter.counts()));
   };
+  // One pacing for every write of the run (the review, the summary comment, the check run); none
+  // for a GitHub API on this machine's loopback, where only a test double or a proxy listens.
+  const github: GitHubSide = { octokit, writeGate: createWriteGate(realWriteClock, writePacingFor(runner.apiUrl)), log, tellRequests };
   try {
-    return await reviewWithClient(action, { event, target, expectedHead }, octokit, tellRequests);
+    return await reviewWithClient(action, event, resolved, github);
   } finally {
     tellRequests();
   }
 }
 
-/** The rest of `reviewPullRequest`, once the GitHub client is built. */
+/** The rest of `reviewEventTarget`, once the GitHub client is built. */
 async function reviewWithClient(
   action: ActionRun,
-  asked: {
-    event: Awaited<ReturnType<typeof readActionEvent>>;
-    target: ReturnType<typeof resolvePullRequest>;
-    expectedHead: ReturnType<typeof workflowRunHead> | undefined;
-  },
-  octokit: GitHubClient,
-  tellRequests: () => void,
+  event: Awaited<ReturnType<typeof readActionEvent>>,
+  resolved: Exclude<ReturnType<typeof resolveReviewTarget>, { kind: 'nothing' }>,
+  github: GitHubSide,
 ): Promise<string | undefined> {
   const { settings, runner, io } = action;
-  const { event, target, expectedHead } = asked;
-  const log = actionsLogger(io);
+  const { octokit, log } = github;
+
+  if (resolved.kind === 'merge-group') {
+    const { group } = resolved;
+    const named = group.pulls.length > 0 ? ` (${group.pulls.map((n) => `#${n}`).join(', ')})` : '';
+    io.info(`Reviewing the merge group${named} of ${group.owner}/${group.repo}: ${shortSha(group.baseSha)}...${shortSha(group.headSha)}`);
+    // Nothing is posted for a merge group; the replies of the pull request it names are read, so its dismissals count here too.
+    await reviewAndPublish(action, github, group, group.baseSha, () => chooseMergeGroupSource({ checkout: runner.checkout, octokit, group, log }), {
+      publisher: undefined,
+      feedback: replyReader(action, github, createAuthorTrust(octokit, log), createAccessReader(octokit, group, log)),
+    });
+    return undefined;
+  }
+
+  const target = resolved;
+  // The fork's artifact names the pull request in the two-stage set-up: checked before anything is read or written.
+  const expectedHead = event.name === 'workflow_run' && settings.prNumber !== undefined ? workflowRunHead(event.payload) : undefined;
   const trusted = createAuthorTrust(octokit, log);
   // One reader for the run: the comment event's author is asked once, and the answer reused.
   const access = createAccessReader(octokit, target, log);
@@ -148,17 +168,76 @@ async function reviewWithClient(
   const skipped = comment === undefined ? undefined : await commentSkipReason(comment, settings.dismiss, trusted, access);
   if (skipped !== undefined) return skipped;
 
-  let headSha: string;
-  if (expectedHead !== undefined) {
-    checkWorkflowRunHead(target.number, expectedHead, await readPullRequest(octokit, target));
-    headSha = expectedHead.sha;
-  } else headSha = target.headSha ?? (await readPullHead(octokit, target));
+  // The head the review is pinned to, the base its policy file is read at, and (for skip-drafts)
+  // whether it is a draft: from the event, else from GitHub.
+  let headSha = target.headSha;
+  let baseSha = eventBaseSha(event.payload, target.number);
+  let draft = target.draft;
+  if (expectedHead !== undefined || headSha === undefined || baseSha === undefined || (settings.skipDrafts && draft === undefined)) {
+    const pull = await readPullRequest(octokit, target);
+    if (expectedHead !== undefined) checkWorkflowRunHead(target.number, expectedHead, pull);
+    headSha = expectedHead?.sha ?? headSha ?? pull.headSha;
+    baseSha ??= pull.baseSha;
+    draft ??= pull.draft;
+  }
   const pr: PullRequestRef = { owner: target.owner, repo: target.repo, number: target.number, headSha };
+  if (settings.skipDrafts && draft === true) {
+    const { publishSkippedDraft } = await import('./publish/actions/skipped-draft');
+    await publishSkippedDraft({ pr, io, log, checkRun: checkRunSurface(settings, runner, github, pr), hasJobSummary: runner.hasJobSummary });
+    return undefined;
+  }
   io.info(`Reviewing ${pr.owner}/${pr.repo}#${pr.number} at ${shortSha(pr.headSha)}`);
   if (target.fromFork && !settings.dryRun) {
     io.info('This pull request comes from a fork: if the token cannot write, findings are reported as annotations.');
   }
+  const base = baseSha;
+  await reviewAndPublish(action, github, pr, base, () => choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha: base, log }), {
+    // What is written after the reviews is loaded when it is first used: a run that stops before,
+    // or does not need it, never parses it, and the first review request goes out sooner.
+    publisher: settings.dryRun
+      ? undefined
+      : lazyPublisher(() => import('./report/github/publisher').then((m) => m.createReviewPublisher(octokit, { log, trusted, writeGate: github.writeGate }))),
+    feedback: replyReader(action, github, trusted, access),
+  });
+  return undefined;
+}
 
+/** Reads the replies to review-gate's comments (dismissals), and closes the threads of fixed findings. */
+function replyReader(action: ActionRun, github: GitHubSide, trusted: AuthorTrust, access: AccessReader): ReviewFeedback {
+  const { octokit, writeGate, log } = github;
+  return lazyFeedback(() =>
+    import('./report/github/review-feedback').then((m) =>
+      m.createReviewFeedback({ octokit, gate: writeGate, trusted, log, ...(action.settings.dismiss === 'off' ? {} : { access }) }),
+    ),
+  );
+}
+
+/** The GitHub side of one run: the client, the one pacing of every write, the log. */
+interface GitHubSide {
+  octokit: GitHubClient;
+  writeGate: WriteGate;
+  log: ReturnType<typeof actionsLogger>;
+  /** Logs the run's GitHub requests by kind, once (later calls do nothing). */
+  tellRequests: () => void;
+}
+
+/**
+ * The pipeline on `target`, then every surface of its verdict. A pull request's run brings the
+ * publisher of its review and summary comment; a merge group has none. Both bring the reader of
+ * the replies. A run that stops before the verdict still fails its check run, saying why.
+ */
+async function reviewAndPublish(
+  action: ActionRun,
+  github: GitHubSide,
+  target: ReviewTarget,
+  /** The change's base commit: its policy file applies, never the change's own. */
+  baseSha: string,
+  chooseSource: () => Promise<ChosenSource>,
+  toPullRequest: { publisher: ReviewPublisher | undefined; feedback: ReviewFeedback },
+): Promise<void> {
+  const { runner, io } = action;
+  let { settings } = action;
+  const { log } = github;
   const client = createClient({
     apiKey: settings.apiKey,
     baseUrl: settings.apiUrl,
@@ -167,16 +246,15 @@ async function reviewWithClient(
     onWarning: (message) => io.warning(message),
     secrets: action.secrets,
   });
-  // One pacing for every write of the run: the review, the summary comment and the check run.
-  const writeGate = createWriteGate();
-  const checkRun = checkRunSurface(settings, runner, { octokit, writeGate, log }, pr);
-  // What is written after the reviews is loaded when it is first used: a run that stops before,
-  // or does not need it, never parses it, and the first review request goes out sooner.
-  const publisher = settings.dryRun ? undefined : lazyPublisher(() => import('./report/github/publisher').then((m) => m.createReviewPublisher(octokit, { log, trusted, writeGate })));
-  const chosen = await choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha: eventBaseSha(event.payload, pr.number), log });
+  const checkRun = checkRunSurface(settings, runner, github, target);
+  const { publisher, feedback } = toPullRequest;
   let report: RunReport;
+  let chosen: ChosenSource | undefined;
   try {
-    report = await runPipeline(settings, pr, {
+    // An invalid policy file stops the run here, before any review request, and fails the check saying why.
+    settings = applyPolicy(settings, await readBasePolicy({ commit: baseSha, checkout: runner.checkout, octokit: github.octokit, repository: target, log }));
+    chosen = await chooseSource();
+    report = await runPipeline(settings, target, {
       source: chosen.source,
       ...cachedReviewDeps((request, options) => client.reviewOnce(request, options), {
         dir: actionCacheDir(settings.cacheDir, runner.workspace),
@@ -186,22 +264,20 @@ async function reviewWithClient(
         log,
       }),
       publisher,
-      feedback: lazyFeedback(() =>
-        import('./report/github/review-feedback').then((m) => m.createReviewFeedback({ octokit, gate: writeGate, trusted, log, ...(settings.dismiss === 'off' ? {} : { access }) })),
-      ),
+      feedback,
       clock: systemClock,
       log,
       retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
     });
   } catch (error) {
-    // The run knows the pull request but cannot decide: its check says so rather than stay missing.
+    // The run knows what it reviews but cannot decide: its check says so rather than stay missing.
     if (checkRun !== undefined) {
       const [{ canReportStop }, { stoppedRunContent }] = await Promise.all([import('./publish/check-run/write'), import('./publish/check-run/content')]);
-      if (canReportStop(error)) await checkRun.write(stoppedRunContent(pr, stoppedVerdict(stopMessage(error)), checkRun.target));
+      if (canReportStop(error)) await checkRun.write(stoppedRunContent(target, stoppedVerdict(stopMessage(error)), checkRun.target));
     }
     throw error;
   } finally {
-    await chosen.close();
+    await chosen?.close();
   }
   io.info(chosen.describe());
   const [{ publishVerdict }, { runnerSurfaces }] = await Promise.all([import('./publish/publish'), import('./publish/actions/runner')]);
@@ -212,20 +288,14 @@ async function reviewWithClient(
     ...(checkRun === undefined ? {} : { checkRun }),
     outlets: [
       // Every GitHub request of the run is made by now: the runner's outlets write only files and the log.
-      () => Promise.resolve(tellRequests()),
+      () => Promise.resolve(github.tellRequests()),
       runnerSurfaces({ io, redactor: action.redactor, settings, hasJobSummary: runner.hasJobSummary, workspace: runner.workspace }),
     ],
   });
-  return undefined;
 }
 
 /** The check run of this run, unless `check-run` is off or it is a dry run. */
-function checkRunSurface(
-  settings: Settings,
-  runner: RunnerEnvironment,
-  github: { octokit: GitHubClient; writeGate: WriteGate; log: ReturnType<typeof actionsLogger> },
-  pr: PullRequestRef,
-): VerdictSurfaces['checkRun'] {
+function checkRunSurface(settings: Settings, runner: RunnerEnvironment, github: GitHubSide, pr: ReviewTarget): VerdictSurfaces['checkRun'] {
   if (!settings.checkRun || settings.dryRun) return undefined;
   const target: CheckRunTarget = runner.runUrl === undefined ? { name: settings.checkName } : { name: settings.checkName, detailsUrl: runner.runUrl };
   const { octokit, writeGate, log } = github;
@@ -261,7 +331,7 @@ function lazyFeedback(load: () => Promise<ReviewFeedback>): ReviewFeedback {
 
 /** Why the run stopped: these errors say what happened on their own; anything else is named by its class. */
 function stopMessage(error: unknown): string {
-  const plain = error instanceof EventError || error instanceof PullRequestNotFoundError || error instanceof HeadMovedError;
+  const plain = error instanceof EventError || error instanceof PullRequestNotFoundError || error instanceof HeadMovedError || error instanceof PolicyError;
   return plain ? error.message : `review-gate could not complete: ${describeError(error)}`;
 }
 

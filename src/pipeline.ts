@@ -1,7 +1,8 @@
 /**
- * The pipeline, one direction, ending at the verdict: collect → review, each answer located
- * against the diff as it arrives → dismissals read from the replies, as labels → the review
- * planned and posted → the gate, once → the threads of fixed findings closed. No I/O of its own:
+ * The pipeline, one direction, ending at the verdict: collect → review, each answer (issues and
+ * security flags) located against the diff as it arrives → dismissals read from the replies, as
+ * labels, then the flags an issue stands for → the review planned and posted → the gate, once →
+ * the threads of fixed findings closed. No I/O of its own:
  * GitHub, the review service, the clock and the log come in as `PipelineDeps`, so the whole is
  * tested with plain objects. Every surface of the verdict is written afterwards, from the report
  * this returns, by publish/publish.ts.
@@ -10,12 +11,16 @@ import { streamCollect } from './collect/collect-files';
 import type { Collected } from './collect/collect-files';
 import type { Settings } from './config/settings';
 import type { FileOutcome } from './domain/outcomes';
-import type { PullRequestRef } from './domain/pull-request';
+import { isMergeGroup } from './domain/pull-request';
+import type { ChangedFile, PullRequestRef, ReviewTarget } from './domain/pull-request';
+import { POLICY_PATH } from './config/policy/keys';
+import { fileSettingsResolver } from './config/policy/resolve';
 import type { RunReport } from './domain/run-report';
 import type { PostingReport, ReviewPublisher } from './domain/writes';
 import { decide } from './gate/decide';
 import { applyDismissals, judgeDismissals, markDismissedElsewhere, withOpenThreads } from './locate/dismissals';
 import { locateFindings } from './locate/locate-findings';
+import { foldFlagsIntoIssues } from './locate/same-line-flags';
 import { closeFixedThreads, dismissalReplies, readFeedback } from './report/feedback';
 import type { ReviewFeedback } from './report/feedback';
 import { planInlineComments } from './report/inline-plan';
@@ -32,22 +37,33 @@ export interface PipelineDeps extends ReviewDeps {
   feedback?: ReviewFeedback;
 }
 
-export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: PipelineDeps): Promise<RunReport> {
-  const { log, publisher } = deps;
+/**
+ * Reviews `target`. A merge group has no pull request: nothing is posted, whatever `deps` holds,
+ * and the verdict is decided from the same rules as on a pull request. Its findings are the pull
+ * request's findings, so the dismissals on the pull request its queue branch names count there
+ * too (read, never answered); a group naming none or several reads none (they all count).
+ */
+export async function runPipeline(settings: Settings, target: ReviewTarget, deps: PipelineDeps): Promise<RunReport> {
+  const { log } = deps;
+  const pr = isMergeGroup(target) ? undefined : target;
+  const publisher = pr === undefined ? undefined : deps.publisher;
+  const repliesOn = pr ?? queuedPullRequest(target);
   const deadlineAt = deps.clock.now() + settings.maxDurationMs;
 
-  const locate: LocateAnswer = (file, answer, content, language) => locateFindings(file, language, answer.issues, content, settings.gateScope, log);
+  // Each file's settings under the policy's rules, resolved once: its request, its labels and its gate read them.
+  const settingsOf = fileSettingsResolver(settings);
+  const focusAreasOf = (file: ChangedFile) => settingsOf(file.path).focusAreas;
+
+  const locate: LocateAnswer = (file, answer, content, language) => locateFindings(file, language, answer, content, settingsOf(file.path), log);
   // Listing, reading and reviewing overlap: the review starts on the first page of the list.
-  const collect = streamCollect(settings, pr, deps.source, log, deps.progress);
+  const collect = streamCollect(settings, target, deps.source, log, deps.progress);
   const listFailed = new AbortController();
   collect.done.catch(() => listFailed.abort('the list of changed files could not be read'));
   // Dismissals are labels like any other: read before the plan and the gate, never after; read
   // while the files are reviewed, once the list is the head's, so the verdict does not wait for it.
-  const feedbackRead = collect.done.then(
-    () => readFeedback(deps.feedback, pr, log),
-    () => undefined,
-  );
-  const reviewing = reviewFiles(collect.batches, settings, pr, deps, deadlineAt, locate, listFailed.signal);
+  const readReplies = () => (repliesOn === undefined ? Promise.resolve({ kind: 'not-read' } as const) : readFeedback(deps.feedback, repliesOn, log));
+  const feedbackRead = collect.done.then(readReplies, () => undefined);
+  const reviewing = reviewFiles(collect.batches, settings, target, deps, deadlineAt, locate, focusAreasOf, listFailed.signal);
   let collected: Collected;
   try {
     collected = await collect.done;
@@ -59,32 +75,37 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
   }
   const { selection, listTruncated } = collected;
   const reviewed = inListOrder(await reviewing, selection.candidates);
-  const baselines = await reviewBaselines(needingBaseline(selection.candidates, reviewed.outcomes, settings), settings, pr, deps, deadlineAt);
+  const needBase = needingBaseline(selection.candidates, reviewed.outcomes, settings, (path) => settingsOf(path).minScore);
+  const baselines = await reviewBaselines(needBase, settings, target, deps, deadlineAt, focusAreasOf);
 
-  const feedback = (await feedbackRead) ?? (await readFeedback(deps.feedback, pr, log));
+  const feedback = (await feedbackRead) ?? (await readReplies());
   const judged = withOpenThreads(judgeDismissals(dismissalReplies(feedback), settings.dismiss), feedback.kind === 'read' ? feedback.snapshot.own : []);
-  const outcomes: FileOutcome[] = [...applyDismissals(reviewed.outcomes, judged), ...selection.notReviewed, ...selection.skipped];
+  // A flag an issue on its line stands for is decided after the dismissals: a dismissed issue stands for nothing.
+  const judgedFiles = [...foldFlagsIntoIssues(applyDismissals(reviewed.outcomes, judged)), ...selection.notReviewed];
+  const outcomes: FileOutcome[] = [...judgedFiles.map((o) => (o.kind === 'skipped' ? o : { ...o, settings: settingsOf(o.path) })), ...selection.skipped];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
   // A suppressed or dismissed finding gets no new comment; the summary lists it with its reason.
-  const plan = planInlineComments(findings.filter((f) => f.disposition === undefined), settings.maxComments);
+  const plan = planInlineComments(findings.filter((f) => f.disposition === undefined), settings.maxComments, {
+    commentSeverity: (path) => settingsOf(path).commentSeverity,
+  });
 
   const toPost = markDismissedElsewhere(plan.comments, judged);
-  const posting: PostingReport = publisher === undefined ? { kind: 'dry-run' } : await postReview(publisher, pr, toPost, log);
+  const posting: PostingReport = publisher === undefined || pr === undefined ? { kind: 'dry-run' } : await postReview(publisher, pr, toPost, log);
   const verdict = decide(
     {
       outcomes,
       listTruncated,
       posting,
-      reviewedSha: pr.headSha,
+      reviewedSha: target.headSha,
       baselines: baselines.scores,
       ...(reviewed.fatal === undefined ? {} : { fatal: reviewed.fatal }),
     },
     settings,
   );
   // After the verdict, which does not depend on it: only when this run's review landed on the head.
-  const threads = posting.kind === 'posted' ? await closeFixedThreads(deps.feedback, pr, feedback, outcomes, log) : undefined;
+  const threads = posting.kind === 'posted' && pr !== undefined ? await closeFixedThreads(deps.feedback, pr, feedback, outcomes, log) : undefined;
   return {
-    pr,
+    pr: target,
     outcomes,
     findings,
     plan,
@@ -95,6 +116,7 @@ export async function runPipeline(settings: Settings, pr: PullRequestRef, deps: 
     posting,
     ...(feedback.kind === 'failed' ? { feedbackProblem: feedback.message } : {}),
     ...(threads === undefined ? {} : { threads }),
+    ...policyReport(settings, outcomes),
   };
 }
 
@@ -108,4 +130,29 @@ function inListOrder(reviewed: Reviewed, candidates: readonly ReviewCandidate[])
     outcomes: order.map(({ i }) => reviewed.outcomes[i] as Reviewed['outcomes'][number]),
     candidates: order.map(({ i }) => reviewed.candidates[i] as ReviewCandidate),
   };
+}
+/**
+ * The policy the run applied, and whether the change under review edits it (that edit applies
+ * once merged: this run used the base's). Nothing when there is neither.
+ */
+function policyReport(settings: Settings, outcomes: readonly FileOutcome[]): Pick<RunReport, 'policy'> {
+  const { policy } = settings;
+  const changedHere = outcomes.some((o) => o.path === POLICY_PATH);
+  if (policy === undefined && !changedHere) return {};
+  return {
+    policy: {
+      path: POLICY_PATH,
+      changedHere,
+      ...(policy === undefined
+        ? {}
+        : { applied: { commit: policy.commit, set: policy.set, rules: policy.rules.map((rule) => ({ number: rule.number, paths: rule.paths })) } }),
+    },
+  };
+}
+
+/** The one pull request a merge group's queue branch names, whose replies its findings answer to. */
+function queuedPullRequest(target: ReviewTarget): PullRequestRef | undefined {
+  if (!isMergeGroup(target) || target.pulls.length !== 1) return undefined;
+  const [number] = target.pulls as [number];
+  return { owner: target.owner, repo: target.repo, number, headSha: target.headSha };
 }

@@ -1,14 +1,16 @@
 /**
  * Progress on stderr while a review runs: what is compared, how many files, each file as it ends
- * (`[3/10] ✓ src/app.py: score 80, 1 error`), pauses and retries. stdout keeps the result, so
- * `--format json > out.json` stays clean. The pipeline's own log lines are not printed: they
- * speak of the action (groups, pull requests), and their facts come here as data instead.
+ * (`[3/10] ✓ src/app.py: score 80, 1 error, …`, then `(from the cache)` when the result cache
+ * answered it), pauses and retries; paths in their visible form (`visiblePath`). stdout keeps the
+ * result, so `--format json > out.json` stays clean. The pipeline's own log lines are not
+ * printed: they speak of the action (groups, pull requests), and their facts come here as data.
  */
 import { plural } from '../domain/words';
 import type { Logger } from '../domain/logger';
 import type { PipelineProgress } from '../domain/progress';
 import type { FileOutcome } from '../domain/outcomes';
-import { failureText } from '../domain/describe-outcome';
+import { answerCounts, failureText } from '../domain/describe-outcome';
+import { visiblePath } from '../safety/terminal';
 import { styled } from '../publish/terminal/terminal';
 import type { Terminal } from '../publish/terminal/terminal';
 
@@ -21,8 +23,8 @@ export function progressPrinter(terminal: Terminal, quiet: boolean): { progress:
       say(`${plural(listed, 'changed file')}: ${toReview} to read and review, ${parts.join(', ')}`);
     },
     fileDone: (outcome, done, total) => say(styled('dim', `[${done}/${total}] `), ...describeFile(outcome)),
-    retry: (path, reason, retryNumber, delayMs) => say(`  ↻ ${path}: ${reason}; retry ${retryNumber} in ${seconds(delayMs)}`),
-    pause: (path, delayMs) => say(`  ⏸ ${path}: the service asked to wait; every request pauses for ${seconds(delayMs)}`),
+    retry: (path, reason, retryNumber, delayMs) => say(`  ↻ ${visiblePath(path)}: ${reason}; retry ${retryNumber} in ${seconds(delayMs)}`),
+    pause: (path, delayMs) => say(`  ⏸ ${visiblePath(path)}: the service asked to wait; every request pauses for ${seconds(delayMs)}`),
   };
   const log: Logger = {
     info: () => undefined,
@@ -34,16 +36,14 @@ export function progressPrinter(terminal: Terminal, quiet: boolean): { progress:
 }
 
 function describeFile(outcome: FileOutcome): Parameters<Terminal['err']> {
+  const path = visiblePath(outcome.path);
   switch (outcome.kind) {
-    case 'reviewed': {
-      const count = (severity: string) => outcome.findings.filter((f) => f.severity === severity).length;
-      const counts = `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'info')}`;
-      return [styled('green', '✓'), ` ${outcome.path}: score ${outcome.score}, ${counts}`];
-    }
+    case 'reviewed':
+      return [styled('green', '✓'), ` ${path}: score ${outcome.score}, ${answerCounts(outcome.findings)}`, ...(outcome.fromCache === true ? [styled('dim', ' (from the cache)')] : [])];
     case 'skipped':
-      return [styled('dim', '–'), ` ${outcome.path}: skipped, ${outcome.reason}`];
+      return [styled('dim', '–'), ` ${path}: skipped, ${outcome.reason}`];
     case 'failed':
-      return [styled('red', '✗'), ` ${outcome.path}: ${failureText(outcome)}`];
+      return [styled('red', '✗'), ` ${path}: ${failureText(outcome)}`];
   }
 }
 

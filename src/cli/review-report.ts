@@ -1,7 +1,7 @@
 /**
  * The terminal's surface of the verdict, written last by publishVerdict: the report on stdout in
- * the chosen format (`text`, `json`, `sarif`, `markdown`), the files asked for (`--summary`,
- * `--sarif-file`), and the closing line. In text the closing line and notes go to stdout with
+ * the chosen format (`text`, `json`, `sarif`, `markdown`, `codeclimate`), the files asked for
+ * (`--summary`, `--sarif-file`, `--codeclimate-file`), and the closing line. In text the closing line and notes go to stdout with
  * the report; with another format they go to stderr, so stdout holds the report alone.
  *
  * For a run that could not judge the code (exit status 3), the closing line explains why and
@@ -15,6 +15,7 @@ import { COULD_NOT_RUN_CODES, MISCONFIGURED_CODE } from '../domain/outcomes';
 import type { PublishedRun } from '../domain/run-report';
 import { reasonTexts } from '../domain/verdict';
 import { EXIT, exitStatusOf } from '../publish/exit-status';
+import { renderCodeQuality } from '../publish/code-quality';
 import { buildJsonReport } from '../publish/json-report';
 import type { Outlet } from '../publish/publish';
 import { renderSarif } from '../publish/sarif';
@@ -23,10 +24,11 @@ import { countsLine, printFileLists, printFindings } from '../publish/terminal/f
 import { styled } from '../publish/terminal/terminal';
 import type { Terminal } from '../publish/terminal/terminal';
 import { writeNamedFile } from '../safety/no-follow';
+import { printableJson } from '../safety/terminal';
 import { remedyFor } from './errors';
 import { KEY_VARIABLE } from './settings';
 
-export const FORMATS = ['text', 'json', 'sarif', 'markdown'] as const;
+export const FORMATS = ['text', 'json', 'sarif', 'markdown', 'codeclimate'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** A file the user named could not be written: a usage problem (exit 2), not a verdict. */
@@ -38,6 +40,8 @@ export interface TerminalReportOptions {
   settings: Pick<Settings, 'sarifFile' | 'apiUrl'>;
   format: Format;
   summaryFile: string | undefined;
+  /** `--codeclimate-file`: where to write GitLab's Code Quality report besides the chosen format. */
+  codeclimateFile: string | undefined;
   comparison: Comparison;
   /** The counts line is already out (it heads the streamed walkthrough). */
   counted(): boolean;
@@ -56,10 +60,13 @@ export function terminalReport(terminal: Terminal, options: TerminalReportOption
     const markdown = () => renderJobSummary(run, true).markdown;
     if (options.format === 'json') {
       const source = { base: comparison.base, baseDescription: comparison.baseDescription, head: comparison.head ?? null, side: comparison.side.kind };
-      terminal.out(JSON.stringify(buildJsonReport(run, source), null, 2));
+      // Escaped, not stripped: a path keeps its exact value, and prints as it is.
+      terminal.out(printableJson(JSON.stringify(buildJsonReport(run, source), null, 2)));
     }
     if (options.format === 'sarif') terminal.out(sarif().replace(/\n$/, ''));
     if (options.format === 'markdown') terminal.out(markdown().replace(/\n$/, ''));
+    const codeQuality = () => renderCodeQuality(run.findings);
+    if (options.format === 'codeclimate') terminal.out(codeQuality().replace(/\n$/, ''));
     // Files get the same redaction as the terminal: the service's text may echo the key. Never
     // through a symlink: the branch under review may have committed one at that path.
     const write = async (file: string, content: string): Promise<void> => {
@@ -71,6 +78,7 @@ export function terminalReport(terminal: Terminal, options: TerminalReportOption
     };
     if (options.summaryFile !== undefined) await write(options.summaryFile, markdown());
     if (settings.sarifFile !== '') await write(settings.sarifFile, sarif());
+    if (options.codeclimateFile !== undefined) await write(options.codeclimateFile, codeQuality());
 
     if (text) {
       printFindings(terminal, run);

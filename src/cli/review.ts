@@ -8,6 +8,10 @@ import { terminalCacheDir } from '../review/cache-dir';
 import { cachedReviewDeps } from '../review/cached-review';
 import type { Settings } from '../config/settings';
 import { GitError, GitUsageError, createGitSource } from '../collect/git-source';
+import { gitRunner } from '../collect/git-run';
+import { policyOf, readPolicyFromGit } from '../collect/policy-file';
+import { PolicyError } from '../config/policy/parse';
+import { applyPolicy } from '../config/policy/resolve';
 import type { Comparison } from '../collect/git-source';
 import { runPipeline } from '../pipeline';
 import type { PublishedRun, RunReport } from '../domain/run-report';
@@ -38,6 +42,7 @@ const REVIEW_FLAGS = {
   'no-cache': { type: 'boolean' },
   format: { type: 'string' },
   summary: { type: 'string' },
+  'codeclimate-file': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -51,6 +56,9 @@ interface ReviewOptions {
   noCache: boolean;
   quiet: boolean;
   summaryFile: string | undefined;
+  codeclimateFile: string | undefined;
+  /** The flags given on the command line, by name: a policy file's key overrides the flag of that name. */
+  flagsGiven: ReadonlySet<string>;
 }
 
 export async function runReview(argv: readonly string[], terminal: Terminal): Promise<ExitStatus> {
@@ -85,8 +93,18 @@ export async function runReview(argv: readonly string[], terminal: Terminal): Pr
   try {
     comparison = await source.comparison();
     if (!options.quiet) terminal.err(`review-gate: reviewing ${sideName(comparison)} against ${describeBase(comparison)}`);
+    // The repository's policy file, as it is at the comparison base: the change's own edit of it applies once merged.
+    const policy = policyOf(await readPolicyFromGit(gitRunner(terminal.cwd, terminal.env), comparison.base), {
+      info: (line) => {
+        if (!options.quiet) terminal.err(`review-gate: ${line.charAt(0).toLowerCase()}${line.slice(1)}`);
+      },
+    });
+    // The file's values override the inputs, in the terminal as in the action: a flag it overrides is said so.
+    for (const { key, value } of policy?.set ?? []) {
+      if (options.flagsGiven.has(key)) terminal.err(`note: --${key} is overridden by the policy file: ${key}: ${value.replace(/\n/g, ', ')}.`);
+    }
     report = await runPipeline(
-      { ...settings, dryRun: true },
+      { ...applyPolicy(settings, policy), dryRun: true },
       { owner: 'local', repo: 'working-tree', number: 0, headSha: comparison.head ?? 'working-tree' },
       {
         source,
@@ -105,7 +123,7 @@ export async function runReview(argv: readonly string[], terminal: Terminal): Pr
       },
     );
   } catch (error) {
-    if (error instanceof GitUsageError) {
+    if (error instanceof GitUsageError || error instanceof PolicyError) {
       terminal.err(`review-gate: ${error.message}`);
       return EXIT.usage;
     }
@@ -157,7 +175,9 @@ function parseOptions(argv: readonly string[], terminal: Terminal): ReviewOption
   const baseFlag = stringFlag(values, 'base');
   if (range !== undefined && baseFlag !== undefined) throw new UsageError(`Give either --base or a range, not both ('${baseFlag}' and '${range}').`);
   const settings = readCliSettings(values, terminal.env, (line) => terminal.err(line));
-  if (settings.walkthrough && format === 'sarif') throw new UsageError('--walkthrough has no place in SARIF: use --format text, json or markdown.');
+  if (settings.walkthrough && (format === 'sarif' || format === 'codeclimate')) {
+    throw new UsageError(`--walkthrough has no place in ${format === 'sarif' ? 'SARIF' : 'a Code Quality report'}: use --format text, json or markdown.`);
+  }
   return {
     settings,
     format,
@@ -166,5 +186,7 @@ function parseOptions(argv: readonly string[], terminal: Terminal): ReviewOption
     noCache: values['no-cache'] === true,
     quiet: values.quiet === true,
     summaryFile: stringFlag(values, 'summary'),
+    codeclimateFile: stringFlag(values, 'codeclimate-file'),
+    flagsGiven: new Set(Object.keys(values).filter((name) => values[name] !== undefined)),
   };
 }

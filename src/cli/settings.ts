@@ -29,6 +29,7 @@ export const VALUE_INPUTS = [
   'min-score',
   'on-incomplete',
   'score-baseline',
+  'security-flags',
   'max-comments',
   'sarif-file',
   'cache-dir',
@@ -41,7 +42,9 @@ export const IGNORED_INPUTS: Readonly<Record<string, string>> = {
   'pr-number': 'a terminal run reviews the local changes; choose them with --base or a range such as origin/main...HEAD',
   'check-run': 'a terminal run writes no check run',
   'check-name': 'a terminal run writes no check run',
+  'comment-severity': 'a terminal run posts no comments',
   'dismiss': 'a terminal run reads no replies: suppress a finding in the code with review-gate-ignore: <reason>',
+  'skip-drafts': 'a terminal run reviews local changes, never a draft pull request',
 };
 
 export function inputFlags(names: readonly string[] = [...VALUE_INPUTS, ...SWITCH_INPUTS, ...Object.keys(IGNORED_INPUTS), 'api-key']): FlagSpec {

@@ -36,9 +36,11 @@ tree, new untracked files included):
   --staged            the staged changes (the index) against HEAD, or against --base
 
 Output:
-  --format FORMAT     text (default), json, sarif or markdown; on stdout
+  --format FORMAT     text (default), json, sarif, markdown or codeclimate (GitLab's Code
+                      Quality report); on stdout
   --walkthrough       also write a short walkthrough of the change (one completion, streamed)
   --sarif-file FILE   also write the SARIF to FILE
+  --codeclimate-file FILE  also write GitLab's Code Quality report to FILE
   --summary FILE      also write the markdown summary to FILE
   -q, --quiet         no progress on stderr
 

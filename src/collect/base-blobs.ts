@@ -12,7 +12,7 @@
 import { describeGitHubError, describeGraphqlError, describePr } from '../github/errors';
 import { nullable, object, string } from '../github/entry-shape';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
-import type { ChangedFile, PullRequestRef } from '../domain/pull-request';
+import type { ChangedFile, CommitRef } from '../domain/pull-request';
 import { candidateLanguage } from './select';
 import { shortSha } from '../domain/object-name';
 
@@ -41,7 +41,7 @@ export function needsProof(file: ChangedFile): boolean {
 /** Marks `sameBlobAsBase` on each file of `files` whose blob is the merge base's, under its old name. */
 export async function proveUnchanged(
   octokit: GitHubClient,
-  pr: PullRequestRef,
+  pr: CommitRef & { number?: number },
   baseSha: () => Promise<string>,
   files: readonly ChangedFile[],
   log: GitHubLog | undefined,
@@ -77,7 +77,7 @@ export async function proveUnchanged(
 }
 
 /** The object SHA each `<commit>:<path>` names, undefined where it names nothing; one GraphQL query. */
-async function blobShas(octokit: GitHubClient, pr: PullRequestRef, expressions: readonly string[]): Promise<Array<string | undefined>> {
+async function blobShas(octokit: GitHubClient, pr: CommitRef, expressions: readonly string[]): Promise<Array<string | undefined>> {
   // The paths go in as variables, so no quoting of a path can change the query.
   const variables: Record<string, string> = { owner: pr.owner, repo: pr.repo };
   const declared = expressions.map((expression, i) => {

@@ -1,18 +1,21 @@
 /**
- * Where the action reads the pull request from: the job's checkout when it holds the base and
- * the head commit (everything local, nothing through the API), else the GitHub API, with file
- * contents taken from the checkout's objects when it has them. One line in the log says which.
+ * Where the action reads the change from: the job's checkout when it holds the base and the head
+ * commit (everything local, nothing through the API), else the GitHub API, with file contents
+ * taken from the checkout's objects when it has them. One line in the log says which.
+ *
+ * A pull request is listed by GitHub's pull-request file list; a merge group by GitHub's
+ * comparison of its two SHAs (compare-source.ts).
  */
 import type { GitHubClient, GitHubLog } from '../github/octokit';
-import { readBaseSha } from '../github/pull-head';
 import type { Logger } from '../domain/logger';
-import type { PullRequestRef, PullRequestSource } from '../domain/pull-request';
-import { shortSha } from '../domain/object-name';
+import type { MergeGroupRef, PullRequestRef, PullRequestSource } from '../domain/pull-request';
 import { openCheckoutSource } from './checkout-source';
-import { createPullRequestSource } from './github-source';
+import { createCompareSource } from './compare-source';
+import { createPullRequestSource, forPull } from './github-source';
 import type { BatchStats } from './blob-batches';
 import { plural } from '../domain/words';
 import { gitBlobPresence, gitBlobReader, withWorkspaceBlobs } from './workspace-blobs';
+import { shortSha } from '../domain/object-name';
 
 export interface ChosenSource {
   source: PullRequestSource;
@@ -32,34 +35,67 @@ export function eventBaseSha(payload: unknown, number: number): string | undefin
   return pull?.number === number && typeof pull.base?.sha === 'string' ? pull.base.sha : undefined;
 }
 
-export async function choosePullRequestSource(options: {
+interface SourceOptions {
   /** The runner's workspace when it is a git checkout (config/environment.ts). */
   checkout: string | undefined;
   octokit: GitHubClient;
-  pr: PullRequestRef;
-  /** From the event; read from the pull request when the event has none. */
-  baseSha: string | undefined;
   log: Logger & GitHubLog;
+}
+
+export async function choosePullRequestSource(options: SourceOptions & {
+  pr: PullRequestRef;
+  /** The pull request's base commit, from the event or from GitHub. */
+  baseSha: string;
 }): Promise<ChosenSource> {
   const { octokit, pr, log } = options;
-  const apiSource = createPullRequestSource(octokit, { log });
-  const workspace = options.checkout;
-  if (workspace === undefined) {
-    return {
-      source: apiSource,
-      describe: () => `Changed files and contents: through the GitHub API (GITHUB_WORKSPACE is not a git checkout); contents ${describeReads(apiSource.readStats)}.`,
-      close: async () => {},
-    };
-  }
+  const github = createPullRequestSource(octokit, { log });
+  const api = { source: forPull(github, pr), readStats: () => github.readStats };
+  if (options.checkout === undefined) return throughApi(api);
+  return fromCheckoutOr(api, options.checkout, { what: 'the pull request', baseSha: options.baseSha, headSha: pr.headSha }, log);
+}
 
-  const baseSha = options.baseSha ?? (await readBaseSha(octokit, pr).catch((error: unknown) => {
-    log.debug(`Could not read the base commit of #${pr.number}: ${String(error)}`);
-    return undefined;
-  }));
-  const opening = baseSha === undefined ? { kind: 'unavailable' as const, reason: 'the base commit is not known' } : await openCheckoutSource({ cwd: workspace, baseSha, headSha: pr.headSha });
+/** A merge group: the checkout's diff of its two SHAs, else GitHub's comparison of them. */
+export async function chooseMergeGroupSource(options: SourceOptions & { group: MergeGroupRef }): Promise<ChosenSource> {
+  const { octokit, group, log } = options;
+  const api = { source: createCompareSource(octokit, group, log) };
+  if (options.checkout === undefined) return throughApi(api);
+  return fromCheckoutOr(api, options.checkout, { what: 'the merge group', baseSha: group.baseSha, headSha: group.headSha }, log);
+}
+
+/** A source through the API, and how its planned reads went when it reads in batches. */
+interface ApiSource {
+  source: PullRequestSource;
+  /** Read when the run is described, after its reads. */
+  readStats?: () => BatchStats;
+}
+
+function throughApi(api: ApiSource): ChosenSource {
+  return {
+    source: api.source,
+    describe: () => {
+      const reads = readsOf(api);
+      return `Changed files and contents: through the GitHub API (GITHUB_WORKSPACE is not a git checkout)${reads === undefined ? '' : `; contents ${reads}`}.`;
+    },
+    close: async () => {},
+  };
+}
+
+/** `12 in 2 GraphQL queries, 1 one by one through REST`; undefined for a source that does not batch. */
+function readsOf(api: ApiSource): string | undefined {
+  return api.readStats === undefined ? undefined : describeReads(api.readStats());
+}
+
+async function fromCheckoutOr(
+  api: ApiSource,
+  workspace: string,
+  change: { what: string; baseSha: string; headSha: string },
+  log: Logger,
+): Promise<ChosenSource> {
+  const { baseSha, headSha } = change;
+  const opening = await openCheckoutSource({ cwd: workspace, baseSha, headSha });
   if (opening.kind === 'ready') {
     const { source } = opening;
-    const range = `${shortSha(source.mergeBase)}...${shortSha(pr.headSha)}`;
+    const range = `${shortSha(source.mergeBase)}...${shortSha(headSha)}`;
     return {
       source,
       describe: () => `Changed files, patches and contents: from the checkout (git diff ${range}), none through the GitHub API.`,
@@ -67,14 +103,16 @@ export async function choosePullRequestSource(options: {
     };
   }
   log.info(
-    `Reading the pull request through the GitHub API: ${opening.reason}. ` +
+    `Reading ${change.what} through the GitHub API: ${opening.reason}. ` +
       'A checkout with both commits (actions/checkout with fetch-depth: 0) gives every file and patch without the API.',
   );
-  const withBlobs = withWorkspaceBlobs(apiSource, gitBlobReader(workspace), gitBlobPresence(workspace));
+  const withBlobs = withWorkspaceBlobs(api.source, gitBlobReader(workspace), gitBlobPresence(workspace));
   return {
     source: withBlobs,
-    describe: () =>
-      `File contents: ${withBlobs.stats.fromWorkspace} read from the workspace checkout, ${withBlobs.stats.fromApi} through the GitHub API (${describeReads(apiSource.readStats)}).`,
+    describe: () => {
+      const reads = readsOf(api);
+      return `File contents: ${withBlobs.stats.fromWorkspace} read from the workspace checkout, ${withBlobs.stats.fromApi} through the GitHub API${reads === undefined ? '' : ` (${reads})`}.`;
+    },
     close: async () => {},
   };
 }

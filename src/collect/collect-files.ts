@@ -12,7 +12,7 @@ import type { Settings } from '../config/settings';
 import { describeOutcome } from '../domain/describe-outcome';
 import type { PipelineProgress } from '../domain/progress';
 import type { Logger } from '../domain/logger';
-import type { PullRequestRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
+import type { CommitRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
 import { needsProof } from './base-blobs';
 import { createSelector } from './select';
 import type { Selection } from './select';
@@ -38,7 +38,7 @@ export interface CollectStream {
 
 export function streamCollect(
   settings: Settings,
-  pr: PullRequestRef,
+  pr: CommitRef,
   source: PullRequestSource,
   log: Logger,
   progress?: PipelineProgress,
@@ -84,7 +84,7 @@ export function streamCollect(
 /** The whole selection at once: the candidates, once the list is read and tied. */
 export async function collectFiles(
   settings: Settings,
-  pr: PullRequestRef,
+  pr: CommitRef,
   source: PullRequestSource,
   log: Logger,
   progress?: PipelineProgress,

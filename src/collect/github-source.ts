@@ -27,13 +27,28 @@ export interface GitHubChangedFileList extends ChangedFileList {
   totalChangedFiles?: number;
 }
 
-/** `PullRequestSource` whose listing also carries the pull request's own file count. */
-export interface GitHubPullRequestSource extends PullRequestSource {
+/**
+ * A pull request through the API: the methods of a `PullRequestSource`, for the pull request each
+ * call names (its number picks the list), and a listing that carries the pull request's own file
+ * count. `forPull` makes it the source of one pull request.
+ */
+export interface GitHubPullRequestSource {
   listChangedFiles(pr: PullRequestRef, watch?: ListingWatch): Promise<GitHubChangedFileList>;
+  readFile(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
   readBaseFile(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
   willRead(pr: PullRequestRef, files: readonly ChangedFile[], options: PlannedReads): void;
   /** How the planned reads went: GraphQL queries, files read by them, files read through REST. */
   readonly readStats: BatchStats;
+}
+
+/** The source of pull request `pr` alone: whatever commit a caller names, the pull request's own are read. */
+export function forPull(source: GitHubPullRequestSource, pr: PullRequestRef): PullRequestSource {
+  return {
+    listChangedFiles: (_commit, watch) => source.listChangedFiles(pr, watch),
+    readFile: (_commit, file, options) => source.readFile(pr, file, options),
+    readBaseFile: (_commit, file, options) => source.readBaseFile(pr, file, options),
+    willRead: (_commit, files, options) => source.willRead(pr, files, options),
+  };
 }
 
 export interface PullRequestSourceOptions {
@@ -210,8 +225,8 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
   };
 }
 
-/** The fields of an entry of `GET /pulls/{n}/files` the action reads. */
-const LISTED_FILE = object({
+/** The fields of an entry of `GET /pulls/{n}/files` (and of a comparison's `files`) the action reads. */
+export const LISTED_FILE = object({
   filename: string,
   status: string,
   sha: optional(string),
@@ -222,7 +237,7 @@ const LISTED_FILE = object({
 });
 
 /** GitHub's entry → the domain's. An absent patch stays absent: it means "diff unknown". */
-function toChangedFile(entry: ReturnType<typeof LISTED_FILE>): ChangedFile {
+export function toChangedFile(entry: ReturnType<typeof LISTED_FILE>): ChangedFile {
   // An unknown status (GitHub adding one) is treated as a modification rather than dropped.
   const status = (KNOWN_STATUSES.has(entry.status) ? entry.status : 'modified') as ChangeStatus;
   const file: ChangedFile = { path: entry.filename, status, additions: entry.additions, deletions: entry.deletions };

@@ -7,13 +7,13 @@
 import { shortSha } from '../domain/object-name';
 import { GitHubApiError, describePr, requestStatus } from '../github/errors';
 import type { GitHubClient } from '../github/octokit';
-import type { PullRequestRef, ReadFileOptions } from '../domain/pull-request';
+import type { CommitRef, ReadFileOptions } from '../domain/pull-request';
 import { NotReviewableError } from './errors';
 import { rawBytesWithin } from './read-blob';
 
 export async function readFileAtCommit(
   octokit: GitHubClient,
-  pr: PullRequestRef,
+  pr: CommitRef & { number?: number },
   path: string,
   ref: string,
   options: ReadFileOptions = {},

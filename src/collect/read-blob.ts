@@ -10,14 +10,14 @@
  * the size before the body is read, so a blob over the limit is refused without downloading it.
  */
 import { fileTooLarge } from './errors';
-import type { ChangedFile, PullRequestRef, ReadFileOptions } from '../domain/pull-request';
+import type { ChangedFile, CommitRef, ReadFileOptions } from '../domain/pull-request';
 import { blobObjectName } from './workspace-blobs';
 import { FileNotFoundError, GitHubApiError, describePr, requestStatus } from '../github/errors';
 import type { GitHubClient } from '../github/octokit';
 
 export async function readBlob(
   octokit: GitHubClient,
-  pr: PullRequestRef,
+  pr: CommitRef & { number?: number },
   file: ChangedFile & { blobSha: string },
   options: ReadFileOptions = {},
 ): Promise<Uint8Array> {

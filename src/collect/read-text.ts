@@ -11,7 +11,7 @@ import { BinaryFileError, NotReviewableError, SkippedFileError, fileTooLarge } f
 import { defaultExcludeReason } from './select';
 import { readShebang } from './shebang';
 import { BY_SHEBANG } from '../domain/pull-request';
-import type { PullRequestRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
+import type { CommitRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
 import type { ReviewLanguage } from '../domain/vocabulary';
 
 export interface ReviewableText {
@@ -21,7 +21,7 @@ export interface ReviewableText {
 
 export async function readReviewableText(
   source: PullRequestSource,
-  pr: PullRequestRef,
+  pr: CommitRef,
   candidate: ReviewCandidate,
   options: { maxBytes: number; signal?: AbortSignal },
 ): Promise<ReviewableText> {

@@ -5,18 +5,9 @@
  * draws a warning on every run. No message ever repeats credentials written into the URL.
  */
 import { quotableUrl } from '../safety/credentials';
+import { isLoopbackHost } from '../safety/loopback';
 
 const EXAMPLE = 'https://api.example.com';
-
-/** localhost, 127.0.0.0/8 and ::1 (also as IPv4-mapped 127.x), as `URL` normalizes them. */
-export function isLoopbackHost(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname) ||
-    hostname === '[::1]' ||
-    /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(hostname)
-  );
-}
 
 /** True for a plain-http URL to a host other than this machine. */
 export function isInsecureRemote(url: URL): boolean {

@@ -2,7 +2,7 @@
  * The shape of the run's settings and their defaults: what `readSettings` (settings.ts) returns.
  * Data only; every input is read and validated in settings.ts.
  */
-import type { DismissMode, FailOnSeverity, FocusArea, GateScope, OnIncomplete, ScoreBaseline } from '../domain/vocabulary';
+import type { DismissMode, FailOnSeverity, FocusArea, GateScope, OnIncomplete, ScoreBaseline, SecurityFlagsMode, Severity } from '../domain/vocabulary';
 
 export interface Settings {
   /** Service key (`svc_live_…`). Masked by the caller as soon as it is read. */
@@ -55,19 +55,70 @@ export interface Settings {
   prNumber: number | undefined;
   /** Inline comments posted per run at most; the rest are listed in the summary. */
   maxComments: number;
+  /** The lowest severity posted as an inline comment; findings below it are listed in the summary only. */
+  commentSeverity: Severity;
   /** Compute everything, post nothing, print what would be posted. */
   dryRun: boolean;
   /** Whose `/review-gate dismiss <reason>` replies take a finding out of the gate: those of people with write access, or nobody's. */
   dismiss: DismissMode;
+  /** Whether the answer's security flags count like findings of their severity (`gate`) or are only shown (`report`). */
+  securityFlags: SecurityFlagsMode;
   /** Where to write the run's SARIF 2.1.0 file for code scanning; '' = no file. */
   sarifFile: string;
   /** Ask the completion service for a short walkthrough atop the summary comment. */
   walkthrough: boolean;
+  /** A draft pull request gets a neutral check run saying why, and no review. */
+  skipDrafts: boolean;
   /**
    * Folder of the review-result cache, as given: '' = the entry point's default (none for the
    * action, the user's cache folder for the terminal command). Resolved by `src/review/cache-dir.ts`.
    */
   cacheDir: string;
+  /** The policy file read at the change's base commit, whose top level is already applied above; undefined: none (inputs alone). */
+  policy?: Policy;
+}
+
+/**
+ * The inputs a policy file may set too (config/policy/keys.ts), read by the same parsers whether
+ * they come from the workflow or from the file.
+ */
+export type PolicyInputs = Pick<
+  Settings,
+  | 'focusAreas'
+  | 'include'
+  | 'exclude'
+  | 'defaultExcludes'
+  | 'failOnSeverity'
+  | 'gateScope'
+  | 'minScore'
+  | 'scoreBaseline'
+  | 'maxComments'
+  | 'onIncomplete'
+  | 'commentSeverity'
+  | 'securityFlags'
+>;
+
+/** One rule of a policy file: the files it matches, and what it sets for them. */
+export interface PolicyRule {
+  /** 1-based, as the file lists the rules. */
+  number: number;
+  /** Globs with the syntax of `include` (a glob without a `/` matches the file name in any folder). */
+  paths: string[];
+  settings: Partial<Pick<PolicyInputs, 'focusAreas' | 'failOnSeverity' | 'minScore' | 'gateScope' | 'commentSeverity'>>;
+  /** The keys it sets (input names), in the file's order. */
+  keys: string[];
+}
+
+/** A valid policy file (config/policy/parse.ts), read at a commit. */
+export interface Policy {
+  path: string;
+  /** The commit it was read at: the change's base. */
+  commit: string;
+  /** What the top level sets, overriding the workflow's inputs. */
+  settings: Partial<PolicyInputs>;
+  /** The top-level keys it sets, in the file's order, with their values as the input reads them. */
+  set: Array<{ key: string; value: string }>;
+  rules: PolicyRule[];
 }
 
 /** Reads one input by name; returns '' when it is not set (as `core.getInput` does). */
@@ -111,5 +162,7 @@ export const DEFAULTS = {
   checkRun: true,
   checkName: 'review-gate',
   maxComments: 25,
+  commentSeverity: 'info',
   dismiss: 'maintainers',
+  securityFlags: 'gate',
 } as const;

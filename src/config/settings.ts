@@ -14,13 +14,15 @@ import type { DismissMode } from '../domain/vocabulary';
 import type { FailOnSeverity } from '../domain/vocabulary';
 import { checkNameProblem } from './check-name';
 import { parseList } from './parse-list';
+import { parseCommentSeverity, parseSecurityFlags } from './finding-inputs';
+import type { Parsed } from './finding-inputs';
 
 export { parseList };
 
 export * from './settings-types';
 import { DEFAULTS, DEFAULT_EXCLUDES, MAX_FILES_LIMIT } from './settings-types';
 import type { GateScope, OnIncomplete, ScoreBaseline } from '../domain/vocabulary';
-import type { InputReader, Settings } from './settings-types';
+import type { InputReader, PolicyInputs, Settings } from './settings-types';
 
 const REQUIRED_HINTS: Readonly<Record<string, string>> = {
   'api-key':
@@ -38,8 +40,12 @@ export class SettingsError extends Error {
   }
 }
 
-export function readSettings(read: InputReader): Settings {
-  const problems: string[] = [];
+/**
+ * One parser per kind of input, each reading an input by name from `read`, defaulting an unset
+ * one and adding a message to `problems` for a bad one: the one definition of what each value may
+ * be, used for the workflow's inputs and for the policy file's keys alike.
+ */
+function inputParsers(read: InputReader, problems: string[]) {
   const input = (name: string): string => read(name).trim();
 
   const integer = (name: string, fallback: number, min: number, max: number): number => {
@@ -84,6 +90,16 @@ export function readSettings(read: InputReader): Settings {
     return raw === '' || found !== undefined ? fallback : raw;
   };
 
+  /** An input read by its own parser (finding-inputs.ts), shared with the policy file. */
+  const parsed = <T>(name: string, parse: (raw: string) => Parsed<T>, fallback: T): T => {
+    const result = parse(read(name));
+    if ('problem' in result) {
+      problems.push(result.problem);
+      return fallback;
+    }
+    return result.value;
+  };
+
   const required = (name: string): string => {
     const raw = input(name);
     if (raw === '') problems.push(`Input ${name} is required and was not set.${REQUIRED_HINTS[name] ?? ''}`);
@@ -99,33 +115,22 @@ export function readSettings(read: InputReader): Settings {
     return false;
   };
 
-  const apiKey = required('api-key');
-  const keyProblem = apiKey === '' ? undefined : apiKeyFormatProblem(apiKey);
-  // Never quoted: the value is the secret itself.
-  if (keyProblem !== undefined) problems.push(`Invalid api-key: ${keyProblem} (the key is not shown). Copy it again, without spaces or line breaks.`);
-  const allowInsecureHttp = boolean('allow-insecure-http');
-  const apiUrl = normalizeApiUrl(required('api-url'), allowInsecureHttp, problems);
-  const githubToken = input('github-token');
-
-  const focusAreas: FocusArea[] = [];
-  for (const entry of parseList(read('focus-areas'))) {
-    const area = entry.toLowerCase();
-    if (!(FOCUS_AREAS as readonly string[]).includes(area)) {
-      problems.push(`Invalid focus-areas entry '${entry}'. Expected any of: ${FOCUS_AREAS.join(', ')}.`);
-    } else if (!focusAreas.includes(area as FocusArea)) {
-      focusAreas.push(area as FocusArea);
+  const focusAreas = (name: string): FocusArea[] => {
+    const areas: FocusArea[] = [];
+    for (const entry of parseList(read(name))) {
+      const area = entry.toLowerCase();
+      if (!(FOCUS_AREAS as readonly string[]).includes(area)) {
+        problems.push(`Invalid ${name} entry '${entry}'. Expected any of: ${FOCUS_AREAS.join(', ')}.`);
+      } else if (!areas.includes(area as FocusArea)) {
+        areas.push(area as FocusArea);
+      }
     }
-  }
+    return areas;
+  };
 
-  const include = parseList(read('include'));
-  const excludeRaw = read('exclude');
-  // The runner passes '' for an input that was not set, so '' must mean the default list;
-  // `none` is the explicit way to exclude nothing.
-  const excludeUnset = excludeRaw.trim() === '';
-  const exclude = excludeUnset || excludeRaw.trim().toLowerCase() === 'none' ? [] : parseList(excludeRaw);
-  const defaultExcludes = excludeUnset ? [...DEFAULT_EXCLUDES] : [];
-  for (const [name, globs] of [['include', include], ['exclude', exclude]] as const) {
-    for (const glob of globs) {
+  /** Globs, each compiled as it will match (globs.ts), so one that cannot compile is refused here. */
+  const globs = (name: string, list: string[]): string[] => {
+    for (const glob of list) {
       const problem = globSyntaxProblem(glob);
       if (glob.startsWith('/')) {
         problems.push(`Invalid glob '${glob}'. Paths are relative to the repository root: drop the leading '/'.`);
@@ -134,7 +139,59 @@ export function readSettings(read: InputReader): Settings {
         problems.push(`Invalid ${name} glob '${glob}': ${problem}. Expected a glob such as src/** or *.py; escape a literal bracket as \\[.`);
       }
     }
-  }
+    return list;
+  };
+
+  return { read, input, integer, minutes, oneOf, text, parsed, required, boolean, focusAreas, globs };
+}
+
+type InputParsers = ReturnType<typeof inputParsers>;
+
+function readPolicyInputs(p: InputParsers): PolicyInputs {
+  const excludeRaw = p.read('exclude');
+  // The runner passes '' for an input that was not set, so '' must mean the default list;
+  // `none` is the explicit way to exclude nothing. The default list skips no code (select.ts):
+  // only an exclude the workflow or the policy sets does.
+  const excludeUnset = excludeRaw.trim() === '';
+  const exclude = excludeUnset || excludeRaw.trim().toLowerCase() === 'none' ? [] : parseList(excludeRaw);
+  return {
+    focusAreas: p.focusAreas('focus-areas'),
+    include: p.globs('include', parseList(p.read('include'))),
+    exclude: p.globs('exclude', exclude),
+    defaultExcludes: excludeUnset ? [...DEFAULT_EXCLUDES] : [],
+    failOnSeverity: p.oneOf<FailOnSeverity>('fail-on-severity', DEFAULTS.failOnSeverity, [...SEVERITIES, 'never']),
+    gateScope: p.oneOf<GateScope>('gate-scope', DEFAULTS.gateScope, ['added', 'file']),
+    minScore: p.integer('min-score', DEFAULTS.minScore, 0, 100),
+    onIncomplete: p.oneOf<OnIncomplete>('on-incomplete', DEFAULTS.onIncomplete, ['fail', 'pass', 'neutral']),
+    scoreBaseline: p.oneOf<ScoreBaseline>('score-baseline', DEFAULTS.scoreBaseline, ['none', 'base']),
+    maxComments: p.integer('max-comments', DEFAULTS.maxComments, 0, 100),
+    commentSeverity: p.parsed('comment-severity', parseCommentSeverity, DEFAULTS.commentSeverity),
+    securityFlags: p.parsed('security-flags', parseSecurityFlags, DEFAULTS.securityFlags),
+  };
+}
+
+/**
+ * The value one policy-settable input takes from `raw`, read as the workflow's input of that name
+ * would be; the messages for a bad value are added to `problems`.
+ */
+export function readPolicyInput<K extends keyof PolicyInputs>(field: K, name: string, raw: string, problems: string[]): PolicyInputs[K] {
+  return readPolicyInputs(inputParsers((asked) => (asked === name ? raw : ''), problems))[field];
+}
+
+export function readSettings(read: InputReader): Settings {
+  const problems: string[] = [];
+  const p = inputParsers(read, problems);
+  const { input, integer, minutes, oneOf, text, required, boolean } = p;
+
+  const apiKey = required('api-key');
+  const keyProblem = apiKey === '' ? undefined : apiKeyFormatProblem(apiKey);
+  // Never quoted: the value is the secret itself.
+  if (keyProblem !== undefined) problems.push(`Invalid api-key: ${keyProblem} (the key is not shown). Copy it again, without spaces or line breaks.`);
+  const allowInsecureHttp = boolean('allow-insecure-http');
+  const apiUrl = normalizeApiUrl(required('api-url'), allowInsecureHttp, problems);
+  const githubToken = input('github-token');
+
+  const gate = readPolicyInputs(p);
 
   const prRaw = input('pr-number');
   let prNumber: number | undefined;
@@ -157,29 +214,21 @@ export function readSettings(read: InputReader): Settings {
     apiUrl,
     allowInsecureHttp,
     githubToken,
-    focusAreas,
-    include,
-    exclude,
-    defaultExcludes,
+    ...gate,
     maxFiles: integer('max-files', DEFAULTS.maxFiles, 1, MAX_FILES_LIMIT),
     maxFileSize: integer('max-file-size', DEFAULTS.maxFileSize, 1, 10_000_000),
     maxDurationMs: Math.round(minutes('max-duration', DEFAULTS.maxDurationMinutes, 0.05, 300) * 60_000),
     concurrency: integer('concurrency', DEFAULTS.concurrency, 1, 32),
     maxRetries: integer('max-retries', DEFAULTS.maxRetries, 0, 10),
     requestTimeoutMs: integer('request-timeout', DEFAULTS.requestTimeoutSeconds, 1, 600) * 1000,
-    failOnSeverity: oneOf<FailOnSeverity>('fail-on-severity', DEFAULTS.failOnSeverity, [...SEVERITIES, 'never']),
-    gateScope: oneOf<GateScope>('gate-scope', DEFAULTS.gateScope, ['added', 'file']),
-    minScore: integer('min-score', DEFAULTS.minScore, 0, 100),
-    onIncomplete: oneOf<OnIncomplete>('on-incomplete', DEFAULTS.onIncomplete, ['fail', 'pass', 'neutral']),
-    scoreBaseline: oneOf<ScoreBaseline>('score-baseline', DEFAULTS.scoreBaseline, ['none', 'base']),
     checkRun: boolean('check-run', DEFAULTS.checkRun),
     checkName: text('check-name', DEFAULTS.checkName, checkNameProblem),
     prNumber,
-    maxComments: integer('max-comments', DEFAULTS.maxComments, 0, 100),
     dryRun,
     dismiss: oneOf<DismissMode>('dismiss', DEFAULTS.dismiss, [...DISMISS_MODES]),
     sarifFile,
     walkthrough: boolean('walkthrough'),
+    skipDrafts: boolean('skip-drafts'),
     cacheDir,
   };
   if (problems.length > 0) throw new SettingsError(problems);

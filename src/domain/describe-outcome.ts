@@ -1,6 +1,8 @@
 /** One log line per file, however it ended: what the grouped log shows as the run goes. */
+import type { LabelledFinding } from './findings';
 import type { FileOutcome } from './outcomes';
 import { plural } from './words';
+import { visiblePath } from '../safety/terminal';
 
 /**
  * The request id of a failed file, when its reason does not already name it (the service's own
@@ -17,15 +19,26 @@ export function failureText(outcome: { reason: string; requestId?: string }): st
   return id === undefined ? outcome.reason : `${outcome.reason} (request ${id})`;
 }
 
+/**
+ * A reviewed file's findings as the service answered them: its issues by severity, then its
+ * security flags, if any (`1 error, 0 warnings, 2 infos, 1 security flag`).
+ */
+export function answerCounts(findings: readonly LabelledFinding[]): string {
+  const issues = findings.filter((f) => f.source === 'issue');
+  const count = (severity: string): string => plural(issues.filter((f) => f.severity === severity).length, severity);
+  const flags = findings.length - issues.length;
+  return `${count('error')}, ${count('warning')}, ${count('info')}${flags === 0 ? '' : `, ${plural(flags, 'security flag')}`}`;
+}
+
+/** The file's line in the action's log; its path in its visible form (`visiblePath`). */
 export function describeOutcome(outcome: FileOutcome): string {
+  const path = visiblePath(outcome.path);
   switch (outcome.kind) {
-    case 'reviewed': {
-      const count = (severity: string): string => plural(outcome.findings.filter((f) => f.severity === severity).length, severity);
-      return `✓ ${outcome.path}: score ${outcome.score}, ${count('error')}, ${count('warning')}, ${count('info')}`;
-    }
+    case 'reviewed':
+      return `✓ ${path}: score ${outcome.score}, ${answerCounts(outcome.findings)}`;
     case 'skipped':
-      return `– ${outcome.path}: skipped, ${outcome.reason}`;
+      return `– ${path}: skipped, ${outcome.reason}`;
     case 'failed':
-      return `✗ ${outcome.path}: ${failureText(outcome)}`;
+      return `✗ ${path}: ${failureText(outcome)}`;
   }
 }

@@ -33,6 +33,9 @@ export type Disposition =
   /** A `/review-gate dismiss <reason>` reply by someone with write access (`by`, a login) to the finding's inline comment. */
   | { kind: 'dismissed'; by: string; reason: string };
 
+/** Where in the service's answer a finding came from: its `issues`, or its `security_flags`. */
+export type FindingSource = 'issue' | 'security-flag';
+
 /**
  * A finding of the service, labelled by the locate stage. Nothing is ever dropped there, and
  * what is decided once for a finding is a field every surface reads, never recomputes: where
@@ -40,6 +43,7 @@ export type Disposition =
  * (`counts`).
  */
 export interface LabelledFinding {
+  source: FindingSource;
   path: string;
   /** The line as the service sent it: a number even when it names no real line (see `location`). */
   line: number | null;
@@ -50,6 +54,15 @@ export interface LabelledFinding {
   reportedSeverity?: string;
   message: string;
   suggestion: string;
+  /** A security flag's kind, as it named it (its `type`, `rule`, `id` or `category`). */
+  kind?: string;
+  /** A security flag's CWE number (sent as `"CWE-89"` or `89`); for an issue, that of a flag it stands for. */
+  cwe?: number;
+  /**
+   * About security: a security flag, an issue that stands for one, or an issue of a review asked
+   * only for security (`focus-areas: security`). Code scanning ranks these by security severity.
+   */
+  security?: true;
   location: FindingLocation;
   /** The text of the line at the head commit, when the line exists and is known to be the one meant. */
   lineText?: string;
@@ -61,10 +74,21 @@ export interface LabelledFinding {
   uncountedBreak?: string;
   /** Set when a suppression or a dismissal takes it out of the gate. */
   disposition?: Disposition;
+  /**
+   * Why the gate does not count it although nothing set it aside and its place would count:
+   * `security-flags: report`, or a flag the issue on its line stands for (see `sameAs`).
+   */
+  uncounted?: string;
+  /**
+   * A security flag on the line of an issue that the gate counts at the flag's severity or above:
+   * that issue's fingerprint. The issue's inline comment carries the flag; the flag is not
+   * counted apart from it (locate/same-line-flags.ts).
+   */
+  sameAs?: string;
   /** Suppressions and dismissals aimed at it that do not count, each saying why (no reason, no write access, a marker the pull request did not add). */
   refusedDispositions?: string[];
   /** The hidden marker of its inline comment: the same finding has it again on the next push (locate/fingerprint.ts). */
   fingerprint: string;
-  /** Whether the gate counts it: no disposition, and a location the gate scope counts (locate/counts.ts). */
+  /** Whether the gate counts it: no disposition, nothing `uncounted`, and a location the gate scope counts (locate/counts.ts). */
   counts: boolean;
 }

@@ -1,5 +1,6 @@
 /** How each changed file ended, and the base-version scores some are judged against. */
 import type { LabelledFinding } from './findings';
+import type { FileSettings } from './policy';
 import type { ReviewLanguage } from './vocabulary';
 
 /** How one file ended. Every candidate and every skipped file ends as exactly one of these. */
@@ -7,6 +8,8 @@ export type FileOutcome =
   | {
       kind: 'reviewed';
       path: string;
+      /** The file's name at the base, when the pull request renamed it. */
+      previousPath?: string;
       language: ReviewLanguage;
       /** The service's `quality_score`, as sent (0–100; the client refuses anything else). */
       score: number;
@@ -19,6 +22,8 @@ export type FileOutcome =
       findings: LabelledFinding[];
       /** Answered from the result cache: no request to the service in this run. */
       fromCache?: boolean;
+      /** The settings it was reviewed and judged with (the policy's rules); absent: the run's. */
+      settings?: FileSettings;
     }
   | { kind: 'skipped'; path: string; reason: string }
   | {
@@ -28,6 +33,8 @@ export type FileOutcome =
       /** The service's error code, when there was one. */
       code?: string;
       requestId?: string;
+      /** The settings it would have been judged with; absent: the run's. */
+      settings?: FileSettings;
     };
 
 /**

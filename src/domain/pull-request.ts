@@ -10,13 +10,39 @@ import type { ReviewLanguage } from './vocabulary';
  */
 export const GITHUB_LISTED_FILES_CAP = 3000;
 
-/** A pull request, pinned to the head commit the review is about. */
-export interface PullRequestRef {
+/** The commit a run reviews, in its repository. */
+export interface CommitRef {
   owner: string;
   repo: string;
-  number: number;
-  /** The head commit: file contents are read from it and the review is anchored to it. */
+  /** The head commit: file contents are read from it, and the verdict's check run is written on it. */
   headSha: string;
+}
+
+/** A pull request, pinned to the head commit the review is about. */
+export interface PullRequestRef extends CommitRef {
+  number: number;
+}
+
+/**
+ * A merge group of GitHub's merge queue: the queue's own commit (`headSha`), built on the base
+ * branch at `baseSha`, that becomes the branch's head once its checks pass. What it changes is the
+ * diff `baseSha...headSha`; there is no pull request to post a review or a comment to.
+ */
+export interface MergeGroupRef extends CommitRef {
+  kind: 'merge-group';
+  /** `merge_group.base_sha`: the diff starts here, never at a branch name. */
+  baseSha: string;
+  /** `merge_group.head_ref`, as sent: `refs/heads/gh-readonly-queue/<base>/pr-<N>-<sha>`. */
+  headRef: string;
+  /** The pull request(s) `headRef` names: the queue names the newest one of the group. */
+  pulls: number[];
+}
+
+/** What one run reviews: a pull request at its head, or a merge group of the merge queue. */
+export type ReviewTarget = PullRequestRef | MergeGroupRef;
+
+export function isMergeGroup(target: ReviewTarget): target is MergeGroupRef {
+  return 'kind' in target && target.kind === 'merge-group';
 }
 
 /** GitHub's file statuses in `GET /pulls/{n}/files`. */
@@ -88,33 +114,36 @@ export interface ListingWatch {
   /**
    * The next page of the list, in order, as soon as it is read (a source that reads the list at
    * once never calls it). `tied` resolves once these files are known to be the list of
-   * `pr.headSha` — their review may start then — and never rejects: a list that fails makes
+   * `target.headSha` — their review may start then — and never rejects: a list that fails makes
    * `listChangedFiles` reject. A file may still gain `sameBlobAsBase` until the list is returned.
    */
   onPage?(files: readonly ChangedFile[], tied: Promise<void>): void;
 }
 
-/** Reads the pull request from GitHub (or a local git diff, for the CLI). */
+/**
+ * Reads the change under review: a pull request or a merge group from GitHub or the checkout, or
+ * a local git diff for the CLI. A source is opened for one change; `target` names its commit.
+ */
 export interface PullRequestSource {
   /** Every changed file, all pages. */
-  listChangedFiles(pr: PullRequestRef, watch?: ListingWatch): Promise<ChangedFileList>;
+  listChangedFiles(target: CommitRef, watch?: ListingWatch): Promise<ChangedFileList>;
   /**
    * The file's bytes at the head commit, undecoded (`src/decode.ts` makes them text). Over
    * `maxBytes`, a source that knows the size without reading throws `fileTooLarge` instead.
    */
-  readFile(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
+  readFile(target: CommitRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
   /**
-   * The file's bytes at the pull request's base commit, at `previousPath ?? path` (for
+   * The file's bytes at the base commit of the change, at `previousPath ?? path` (for
    * `score-baseline: base`). A source without it cannot give a baseline: files are then judged
    * on their own score.
    */
-  readBaseFile?(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
+  readBaseFile?(target: CommitRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
   /**
    * Says which files will be read next, in order (`base`: their base versions, through
    * `readBaseFile`), so a source can read them in batches ahead of `readFile`. Optional, and only
    * a hint: a file read without it is read on its own, with the same bytes.
    */
-  willRead?(pr: PullRequestRef, files: readonly ChangedFile[], options: PlannedReads): void;
+  willRead?(target: CommitRef, files: readonly ChangedFile[], options: PlannedReads): void;
 }
 
 /** What `willRead` is told about the reads it plans. */

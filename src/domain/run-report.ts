@@ -4,8 +4,9 @@
  * reads, defined here at the bottom.
  */
 import type { LabelledFinding } from './findings';
+import type { PolicyReport } from './policy';
 import type { BaseScore, FileOutcome } from './outcomes';
-import type { PullRequestRef } from './pull-request';
+import type { ReviewTarget } from './pull-request';
 import type { GateVerdict } from './verdict';
 import type { CheckRunReport, PlannedComment, PostingReport, SummaryReport } from './writes';
 
@@ -15,8 +16,16 @@ export interface InlinePlan {
   comments: PlannedComment[];
   /** Findings on added lines past `maxComments`, in the same order (listed in the summary). */
   overflow: LabelledFinding[];
-  /** Findings not on an added line, in input order; their `location` says where they are. */
+  /**
+   * Findings not on an added line, in input order; their `location` says where they are. A
+   * security flag an issue stands for (`sameAs`) is in no list: that issue's comment carries it.
+   */
   notCommentable: LabelledFinding[];
+  /**
+   * Findings on added lines below `comment-severity`, in the comments' order: listed in the
+   * summary, never posted (and never taking a comment's place under `max-comments`).
+   */
+  belowCommentSeverity: LabelledFinding[];
   /**
    * Findings on added lines folded into a posted comment with the same fingerprint (the same
    * message on lines with the same text); that comment names their lines.
@@ -40,7 +49,8 @@ export type WalkthroughOutcome = { kind: 'written'; text: string } | { kind: 'fa
 
 /** The run as the gate decided it. */
 export interface RunReport {
-  pr: PullRequestRef;
+  /** What was reviewed: the pull request, or the merge group (isMergeGroup), at its head commit. */
+  pr: ReviewTarget;
   outcomes: FileOutcome[];
   findings: LabelledFinding[];
   plan: InlinePlan;
@@ -54,6 +64,8 @@ export interface RunReport {
   feedbackProblem?: string;
   /** Threads of findings fixed since the last run; undefined when none were looked for (nothing posted). */
   threads?: ThreadReport;
+  /** The policy file the run applied, or that the change edits one; absent when neither. */
+  policy?: PolicyReport;
 }
 
 /** The run once its verdict is published: the fates of the writes that later surfaces report on. */

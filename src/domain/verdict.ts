@@ -1,5 +1,5 @@
 /** The gate's one verdict: what every surface shows, and what the exit status follows. */
-import type { Severity } from './vocabulary';
+import type { FailOnSeverity, Severity } from './vocabulary';
 
 /**
  * What a reason is about, so the exit status follows from the verdict alone:
@@ -17,6 +17,10 @@ export type ReasonCause = 'findings' | 'score' | 'incomplete' | 'could-not-run' 
 export interface GateReason {
   text: string;
   cause: ReasonCause;
+  /** For a `findings` or `score` reason: the reviewed files that fail the check by it. */
+  paths?: string[];
+  /** For a `findings` reason: the severity of the findings it counts. */
+  severity?: Severity;
 }
 
 /**
@@ -31,6 +35,8 @@ export interface GateVerdict {
   notices: string[];
   /** Findings the gate counted, by severity. */
   counted: Record<Severity, number>;
+  /** The lowest severity that fails the check, as the gate applied it; absent for a run stopped before the gate. */
+  failOnSeverity?: FailOnSeverity;
   /** Lowest `quality_score` of the reviewed files; undefined when none was reviewed. */
   lowestScore?: number;
   averageScore?: number;
@@ -39,4 +45,21 @@ export interface GateVerdict {
 /** The reasons' sentences, in order: what the outputs, the title and the log show. */
 export function reasonTexts(verdict: Pick<GateVerdict, 'reasons'>): string[] {
   return verdict.reasons.map((reason) => reason.text);
+}
+
+/**
+ * The reviewed files that fail the check by themselves, each with what fails it: the severities of
+ * its counted findings that do (most severe first), and `score` when its quality score does.
+ */
+export function failingFiles(verdict: Pick<GateVerdict, 'reasons'>): Map<string, Array<Severity | 'score'>> {
+  const files = new Map<string, Array<Severity | 'score'>>();
+  for (const reason of verdict.reasons) {
+    const what = reason.cause === 'score' ? 'score' : reason.cause === 'findings' ? reason.severity : undefined;
+    if (what === undefined) continue;
+    for (const path of reason.paths ?? []) {
+      const seen = files.get(path) ?? [];
+      if (!seen.includes(what)) files.set(path, [...seen, what]);
+    }
+  }
+  return files;
 }

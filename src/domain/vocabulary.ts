@@ -31,3 +31,10 @@ export type ScoreBaseline = 'none' | 'base';
 /** `maintainers`: a dismissal by someone with write access counts; `off`: none does. */
 export type DismissMode = 'maintainers' | 'off';
 export const DISMISS_MODES: readonly DismissMode[] = ['maintainers', 'off'];
+
+/**
+ * What the answer's `security_flags` do: `gate`, count like findings of their severity; `report`,
+ * shown on every surface and never counted.
+ */
+export const SECURITY_FLAGS_MODES = ['gate', 'report'] as const;
+export type SecurityFlagsMode = (typeof SECURITY_FLAGS_MODES)[number];

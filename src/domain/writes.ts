@@ -16,6 +16,8 @@ export interface PlannedComment {
   /** Hidden marker value; stable across pushes that only move the line. */
   fingerprint: string;
   finding: LabelledFinding;
+  /** Security flags this comment carries: the finding stands for them (locate/same-line-flags.ts). */
+  flags?: LabelledFinding[];
   /**
    * Ids of review-gate's comments with this fingerprint whose dismissal covers other findings
    * (see applyDismissals): they are not this finding's comment, so it is posted all the same.

@@ -20,6 +20,7 @@ import type { PostingReport } from '../domain/writes';
 import { postingEffect } from './posting';
 import { plural } from '../domain/words';
 import { scoreEffect } from './score';
+import { visiblePath } from '../safety/terminal';
 
 export interface GateThresholds {
   failOnSeverity: FailOnSeverity;
@@ -27,6 +28,9 @@ export interface GateThresholds {
   minScore: number;
   onIncomplete: OnIncomplete;
 }
+
+/** What a file is judged by: the run's thresholds, or its own under the policy's rules (`FileOutcome.settings`). */
+type FileThresholds = Pick<GateThresholds, 'failOnSeverity' | 'gateScope'>;
 
 export interface GateInput {
   outcomes: readonly FileOutcome[];
@@ -47,6 +51,9 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   const because = (cause: ReasonCause) => (text: string): void => {
     reasons.push({ text, cause });
   };
+  const failedBy = (cause: ReasonCause, severity?: Severity) => (reason: { text: string; paths: string[] }): void => {
+    reasons.push({ text: reason.text, cause, paths: reason.paths, ...(severity === undefined ? {} : { severity }) });
+  };
   const notices: string[] = [];
   const counted: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   const reviewed = input.outcomes.filter((o) => o.kind === 'reviewed');
@@ -57,21 +64,32 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
 
   if (input.fatal !== undefined) because('could-not-run')(input.fatal);
 
-  if (thresholds.failOnSeverity !== 'never') {
-    const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(thresholds.failOnSeverity) + 1);
-    for (const severity of failing) {
-      severityReasons(countedFindings.filter((f) => f.severity === severity), severity, thresholds).forEach(because('findings'));
+  // Each file is judged by its own fail-on-severity and gate scope (the policy's rules); files that
+  // share them are told together, in one sentence per severity, as for a run without rules.
+  const judgedBy = new Map<string, FileThresholds>(reviewed.map((o) => [o.path, o.settings ?? thresholds]));
+  const groups = new Map<string, { by: FileThresholds; findings: LabelledFinding[] }>();
+  for (const finding of countedFindings) {
+    const by = judgedBy.get(finding.path) ?? thresholds;
+    if (by.failOnSeverity === 'never' || SEVERITIES.indexOf(finding.severity) > SEVERITIES.indexOf(by.failOnSeverity)) continue;
+    const key = `${by.failOnSeverity} ${by.gateScope}`;
+    const group = groups.get(key) ?? { by: { failOnSeverity: by.failOnSeverity, gateScope: by.gateScope }, findings: [] };
+    group.findings.push(finding);
+    groups.set(key, group);
+  }
+  for (const severity of SEVERITIES) {
+    for (const { by, findings } of groups.values()) {
+      severityReasons(findings.filter((f) => f.severity === severity), severity, by).forEach(failedBy('findings', severity));
     }
   }
 
-  const scores = reviewed.map((o) => ({ path: o.path, score: o.score }));
-  const scored = scoreEffect(scores, thresholds.minScore, input.baselines);
-  scored.reasons.forEach(because('score'));
+  const scores = reviewed.map((o) => ({ path: o.path, score: o.score, minScore: (o.settings ?? thresholds).minScore }));
+  const scored = scoreEffect(scores, input.baselines);
+  scored.reasons.forEach(failedBy('score'));
   notices.push(...scored.notices);
 
   let neutralBecause: GateReason | undefined;
   const notReviewed = input.fatal === undefined ? failed : [];
-  const incomplete: string[] = notReviewed.map((o) => `${o.path} (${o.reason})`);
+  const incomplete: string[] = notReviewed.map((o) => `${visiblePath(o.path)} (${o.reason})`);
   if (input.listTruncated === true) {
     incomplete.push(
       `files past GitHub’s ${GITHUB_LISTED_FILES_CAP.toLocaleString('en-US')}-file list limit (never listed; a checkout with both commits, actions/checkout with fetch-depth: 0, lists them all)`,
@@ -99,7 +117,7 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   if (neutralBecause !== undefined && reasons.length > 0) notices.push(`${neutralBecause.text}; the check fails for the reasons above anyway`);
   const result = reasons.length > 0 ? 'failed' : neutralBecause !== undefined ? 'neutral' : 'passed';
   if (result === 'neutral' && neutralBecause !== undefined) reasons.push(neutralBecause);
-  const verdict: GateVerdict = { result, reasons, notices, counted };
+  const verdict: GateVerdict = { result, reasons, notices, counted, failOnSeverity: thresholds.failOnSeverity };
   if (scores.length > 0) {
     verdict.lowestScore = Math.min(...scores.map((s) => s.score));
     verdict.averageScore = Math.round((scores.reduce((sum, s) => sum + s.score, 0) / scores.length) * 10) / 10;
@@ -112,42 +130,49 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
  * cannot be placed get their own sentence naming where the service put them, so a reader sees
  * why a finding that is not on an added line counts.
  */
-function severityReasons(findings: readonly LabelledFinding[], severity: Severity, thresholds: GateThresholds): string[] {
+function severityReasons(findings: readonly LabelledFinding[], severity: Severity, thresholds: FileThresholds): Array<{ text: string; paths: string[] }> {
   const threshold = `(fail-on-severity: ${thresholds.failOnSeverity})`;
+  const pathsOf = (some: readonly LabelledFinding[]): string[] => [...new Set(some.map((f) => f.path))];
   if (thresholds.gateScope === 'file') {
-    return findings.length === 0 ? [] : [`${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}`];
+    return findings.length === 0 ? [] : [{ text: `${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}${securityFlags(findings)}`, paths: pathsOf(findings) }];
   }
   const placed = findings.filter((f) => f.location !== 'impossible-line' && f.location !== 'diff-unknown');
   const undiffed = findings.filter((f) => f.location === 'diff-unknown' && f.uncountedBreak === undefined);
   const misnumbered = findings.filter((f) => f.location === 'diff-unknown' && f.uncountedBreak !== undefined);
   const unplaced = findings.filter((f) => f.location === 'impossible-line');
-  const reasons: string[] = [];
+  const reasons: Array<{ text: string; paths: string[] }> = [];
   if (placed.length > 0) {
-    reasons.push(`${plural(placed.length, `${severity} finding`)} on added lines ${threshold}${unknownSeverities(placed)}`);
+    reasons.push({ text: `${plural(placed.length, `${severity} finding`)} on added lines ${threshold}${unknownSeverities(placed)}${securityFlags(placed)}`, paths: pathsOf(placed) });
   }
   if (undiffed.length > 0) {
-    const where = summarizeList([...new Set(undiffed.map((f) => f.path))], 3);
-    reasons.push(
-      `${plural(undiffed.length, `${severity} finding`)} in files whose diff GitHub did not send (${where}) ` +
+    const where = summarizeList(pathsOf(undiffed).map(visiblePath), 3);
+    reasons.push({
+      text:
+        `${plural(undiffed.length, `${severity} finding`)} in files whose diff GitHub did not send (${where}) ` +
         `${undiffed.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell which lines the pull request adds there ` +
-        `${threshold}${unknownSeverities(undiffed)}`,
-    );
+        `${threshold}${unknownSeverities(undiffed)}${securityFlags(undiffed)}`,
+      paths: pathsOf(undiffed),
+    });
   }
   if (misnumbered.length > 0) {
-    const where = summarizeList([...new Set(misnumbered.map((f) => `${f.path}: ${f.uncountedBreak ?? ''}`))], 3);
-    reasons.push(
-      `${plural(misnumbered.length, `${severity} finding`)} in files holding a line break git does not count (${where}) ` +
+    const where = summarizeList([...new Set(misnumbered.map((f) => `${visiblePath(f.path)}: ${f.uncountedBreak ?? ''}`))], 3);
+    reasons.push({
+      text:
+        `${plural(misnumbered.length, `${severity} finding`)} in files holding a line break git does not count (${where}) ` +
         `${misnumbered.length === 1 ? 'counts' : 'count'} toward the gate: from that line on, the service may number lines otherwise than git, ` +
-        `so the action cannot tell which lines the pull request adds there ${threshold}${unknownSeverities(misnumbered)}`,
-    );
+        `so the action cannot tell which lines the pull request adds there ${threshold}${unknownSeverities(misnumbered)}${securityFlags(misnumbered)}`,
+      paths: pathsOf(misnumbered),
+    });
   }
   if (unplaced.length > 0) {
-    const where = summarizeList(unplaced.map((f) => `${f.path} ${describeLine(f)}`), 3);
-    reasons.push(
-      `${plural(unplaced.length, `${severity} finding`)} at a line that cannot be placed (${where}) ` +
+    const where = summarizeList(unplaced.map((f) => `${visiblePath(f.path)} ${describeLine(f)}`), 3);
+    reasons.push({
+      text:
+        `${plural(unplaced.length, `${severity} finding`)} at a line that cannot be placed (${where}) ` +
         `${unplaced.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell whether the pull request adds that line ` +
-        `${threshold}${unknownSeverities(unplaced)}`,
-    );
+        `${threshold}${unknownSeverities(unplaced)}${securityFlags(unplaced)}`,
+      paths: pathsOf(unplaced),
+    });
   }
   return reasons;
 }
@@ -161,6 +186,11 @@ function unknownSeverities(findings: readonly LabelledFinding[]): string {
   return `, ${unknown.length} reported with a severity the action does not know (${received}) and counted as ${counted}`;
 }
 
+/** Says how many of the counted findings are security flags, so a flag-only failure reads as one. */
+function securityFlags(findings: readonly LabelledFinding[]): string {
+  const flags = findings.filter((f) => f.source === 'security-flag').length;
+  return flags === 0 ? '' : `, including ${plural(flags, 'security flag')}`;
+}
 
 function summarizeList(items: string[], max = 5): string {
   const shown = items.slice(0, max).join('; ');

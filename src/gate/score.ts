@@ -6,28 +6,33 @@
  * own score, and so is a file whose base version could not be scored (fail closed).
  */
 import type { BaseScore } from '../domain/outcomes';
+import { visiblePath } from '../safety/terminal';
 
 export interface FileScore {
   path: string;
   score: number;
+  /** The file's own min-score: the run's, or a policy rule's. */
+  minScore: number;
 }
 
 export function scoreEffect(
   scores: readonly FileScore[],
-  minScore: number,
   baselines: ReadonlyMap<string, BaseScore> = new Map(),
-): { reasons: string[]; notices: string[] } {
-  const reasons: string[] = [];
+): { reasons: Array<{ text: string; paths: string[] }>; notices: string[] } {
+  const reasons: Array<{ text: string; paths: string[] }> = [];
   const notices: string[] = [];
-  for (const { path, score } of scores) {
+  for (const { path, score, minScore } of scores) {
     if (score >= minScore) continue;
     const base = baselines.get(path);
-    const below = `quality score ${score} of ${path} is below min-score ${minScore}`;
-    if (base === undefined) reasons.push(below);
+    const fails = (text: string): void => {
+      reasons.push({ text, paths: [path] });
+    };
+    const below = `quality score ${score} of ${visiblePath(path)} is below min-score ${minScore}`;
+    if (base === undefined) fails(below);
     else if (base.kind === 'unavailable') {
-      reasons.push(`${below}, and its base version could not be scored (${base.reason}), so it is judged on its own score (score-baseline: base)`);
+      fails(`${below}, and its base version could not be scored (${base.reason}), so it is judged on its own score (score-baseline: base)`);
     } else if (score < base.score) {
-      reasons.push(`${below} and below its base version's ${base.score} (${base.score} → ${score}, score-baseline: base)`);
+      fails(`${below} and below its base version's ${base.score} (${base.score} → ${score}, score-baseline: base)`);
     } else {
       notices.push(`${below} but not below its base version's ${base.score} (${base.score} → ${score}), so it passes (score-baseline: base)`);
     }

@@ -50,9 +50,10 @@ export class FileNotFoundError extends Error {
 }
 
 
-/** `owner/repo#n`, for messages. */
-export function describePr(pr: { owner: string; repo: string; number: number }): string {
-  return `${pr.owner}/${pr.repo}#${pr.number}`;
+/** `owner/repo#n` for a pull request, `owner/repo@<sha>` for another commit (a merge group's), for messages. */
+export function describePr(pr: { owner: string; repo: string; number?: number; headSha?: string }): string {
+  if (pr.number !== undefined) return `${pr.owner}/${pr.repo}#${pr.number}`;
+  return `${pr.owner}/${pr.repo}${pr.headSha === undefined ? '' : `@${pr.headSha.slice(0, 12)}`}`;
 }
 
 /**

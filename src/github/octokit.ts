@@ -15,6 +15,7 @@ import { EnvHttpProxyAgent, Response as UndiciResponse, fetch as undiciFetch } f
 import type { Dispatcher } from 'undici';
 import { VERSION } from '../version';
 import type { GitHubRequestCounter } from './request-count';
+import { yieldWithoutTimerFloor } from './scheduler-yield';
 
 const ReviewGateOctokit = Octokit.plugin(retry, throttling);
 
@@ -76,6 +77,8 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   if (options.token.trim() === '') {
     throw new TypeError('Expected a GitHub token, got an empty string');
   }
+  // The plugins' scheduler would otherwise add about 13 ms to every request (scheduler-yield.ts).
+  yieldWithoutTimerFloor();
   const timeoutMs = options.timeoutMs ?? DEFAULT_GITHUB_TIMEOUT_MS;
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) {
     throw new TypeError(`Expected \`timeoutMs\` to be an integer from 1 up, got ${String(timeoutMs)}`);

@@ -8,9 +8,6 @@ import { shortSha } from '../domain/object-name';
 import { GitHubApiError, describePr, requestStatus } from './errors';
 import type { GitHubClient } from './octokit';
 
-// Defined with the object names; importers of the pull request's head find it here too.
-export { shortSha } from '../domain/object-name';
-
 export interface PullRequestNumber {
   owner: string;
   repo: string;
@@ -29,6 +26,8 @@ export interface PullRequestSnapshot {
   baseSha: string;
   /** GitHub's count of the files it changes; undefined when GitHub did not say. */
   changedFiles: number | undefined;
+  /** A draft pull request. */
+  draft: boolean;
 }
 
 /**
@@ -81,6 +80,7 @@ export async function readPullRequest(octokit: GitHubClient, pr: PullRequestNumb
       state: data.state === 'open' ? 'open' : 'closed',
       baseSha: data.base.sha,
       changedFiles: typeof data.changed_files === 'number' ? data.changed_files : undefined,
+      draft: data.draft === true,
     };
   } catch (error) {
     if (requestStatus(error) === 404) throw new PullRequestNotFoundError(pr, { cause: error });

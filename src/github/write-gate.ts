@@ -5,7 +5,12 @@
  * go at once, later ones at one per `intervalMs`. With the defaults (5, then one a second) no
  * 60-second window holds more than 65 writes. Rate-limit answers (a pause GitHub asks for) are
  * handled by the client's throttling plugin, not here.
+ *
+ * The pacing is for GitHub's servers, so a GitHub API on this machine (a loopback address, where
+ * only a test double or a local proxy can listen) gets none; its writes still go one at a time.
+ * It follows from the API URL the runner sets, not from a setting a user could turn off.
  */
+import { isLoopbackHost } from '../safety/loopback';
 
 export type Sleep = (ms: number) => Promise<void>;
 
@@ -22,6 +27,22 @@ export interface WritePacing {
 }
 
 export const GITHUB_WRITE_PACING: WritePacing = { burst: 5, intervalMs: 1000 };
+
+/** Writes one at a time, without waiting between them. */
+export const UNPACED_WRITES: WritePacing = { burst: 1, intervalMs: 0 };
+
+/**
+ * The pacing for writes to the GitHub API at `apiUrl` (undefined: api.github.com): none on a
+ * loopback host, GitHub's everywhere else, a URL that does not parse included.
+ */
+export function writePacingFor(apiUrl: string | undefined): WritePacing {
+  if (apiUrl === undefined) return GITHUB_WRITE_PACING;
+  try {
+    return isLoopbackHost(new URL(apiUrl).hostname) ? UNPACED_WRITES : GITHUB_WRITE_PACING;
+  } catch {
+    return GITHUB_WRITE_PACING;
+  }
+}
 
 export const realWriteClock: WriteClock = {
   now: () => Date.now(),

@@ -11,6 +11,9 @@
  *   number in the message, which would defeat leaving it out;
  * - `lineText`: NFC-normalized and trimmed at both ends (re-indenting a block keeps its
  *   comments); the empty string when the finding has no line text.
+ * A security flag's array has a fifth element, the string `security-flag`, so a flag never
+ * shares its fingerprint with an issue of the same words on the same line (an issue's array, and
+ * so every fingerprint of an issue, is as it always was).
  * Left out on purpose: the line number, the suggestion and the severity (the service's wording of
  * those varies between runs for the same issue; a re-rated issue is still the same comment).
  *
@@ -18,6 +21,7 @@
  * `fingerprintMarker` expects.
  */
 import { createHash } from 'node:crypto';
+import type { FindingSource } from '../domain/findings';
 
 const VERSION = 'review-gate/fp/1';
 
@@ -25,6 +29,8 @@ export interface FingerprintInput {
   path: string;
   message: string;
   lineText?: string | undefined;
+  /** Absent or `issue`: the fingerprint of an issue. */
+  source?: FindingSource | undefined;
 }
 
 export function normalizeMessage(message: string): string {
@@ -42,6 +48,7 @@ export function findingFingerprint(finding: FingerprintInput): string {
     finding.path,
     normalizeMessage(finding.message),
     (finding.lineText ?? '').normalize('NFC').trim(),
+    ...(finding.source === 'security-flag' ? ['security-flag'] : []),
   ];
   return createHash('sha256').update(JSON.stringify(parts), 'utf8').digest('hex').slice(0, 32);
 }

@@ -1,15 +1,15 @@
 /**
- * The locate stage's labels: each issue of the service labelled with where it sits relative to
- * the diff, its fingerprint and whether the gate counts it. Pure, and nothing is dropped: one
- * finding per issue, in the service's order. Surfaces decide what to show (reviewdog's
- * `InDiffFile` / `InDiffContext` split).
+ * The locate stage's labels: each issue and each security flag of the service labelled with
+ * where it sits relative to the diff, its fingerprint and whether the gate counts it. Pure, and
+ * nothing is dropped: one finding per issue, then one per flag, in the service's order. Surfaces
+ * decide what to show (reviewdog's `InDiffFile` / `InDiffContext` split).
  */
-import type { ReviewIssue } from '../review/service/types';
-import type { GateScope, ReviewLanguage } from '../domain/vocabulary';
+import type { ReviewIssue, SecurityFlag } from '../review/service/types';
+import type { GateScope, ReviewLanguage, SecurityFlagsMode } from '../domain/vocabulary';
 import { countsTowardGate } from './counts';
 import { findingFingerprint } from './fingerprint';
 import type { PatchIndex } from './parse-patch';
-import type { FindingLocation, LabelledFinding } from '../domain/findings';
+import type { FindingLocation, FindingSource, LabelledFinding } from '../domain/findings';
 import { firstUncountedBreak } from './line-breaks';
 import { findMarkers, suppressionLabel } from './suppressions';
 import type { Marker } from './suppressions';
@@ -17,6 +17,12 @@ import type { Marker } from './suppressions';
 export interface LabelInput {
   path: string;
   issues: ReviewIssue[];
+  /** The answer's security flags, read (review/service/security-flags.ts); none when absent. */
+  flags?: SecurityFlag[];
+  /** `report`: flags are shown and never counted; `gate` (the default) counts them like issues. */
+  securityFlags?: SecurityFlagsMode;
+  /** The review was asked only for security (`focus-areas: security`): every issue is about security. */
+  securityOnly?: boolean;
   /** Undefined when GitHub sent no patch (or it could not be parsed): the diff is unknown. */
   patch: PatchIndex | undefined;
   /** The file at the head commit, exactly as sent to the service. */
@@ -48,43 +54,72 @@ function locate(line: number | null, lineCount: number, patch: PatchIndex | unde
   return 'outside-diff';
 }
 
+/** Why the gate does not count a flag under `security-flags: report`, as every surface says it. */
+export const REPORTED_FLAG = 'security-flags: report';
+
 export function labelFindings(input: LabelInput): LabelledFinding[] {
   const lines = splitLines(input.content);
   const markers = input.language === undefined ? new Map<number, Marker[]>() : findMarkers(input.content, input.language, input.path);
   const uncounted = firstUncountedBreak(input.content);
-  return input.issues.map((issue) => {
+  const label = (entry: ReviewIssue | SecurityFlag, source: FindingSource): LabelledFinding => {
     // From the first line break git does not count on, the service's line may be another line.
-    const past = uncounted !== undefined && issue.line !== null && Number.isInteger(issue.line) && issue.line >= uncounted.line ? uncounted : undefined;
-    const location = past === undefined ? locate(issue.line, lines.length, input.patch) : 'diff-unknown';
-    const lineText = past !== undefined || location === 'impossible-line' || issue.line === null ? undefined : lines[issue.line - 1];
-    const labels: Pick<LabelledFinding, 'disposition' | 'refusedDispositions'> = {};
-    if (location !== 'impossible-line' && issue.line !== null) {
-      const scope = { line: issue.line, location, added: input.patch?.added, ...(past === undefined ? {} : { uncountedBreak: past }) };
-      const { disposition, refused } = suppressionLabel(markers.get(issue.line), scope);
+    const past = uncounted !== undefined && entry.line !== null && Number.isInteger(entry.line) && entry.line >= uncounted.line ? uncounted : undefined;
+    const location = past === undefined ? locate(entry.line, lines.length, input.patch) : 'diff-unknown';
+    const lineText = past !== undefined || location === 'impossible-line' || entry.line === null ? undefined : lines[entry.line - 1];
+    const labels: Pick<LabelledFinding, 'disposition' | 'refusedDispositions' | 'uncounted'> = {};
+    if (location !== 'impossible-line' && entry.line !== null) {
+      const scope = { line: entry.line, location, added: input.patch?.added, ...(past === undefined ? {} : { uncountedBreak: past }) };
+      const { disposition, refused } = suppressionLabel(markers.get(entry.line), scope);
       if (disposition !== undefined) labels.disposition = disposition;
       if (refused !== undefined) labels.refusedDispositions = refused;
     }
+    if (source === 'security-flag' && input.securityFlags === 'report') labels.uncounted = REPORTED_FLAG;
     const finding: LabelledFinding = {
+      source,
       path: input.path,
-      line: issue.line,
-      severity: issue.severity,
-      message: issue.message,
-      suggestion: issue.suggestion,
+      line: entry.line,
+      severity: entry.severity,
+      message: entry.message,
+      suggestion: entry.suggestion,
       location,
       ...(lineText === undefined ? {} : { lineText }),
       ...(past === undefined ? {} : { uncountedBreak: past.description }),
       ...labels,
-      fingerprint: findingFingerprint({ path: input.path, message: issue.message, lineText }),
+      fingerprint: findingFingerprint({ path: input.path, message: entry.message, lineText, source }),
       counts: countsTowardGate({ location, ...labels }, input.gateScope),
     };
-    if (issue.reportedSeverity !== undefined) finding.reportedSeverity = issue.reportedSeverity;
-    if (issue.reportedLine !== undefined) finding.reportedLine = issue.reportedLine;
+    if (entry.reportedSeverity !== undefined) finding.reportedSeverity = entry.reportedSeverity;
+    if (entry.reportedLine !== undefined) finding.reportedLine = entry.reportedLine;
+    if ('kind' in entry && entry.kind !== undefined) finding.kind = entry.kind;
+    if ('cwe' in entry && entry.cwe !== undefined) finding.cwe = entry.cwe;
+    if (source === 'security-flag' || input.securityOnly === true) finding.security = true;
     return finding;
-  });
+  };
+  return [...input.issues.map((issue) => label(issue, 'issue')), ...(input.flags ?? []).map((flag) => label(flag, 'security-flag'))];
 }
 
 /** The line of a finding as the service sent it, for a reader: `line 12`, `line "12"`, `no line`. */
 export function describeLine(finding: Pick<LabelledFinding, 'line' | 'reportedLine'>): string {
   if (finding.line !== null) return `line ${String(finding.line)}`;
   return finding.reportedLine === undefined ? 'no line' : `line ${finding.reportedLine}`;
+}
+
+/**
+ * What a security flag said besides its text, for a reader: `security flag (CWE-89, sql-injection)`;
+ * '' for an issue. Plain text: each surface escapes it its own way.
+ */
+export function describeFlag(finding: Pick<LabelledFinding, 'source' | 'kind' | 'cwe'>): string {
+  if (finding.source !== 'security-flag') return '';
+  const facts = flagFacts(finding);
+  return facts.length === 0 ? 'security flag' : `security flag (${facts.join(', ')})`;
+}
+
+/** A flag's CWE and kind, as far as it gave them: `['CWE-89', 'sql-injection']`. */
+export function flagFacts(finding: Pick<LabelledFinding, 'kind' | 'cwe'>): string[] {
+  return [...(finding.cwe === undefined ? [] : [cweName(finding.cwe)]), ...(finding.kind === undefined ? [] : [finding.kind])];
+}
+
+/** `CWE-89`: how every surface names a weakness. */
+export function cweName(cwe: number): string {
+  return `CWE-${cwe}`;
 }

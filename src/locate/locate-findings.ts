@@ -1,29 +1,48 @@
 /**
- * The locate stage for one reviewed file: its patch indexed, each of the service's issues
- * labelled with where it sits relative to the diff and whether a `review-gate-ignore` comment
- * suppresses it (read in the comment syntax of the file's language). Nothing is dropped. The log
- * says when a line break git does not count leaves findings unplaced (line-breaks.ts).
+ * The locate stage for one reviewed file: its patch indexed, each of the service's issues and
+ * security flags labelled with where it sits relative to the diff and whether a
+ * `review-gate-ignore` comment suppresses it (read in the comment syntax of the file's language).
+ * Nothing is dropped. The log says when a line break git does not count leaves findings unplaced
+ * (line-breaks.ts).
  */
-import type { ReviewIssue } from '../review/service/types';
+import { parseSecurityFlags } from '../review/service/security-flags';
+import type { ReviewResult } from '../review/service/types';
 import type { ChangedFile } from '../domain/pull-request';
 import type { LabelledFinding } from '../domain/findings';
 import type { Logger } from '../domain/logger';
-import type { GateScope, ReviewLanguage } from '../domain/vocabulary';
+import type { FocusArea, GateScope, ReviewLanguage, SecurityFlagsMode } from '../domain/vocabulary';
 import { labelFindings } from './label';
 import { parsePatch } from './parse-patch';
 import type { PatchIndex } from './parse-patch';
 import { isPatchParseError } from './patch-errors';
 
+/** The settings the labels follow. */
+export interface LocateSettings {
+  gateScope: GateScope;
+  securityFlags: SecurityFlagsMode;
+  focusAreas: readonly FocusArea[];
+}
+
 /** `language`: the one the file was reviewed as (an extensionless file's is its `#!` line's), whose comments hold markers. */
 export function locateFindings(
   file: ChangedFile,
   language: ReviewLanguage,
-  issues: ReviewIssue[],
+  answer: Pick<ReviewResult, 'issues' | 'security_flags'>,
   content: string,
-  gateScope: GateScope,
+  settings: LocateSettings,
   log: Logger,
 ): LabelledFinding[] {
-  const findings = labelFindings({ path: file.path, issues, patch: indexPatch(file, log), content, gateScope, language });
+  const findings = labelFindings({
+    path: file.path,
+    issues: answer.issues,
+    flags: parseSecurityFlags(answer.security_flags),
+    securityFlags: settings.securityFlags,
+    securityOnly: settings.focusAreas.length === 1 && settings.focusAreas[0] === 'security',
+    patch: indexPatch(file, log),
+    content,
+    gateScope: settings.gateScope,
+    language,
+  });
   const uncounted = findings.find((f) => f.uncountedBreak !== undefined)?.uncountedBreak;
   if (uncounted !== undefined) {
     log.warning(

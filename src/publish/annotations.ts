@@ -6,7 +6,7 @@
  */
 import type { Severity } from '../domain/vocabulary';
 import type { LabelledFinding } from '../domain/findings';
-import { describeLine } from '../locate/label';
+import { describeFlag, describeLine } from '../locate/label';
 import { plainText } from '../report/markdown/sanitize';
 import { SEVERITY_LABEL, compareFindings } from '../report/markdown/severity';
 
@@ -42,6 +42,12 @@ function reportedAsText(f: LabelledFinding): string {
   return f.reportedSeverity === undefined ? '' : ` (reported as ${f.reportedSeverity.slice(0, 40)})`;
 }
 
+/** A security flag says so, and a finding the gate does not count for a stated reason says why. */
+function flagText(f: LabelledFinding): string {
+  const flag = describeFlag(f);
+  return `${flag === '' ? '' : `, ${flag}`}${f.uncounted === undefined ? '' : `, not counted (${f.uncounted})`}`;
+}
+
 /**
  * Where a finding's annotation goes. Findings the gate counts without seeing them on an added
  * line are annotated too, saying why, so a failed check never points at nothing: in a file whose
@@ -62,9 +68,11 @@ export function planAnnotations(findings: LabelledFinding[], caps: AnnotationCap
     }
   }
   const onAdded = findings
-    // A suppressed or dismissed finding is listed in the summary with its reason, not flagged in the diff.
-    .filter((f) => f.disposition === undefined && (f.location === 'added-line' || f.location === 'diff-unknown' || f.location === 'impossible-line'))
-    .sort(compareFindings);
+    // A suppressed or dismissed finding is listed in the summary with its reason, not flagged in
+    // the diff; a flag an issue stands for is that issue's annotation.
+    .filter((f) => f.disposition === undefined && f.sameAs === undefined && (f.location === 'added-line' || f.location === 'diff-unknown' || f.location === 'impossible-line'))
+    // Within a level, what the gate counts first: a flag shown under `security-flags: report` never takes its place.
+    .sort((a, b) => Number(b.counts) - Number(a.counts) || compareFindings(a, b));
   const used: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
   const omittedByLevel: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
   const annotations: PlannedAnnotation[] = [];
@@ -81,7 +89,7 @@ export function planAnnotations(findings: LabelledFinding[], caps: AnnotationCap
       level,
       path: f.path,
       line,
-      title: plainText(`review-gate: ${SEVERITY_LABEL[f.severity].word}${reportedAsText(f)}${note}`, MAX_TITLE),
+      title: plainText(`review-gate: ${SEVERITY_LABEL[f.severity].word}${reportedAsText(f)}${flagText(f)}${note}`, MAX_TITLE),
       message: plainText(`${f.message}${suggestion}`, MAX_MESSAGE),
       finding: f,
     });

@@ -3,17 +3,21 @@
  * are only ever added within a `version`; renaming or removing one, or changing its meaning,
  * bumps `version`. A golden file (test/golden/json-report.v1.json) pins the shape.
  *
- * Everything in it is data as received or decided. The service's text is not escaped for markdown
- * (the consumer decides how to show it), but controls, bidi overrides and zero-width characters
- * are removed from it, so a script that prints a message cannot be made to drive its terminal;
- * the run's secrets are redacted by the caller before it is written.
+ * Everything in it is data as received or decided. The service's text, and the reasons people
+ * gave for a suppression or a dismissal, are not escaped for markdown (the consumer decides how to
+ * show it), but controls, bidi overrides and zero-width characters are removed from them, so a
+ * script that prints a message cannot be made to drive its terminal. Paths are kept exactly, as
+ * names of files: written out with `printableJson`, their invisible characters are JSON escapes.
+ * The run's secrets are redacted by the caller before it is written.
  */
 import { reasonTexts } from '../domain/verdict';
 import type { PublishedRun } from '../domain/run-report';
 import type { Severity } from '../domain/vocabulary';
 import { compareFindings } from '../report/markdown/severity';
-import type { FindingLocation } from '../domain/findings';
+import type { Disposition, FindingLocation, FindingSource } from '../domain/findings';
+import type { FileSettings } from '../domain/policy';
 import { VERSION } from '../version';
+import { cweName } from '../locate/label';
 import { stripTerminalControls as clean } from '../safety/terminal';
 
 export const JSON_REPORT_VERSION = 1;
@@ -36,14 +40,44 @@ export interface JsonReportV1 {
   tokensUsed: number;
   /** The walkthrough's text; null when none was asked for or it could not be written. */
   walkthrough: string | null;
+  /** The policy file applied, read at the base commit; null when there was none (the inputs alone). */
+  policy: { path: string; commit: string; rules: number } | null;
+}
+
+/** What a file was reviewed and judged with: the run's settings, then the policy's rules matching it. */
+export interface JsonFileSettings {
+  focusAreas: string[];
+  failOnSeverity: string;
+  minScore: number;
+  gateScope: string;
+  commentSeverity: string;
+  /** The policy's rules that matched it, by number (1-based), in order; empty when none did. */
+  rules: number[];
 }
 
 export type JsonFile =
-  | { path: string; status: 'reviewed'; language: string; score: number; summary: string; findings: number }
+  | {
+      path: string;
+      status: 'reviewed';
+      language: string;
+      score: number;
+      summary: string;
+      suggestions: string[];
+      findings: number;
+      /** Answered from the result cache: no request to the service in this run. */
+      fromCache: boolean;
+      /** The file's own settings under the policy file's rules; absent without a policy. */
+      settings?: JsonFileSettings;
+    }
   | { path: string; status: 'skipped'; reason: string }
-  | { path: string; status: 'failed'; reason: string; code: string | null; requestId: string | null };
+  | { path: string; status: 'failed'; reason: string; code: string | null; requestId: string | null; settings?: JsonFileSettings };
+
+/** A suppression in code (`review-gate-ignore: <reason>` on `line`) or a dismissal by `by`, a login. */
+export type JsonDisposition = { kind: 'suppressed'; reason: string; line: number } | { kind: 'dismissed'; by: string; reason: string };
 
 export interface JsonFinding {
+  /** `issue` (the answer's `issues`) or `security-flag` (its `security_flags`). */
+  source: FindingSource;
   path: string;
   /** The line as the service sent it; null when it sent none or not a number. */
   line: number | null;
@@ -55,11 +89,24 @@ export interface JsonFinding {
   /** Where the line sits relative to the change. */
   location: FindingLocation;
   countsTowardGate: boolean;
+  /** What took it out of the gate, a suppression in code or a dismissal; null when nothing did. */
+  disposition: JsonDisposition | null;
+  /**
+   * Why the gate does not count it when neither its place nor a dismissal or suppression says so
+   * (`security-flags: report`, or a flag an issue stands for); else null.
+   */
+  notCountedBecause: string | null;
   /** The same line-independent fingerprint as the inline comments' marker and SARIF's partialFingerprints. */
   fingerprint: string;
+  /** A security flag's kind (its `type`, `rule`, `id` or `category`); else null. */
+  kind: string | null;
+  /** A security flag's CWE, as `CWE-89`; else null. */
+  cwe: string | null;
+  /** A security flag that an issue on its line stands for: that issue's fingerprint (its comment carries the flag); else null. */
+  sameAs: string | null;
 }
 
-export type JsonReportSource = Pick<PublishedRun, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough'>;
+export type JsonReportSource = Pick<PublishedRun, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough' | 'policy'>;
 
 export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1['source']): JsonReportV1 {
   const { verdict } = report;
@@ -81,15 +128,26 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
             language: outcome.language,
             score: outcome.score,
             summary: clean(outcome.summary),
+            suggestions: outcome.suggestions.map(clean),
             findings: outcome.findings.length,
+            fromCache: outcome.fromCache === true,
+            ...settingsOf(outcome.settings),
           };
         case 'skipped':
           return { path: outcome.path, status: 'skipped', reason: clean(outcome.reason) };
         case 'failed':
-          return { path: outcome.path, status: 'failed', reason: clean(outcome.reason), code: outcome.code ?? null, requestId: outcome.requestId ?? null };
+          return {
+            path: outcome.path,
+            status: 'failed',
+            reason: clean(outcome.reason),
+            code: outcome.code ?? null,
+            requestId: outcome.requestId ?? null,
+            ...settingsOf(outcome.settings),
+          };
       }
     }),
     findings: [...report.findings].sort(compareFindings).map((f) => ({
+      source: f.source,
       path: f.path,
       line: f.line,
       severity: f.severity,
@@ -98,9 +156,26 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
       suggestion: clean(f.suggestion),
       location: f.location,
       countsTowardGate: f.counts,
+      disposition: jsonDisposition(f.disposition),
+      notCountedBecause: f.uncounted === undefined ? null : clean(f.uncounted),
       fingerprint: f.fingerprint,
+      kind: f.kind === undefined ? null : clean(f.kind),
+      cwe: f.cwe === undefined ? null : cweName(f.cwe),
+      sameAs: f.sameAs ?? null,
     })),
     tokensUsed: report.tokensUsed,
     walkthrough: report.walkthrough?.kind === 'written' ? clean(report.walkthrough.text) : null,
+    policy: report.policy?.applied === undefined ? null : { path: report.policy.path, commit: report.policy.applied.commit, rules: report.policy.applied.rules.length },
   };
+}
+
+function jsonDisposition(d: Disposition | undefined): JsonDisposition | null {
+  if (d === undefined) return null;
+  return d.kind === 'suppressed' ? { kind: 'suppressed', reason: clean(d.reason), line: d.line } : { kind: 'dismissed', by: clean(d.by), reason: clean(d.reason) };
+}
+
+function settingsOf(settings: FileSettings | undefined): { settings?: JsonFileSettings } {
+  if (settings === undefined) return {};
+  const { focusAreas, failOnSeverity, minScore, gateScope, commentSeverity, rules } = settings;
+  return { settings: { focusAreas: [...focusAreas], failOnSeverity, minScore, gateScope, commentSeverity, rules: [...rules] } };
 }

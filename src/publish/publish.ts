@@ -3,7 +3,7 @@
  * none can contradict another and each later one can say how the earlier writes ended:
  *
  * 1. the walkthrough (when asked for), shown atop the summary;
- * 2. the summary comment on the pull request;
+ * 2. the summary comment on the pull request (none for a merge group: there is no pull request);
  * 3. the check run on the reviewed commit, whose summary says how the comment's write ended;
  * 4. the entry point's own surfaces, in the order given: the runner's job summary, outputs, SARIF
  *    file, annotations and final line (publish/actions/runner.ts), or the terminal's report and
@@ -14,6 +14,7 @@
  * follows from the verdict alone (exit-status.ts).
  */
 import type { Logger } from '../domain/logger';
+import { isMergeGroup } from '../domain/pull-request';
 import type { PublishedRun, RunReport, WalkthroughOutcome } from '../domain/run-report';
 import type { CheckRunReport, ReviewPublisher, SummaryReport } from '../domain/writes';
 import { checkRunContent } from './check-run/content';
@@ -42,10 +43,12 @@ export async function publishVerdict(report: RunReport, surfaces: VerdictSurface
   const walkthrough = surfaces.walkthrough === undefined ? undefined : await walkthroughOf(report, surfaces.walkthrough, log);
   const shown = walkthrough === undefined ? report : { ...report, walkthrough };
 
+  // A merge group has no pull request to comment on.
+  const { pr } = report;
   const summary: SummaryReport =
-    surfaces.summaryComment === undefined
+    surfaces.summaryComment === undefined || isMergeGroup(pr)
       ? { kind: 'dry-run' }
-      : await postSummary(surfaces.summaryComment, report.pr, report.posting, renderRunSummary(shown, 'comment'), log);
+      : await postSummary(surfaces.summaryComment, pr, report.posting, renderRunSummary(shown, 'comment'), log);
   const commented = { ...shown, summary };
 
   const { checkRun: check } = surfaces;

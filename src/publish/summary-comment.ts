@@ -7,7 +7,7 @@ import { describeError } from '../domain/errors';
 import type { Logger } from '../domain/logger';
 import type { PullRequestRef } from '../domain/pull-request';
 import type { PostingReport, ReviewPublisher, SummaryReport } from '../domain/writes';
-import { shortSha } from '../github/pull-head';
+import { shortSha } from '../domain/object-name';
 
 /** Writes the summary comment, unless posting already showed there is no point (read-only, superseded). */
 export async function postSummary(

@@ -4,7 +4,7 @@
  * summary comment, which carries the verdict, is a surface of the publish stage.
  */
 import { describeError } from '../domain/errors';
-import { shortSha } from '../github/pull-head';
+import { shortSha } from '../domain/object-name';
 import type { Logger } from '../domain/logger';
 import type { PlannedComment, PostingReport, ReviewPublisher } from '../domain/writes';
 import type { PullRequestRef } from '../domain/pull-request';

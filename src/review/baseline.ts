@@ -8,7 +8,8 @@
 import { candidateLanguage } from '../collect/select';
 import type { Settings } from '../config/settings';
 import type { BaseScore, FileOutcome } from '../domain/outcomes';
-import type { ChangedFile, PullRequestRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
+import type { FocusArea } from '../domain/vocabulary';
+import type { ChangedFile, CommitRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
 import { reviewFiles } from './review-files';
 import type { ReviewDeps } from './review-files';
 
@@ -26,18 +27,22 @@ export function needingBaseline(
   candidates: readonly ReviewCandidate[],
   outcomes: readonly FileOutcome[],
   settings: Pick<Settings, 'scoreBaseline' | 'minScore'>,
+  /** Each file's own min-score (the policy's rules may give a path its own). */
+  minScoreOf: (path: string) => number = () => settings.minScore,
 ): ChangedFile[] {
   if (settings.scoreBaseline !== 'base') return [];
-  const below = new Set(outcomes.flatMap((o) => (o.kind === 'reviewed' && o.score < settings.minScore ? [o.path] : [])));
+  const below = new Set(outcomes.flatMap((o) => (o.kind === 'reviewed' && o.score < minScoreOf(o.path) ? [o.path] : [])));
   return candidates.map((c) => c.file).filter((file) => HAS_BASE_VERSION.has(file.status) && below.has(file.path));
 }
 
 export async function reviewBaselines(
   files: readonly ChangedFile[],
   settings: Settings,
-  pr: PullRequestRef,
+  pr: CommitRef,
   deps: ReviewDeps,
   deadlineAt: number,
+  /** The head file's focus areas: its base version is asked the same, so the two scores compare. */
+  focusAreasOf: (head: ChangedFile) => readonly FocusArea[] = () => settings.focusAreas,
 ): Promise<Baselines> {
   const scores = new Map<string, BaseScore>();
   if (files.length === 0) return { scores, tokensUsed: 0 };
@@ -70,7 +75,10 @@ export async function reviewBaselines(
     ...deps,
     source: baseSource,
     log: { ...log, group: (name, run) => log.group(`${name} at the base commit (score-baseline: base)`, run) },
-  }, deadlineAt, () => []);
+  }, deadlineAt, () => [], (file) => {
+    const head = headOf.get(file);
+    return head === undefined ? settings.focusAreas : focusAreasOf(head);
+  });
   reviewed.outcomes.forEach((outcome, i) => {
     const candidate = candidates[i];
     const head = candidate === undefined ? undefined : headOf.get(candidate.file);

@@ -11,9 +11,10 @@ import type { Settings } from '../config/settings';
 import { describeError } from '../domain/errors';
 import type { FileOutcome } from '../domain/outcomes';
 import type { Logger } from '../domain/logger';
-import type { ChangedFile, PullRequestRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
+import type { ChangedFile, CommitRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
 import type { ReviewLanguage } from '../domain/vocabulary';
 import type { LabelledFinding } from '../domain/findings';
+import type { FocusArea } from '../domain/vocabulary';
 import type { CachedReview, ReviewOnce } from './cached-review';
 import { startProgress } from './progress';
 import type { PipelineProgress } from '../domain/progress';
@@ -75,11 +76,13 @@ export async function reviewFiles(
   /** The files to review: all at once, or in batches as the list is read (collect-files.ts). */
   given: readonly ReviewCandidate[] | AsyncIterable<CandidateBatch>,
   settings: Settings,
-  pr: PullRequestRef,
+  pr: CommitRef,
   deps: ReviewDeps,
   /** When max-duration ends, on `deps.clock`: counted from the start of the run, not of this stage. */
   deadlineAt: number,
   locate: LocateAnswer,
+  /** The focus areas each file's request carries (the policy's rules may give a path its own). */
+  focusAreasOf: (file: ChangedFile) => readonly FocusArea[] = () => settings.focusAreas,
   /** Stops the review from outside (the list failed): every file not done ends cancelled. */
   stop?: AbortSignal,
 ): Promise<Reviewed> {
@@ -92,7 +95,7 @@ export async function reviewFiles(
     const progress = startProgress(0, log, deps.clock);
     /** Each batch's tasks, its files planned for reading in the order the queue takes them. */
     const taskBatch = (batch: CandidateBatch): ReviewTask[] => {
-      const added = batch.candidates.map((candidate) => reviewTask(candidate, settings, pr, deps, batch.tied));
+      const added = batch.candidates.map((candidate) => reviewTask(candidate, settings, pr, deps, focusAreasOf(candidate.file), batch.tied));
       candidates.push(...batch.candidates);
       tasks.push(...added);
       progress.more(added.length);
@@ -198,7 +201,7 @@ function endedWith(result: TaskOutcome<ReviewResult>): unknown {
   return result.state === 'cancelled' ? (result.own ?? result.cause) : undefined;
 }
 
-function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: PullRequestRef, deps: ReviewDeps, tied: Promise<void>): ReviewTask {
+function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: CommitRef, deps: ReviewDeps, focusAreas: readonly FocusArea[], tied: Promise<void>): ReviewTask {
   const path = candidate.file.path;
   let code: string | undefined;
   let language: ReviewLanguage | undefined;
@@ -206,7 +209,7 @@ function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: PullRequ
   const request = (): ReviewRequest => ({
     code: code ?? '',
     ...(language === undefined ? {} : { language }),
-    ...(settings.focusAreas.length > 0 ? { focus_areas: settings.focusAreas } : {}),
+    ...(focusAreas.length > 0 ? { focus_areas: [...focusAreas] } : {}),
   });
   return {
     label: path,
@@ -243,6 +246,8 @@ function settle(result: TaskOutcome<ReviewResult>, candidate: ReviewCandidate, t
       return {
         kind: 'reviewed',
         path,
+        // A copy keeps its source too: only a rename is the same file under a new name.
+        ...(candidate.file.status === 'renamed' && candidate.file.previousPath !== undefined ? { previousPath: candidate.file.previousPath } : {}),
         language,
         score: answer.quality_score,
         summary: answer.summary,

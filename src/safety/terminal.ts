@@ -56,6 +56,41 @@ export function stripTerminalControls(text: string): string {
     .replace(INVISIBLE, '');
 }
 
+/** Breaks a line, or passes for a space: tab, line breaks, and every white space but the space itself. */
+const NOT_PLAIN_SPACE = /(?! )\p{White_Space}/u;
+
+/** A character printing shows as itself: stripping leaves it, and it breaks no line and fakes no space. */
+function showsAsItself(char: string): boolean {
+  return stripTerminalControls(char) === char && !NOT_PLAIN_SPACE.test(char);
+}
+
+/**
+ * A file name as text, one way for every surface that prints one (the terminal, the action's log
+ * and annotations): each character printing would strip or that would pass for another (an
+ * escape, a bidi override, a zero-width space, a line break, a non-breaking space) written as
+ * `\u{1b}`, and a backslash doubled. Stripped, `evil\x1b[31mred.py` would print as `evilred.py`,
+ * another file's name; escaped, no two names print alike, since `\u{…}` cannot come from a name.
+ */
+export function visiblePath(path: string): string {
+  return [...path].map((c) => (c === '\\' ? '\\\\' : showsAsItself(c) ? c : `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`)).join('');
+}
+
+/**
+ * JSON text that prints safely as it is: every character printing would strip written as a JSON
+ * escape (`\u202e`), so a string keeps its exact value for the program that parses it. Only
+ * strings hold such characters, and there a `\uXXXX` escape means the same character.
+ */
+export function printableJson(json: string): string {
+  return [...json]
+    .map((c) => {
+      if (stripTerminalControls(c) === c) return c;
+      const code = c.codePointAt(0) ?? 0;
+      const units = code > 0xffff ? [0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff)] : [code];
+      return units.map((u) => `\\u${u.toString(16).padStart(4, '0')}`).join('');
+    })
+    .join('');
+}
+
 /** Text as it may be printed: controls stripped, secrets redacted, workflow commands defused. */
 export type PrintSafe = (text: string) => string;
 

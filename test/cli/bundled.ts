@@ -7,7 +7,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../doubles/run-action';
-import { DEMO_KEY } from '../doubles/simulator';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { DEMO_KEY, startSimulator } from '../doubles/simulator';
+import type { RunningSimulator } from '../doubles/simulator';
 
 export const CLI = join(ROOT, 'dist/cli/index.js');
 
@@ -112,4 +114,40 @@ export function withOrigin(repo: TempRepo): string {
   repo.git('fetch', '-q', 'origin');
   repo.git('remote', 'set-head', 'origin', 'main');
   return remote;
+}
+
+/** What `useBundledCli` gives a test file: this test's simulator and repository, and the command. */
+export interface BundledCli {
+  readonly simulator: RunningSimulator;
+  readonly repo: TempRepo;
+  /** The bundled command in this test's repository, against this test's simulator with the demo key. */
+  readonly reviewGate: (args: string[], env?: Record<string, string | undefined>) => Promise<CliRun>;
+}
+
+/** Registers, for the calling test file: the bundle must be built; a fresh simulator and temporary repository around each test. */
+export function useBundledCli(): BundledCli {
+  let simulator: RunningSimulator | undefined;
+  let repo: TempRepo | undefined;
+  const current = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useBundledCli: only inside a test');
+    return value;
+  };
+  beforeAll(assertBuilt);
+  beforeEach(async () => {
+    simulator = await startSimulator();
+    repo = tempRepo();
+  });
+  afterEach(async () => {
+    await simulator?.close();
+    repo?.remove();
+  });
+  return {
+    get simulator() {
+      return current(simulator);
+    },
+    get repo() {
+      return current(repo);
+    },
+    reviewGate: (args, env = {}) => runCliBundle(args, { cwd: current(repo).dir, env: { ...serviceEnv(current(simulator).url), ...env } }),
+  };
 }

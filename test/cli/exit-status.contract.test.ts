@@ -70,7 +70,7 @@ describe('exit status 2: usage or settings error, with the bad value quoted', ()
     [['--bogus'], "review-gate: Unknown option '--bogus' for review-gate review. See 'review-gate review --help'."],
     [['--base'], "review-gate: Option --base needs a value. See 'review-gate review --help'."],
     [['--min-score', '150'], "review-gate: Invalid --min-score '150'. Expected a whole number from 0 to 100."],
-    [['--format', 'xml'], "review-gate: Invalid --format 'xml'. Expected one of: text, json, sarif, markdown."],
+    [['--format', 'xml'], "review-gate: Invalid --format 'xml'. Expected one of: text, json, sarif, markdown, codeclimate."],
     [['--base', 'no-such-branch'], "review-gate: Unknown revision 'no-such-branch' for --base: expected a commit such as HEAD, main or origin/main, or a range A...B or A..B."],
     [['complete', '--max-tokens', 'lots', 'x'], "review-gate: Invalid --max-tokens 'lots'. Expected a whole number from 1 to 8000."],
   ])('%j, before any request', async (args, message) => {

@@ -109,7 +109,7 @@ describe('output formats', () => {
     expect(lines.at(-1)).toBe('review-gate failed: 1 error finding on added lines (fail-on-severity: error).');
     expect(run.err).toMatch(/^review-gate: reviewing the working tree against HEAD \([0-9a-f]{8}\)$/m);
     expect(run.err).toContain('2 changed files: 1 to read and review, 1 skipped by language or filters');
-    expect(run.err).toMatch(/^\[1\/1\] ✓ src\/app\.py: score \d+, 1 error, 0 warnings, 0 infos$/m);
+    expect(run.err).toMatch(/^\[1\/1\] ✓ src\/app\.py: score \d+, 1 error, 0 warnings, 0 infos, 1 security flag$/m);
     expect(run.out).not.toContain('[1/1]');
     // Piped, not a terminal: no colour, and nothing about posting to a pull request.
     expect(run.out + run.err).not.toContain('\u001b[');
@@ -164,9 +164,11 @@ describe('output formats', () => {
     const run = await reviewGate(['--format', 'json']);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.out) as Record<string, unknown> & { findings: Array<Record<string, unknown>> };
-    expect(Object.keys(report)).toEqual(['version', 'tool', 'source', 'result', 'reasons', 'notices', 'counted', 'scores', 'files', 'findings', 'tokensUsed', 'walkthrough']);
+    expect(Object.keys(report)).toEqual(['version', 'tool', 'source', 'result', 'reasons', 'notices', 'counted', 'scores', 'files', 'findings', 'tokensUsed', 'walkthrough', 'policy']);
     expect(report).toMatchObject({ version: 1, result: 'failed', source: { side: 'working-tree', baseDescription: 'HEAD' } });
     expect(report.findings[0]).toMatchObject({ path: 'src/app.py', line: 6, severity: 'error', location: 'added-line', countsTowardGate: true });
+    expect(report.policy).toBeNull();
+    expect((report.files as Array<Record<string, unknown>>)[0]).toMatchObject({ path: 'src/app.py', settings: { failOnSeverity: 'error', minScore: 0, gateScope: 'added', rules: [] } });
     expect(run.err).toContain('review-gate failed: 1 error finding on added lines');
   });
 
@@ -187,7 +189,7 @@ describe('output formats', () => {
     const run = await reviewGate(['--format', 'markdown']);
     expect(run.code).toBe(1);
     expect(run.out.startsWith('## ❌ Failed: 1 error finding on added lines')).toBe(true);
-    expect(run.out).toContain('| `src/app.py` | ✅ reviewed |');
+    expect(run.out).toContain('| `src/app.py` | ❌ fails (errors) |');
     expect(run.out).not.toMatch(/dry run|not posted/i);
   });
 

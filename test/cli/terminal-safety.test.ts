@@ -89,7 +89,10 @@ describe('what the terminal command prints', () => {
       expect(text).not.toContain(DEMO_KEY);
       expect(runnerCommands(text)).toEqual([]);
     }
-    expect(result.out).toContain('src/clipyp.evil.py:2  error  eval red flipped ::error file=forged.py::forged # #[add-mask]x key=Bearer [redacted]');
+    // The name in its escaped form, which names this file and no other (src/clipyp.evil.py may exist).
+    expect(result.out).toContain(
+      'src/\\u{1b}]52;c;cHduZWQ=\\u{7}clip\\u{1b}]0;pwned\\u{7}\\u{202e}yp.\\u{1b}[2Jevil.py:2  error  eval red flipped ::error file=forged.py::forged # #[add-mask]x key=Bearer [redacted]',
+    );
   });
 
   it('keeps a key the service echoes out of its output and the summary file it writes', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeBaseUrl } from '../../src/review/service/options';
 import { quotableUrl } from '../../src/safety/credentials';
-import { insecureHttpWarning, isLoopbackHost } from '../../src/config/api-url';
+import { insecureHttpWarning } from '../../src/config/api-url';
 import { readSettings } from '../../src/config/settings';
 import { inputReader as reader, settingsProblems } from './settings-inputs';
 
@@ -37,14 +37,6 @@ describe('api-url over plain http', () => {
 
   it('rejects an allow-insecure-http that is not a boolean, quoting it', () => {
     expect(problemsOf({ 'allow-insecure-http': 'sometimes' })).toEqual(["Invalid allow-insecure-http 'sometimes'. Expected true or false."]);
-  });
-
-  it('knows loopback hosts as URL normalizes them', () => {
-    for (const host of ['localhost', '127.0.0.1', '127.255.0.1', '[::1]', '[::ffff:7f00:1]']) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ['localhost.example.com', '128.0.0.1', '1.127.0.0', '[::2]', '0.0.0.0', '[::ffff:a00:1]']) {
-      expect(isLoopbackHost(host)).toBe(false);
-    }
-    expect(new URL('http://0x7f.1/').hostname).toBe('127.0.0.1');
   });
 });
 

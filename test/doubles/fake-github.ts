@@ -50,6 +50,8 @@ export interface FakePull {
   baseRef?: string;
   /** Default `open`. */
   state?: 'open' | 'closed';
+  /** A draft pull request (default false). */
+  draft?: boolean;
   files: FakeFile[];
   /**
    * Contents at `baseSha` by path, served by `GET /contents/{path}?ref=` (score-baseline: base),
@@ -60,10 +62,25 @@ export interface FakePull {
   mergeBaseSha?: string;
 }
 
+/**
+ * A merge group of the merge queue: the queue's own commit `headSha` on top of `baseSha`. Both are
+ * commits of the repository (check runs may be written on them); `GET /compare/{base}...{head}`
+ * lists `files` as GitHub does, at most 300 of them, each served as a blob.
+ */
+export interface FakeMergeGroup {
+  baseSha: string;
+  headSha: string;
+  files: FakeFile[];
+  /** Contents at `baseSha` by path, served by `GET /contents/{path}?ref=<baseSha>`. */
+  baseFiles?: Record<string, string | Buffer>;
+}
+
 export interface FakeGitHubOptions {
   owner: string;
   repo: string;
   pulls: FakePull[];
+  /** Merge groups of the merge queue (default none). */
+  mergeGroups?: FakeMergeGroup[];
   /** The one accepted token; any other (or none) gets 401. Unset: every request is accepted. */
   token?: string;
   /** Every write answers 403, as for a fork pull request's token. */
@@ -201,6 +218,8 @@ export interface FakeGitHub {
 }
 
 const FILE_LIST_CAP = 3000;
+/** GitHub's comparison of two commits lists at most this many files, on its first page only. */
+const COMPARE_FILE_CAP = 300;
 const READ_ONLY = { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' };
 const UNRESOLVED = { message: 'Unprocessable Entity', errors: ['Line could not be resolved'], status: '422' };
 const ONE_PENDING = { message: 'Unprocessable Entity', errors: ['User can only have one pending review per pull request'], status: '422' };
@@ -254,7 +273,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   /** Pull number → every head it had, the current one included. */
   const commits = new Map<number, Set<string>>(options.pulls.map((p) => [p.number, new Set([p.headSha])]));
   let nextId = 1000;
-  const isCommit = (sha: string): boolean => options.pulls.some((p) => p.baseSha === sha || (commits.get(p.number)?.has(sha) ?? false));
+  const groups = options.mergeGroups ?? [];
+  const isCommit = (sha: string): boolean =>
+    options.pulls.some((p) => p.baseSha === sha || (commits.get(p.number)?.has(sha) ?? false)) || groups.some((g) => g.baseSha === sha || g.headSha === sha);
   const checks = createFakeChecks({
     web, permission: options.checks ?? 'write', isCommit, nextId: () => nextId++, ...(options.checksApp === undefined ? {} : { app: options.checksApp }),
   });
@@ -271,6 +292,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     }
   };
   for (const pull of options.pulls) storeBlobs(pull.files);
+  for (const group of groups) storeBlobs(group.files);
   /** Comments of submitted reviews: GitHub shows a pending review's comments to nobody else. */
   const submittedComments = (pullNumber: number): FakeReviewComment[] =>
     reviewComments.filter((c) => c.pull_number === pullNumber && reviews.find((r) => r.id === c.pull_request_review_id)?.state !== 'PENDING');
@@ -347,6 +369,16 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     });
   }
 
+  /** A changed file as GitHub lists it (`GET /pulls/{n}/files`, and the files of a comparison). */
+  function listedFile(f: FakeFile): Record<string, unknown> {
+    return {
+      sha: shaOf.get(f), filename: f.filename, status: f.status, additions: f.additions ?? 0, deletions: f.deletions ?? 0,
+      changes: (f.additions ?? 0) + (f.deletions ?? 0),
+      ...(f.previous_filename === undefined ? {} : { previous_filename: f.previous_filename }),
+      ...(f.patch === undefined ? {} : { patch: f.patch }),
+    };
+  }
+
   function route(method: string, path: string, query: Record<string, string>, body: unknown, reply: Reply, base: string, accept = ''): void {
     const write = method !== 'GET';
     if (path === '/user' && method === 'GET') {
@@ -370,7 +402,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     if (contentPath !== null && method === 'GET') {
       const path = decodeURIComponent(contentPath[1] ?? '');
       const pullAtBase = options.pulls.find((p) => p.baseSha !== undefined && p.baseSha === query.ref);
-      const content = pullAtBase?.baseFiles?.[path];
+      const groupAtBase = groups.find((g) => g.baseSha === query.ref);
+      const content = pullAtBase?.baseFiles?.[path] ?? groupAtBase?.baseFiles?.[path];
       if (content === undefined) return reply(404, NOT_FOUND);
       const bytes = Buffer.from(content);
       if (/vnd\.github(?:\.v3)?\.raw/.test(accept)) return reply(200, bytes);
@@ -379,6 +412,15 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const compared = rest === undefined ? null : /^\/compare\/([0-9a-f]{40})\.\.\.([0-9a-f]{40})$/.exec(rest);
     if (compared !== null && method === 'GET') {
       const [, baseSha = '', headSha = ''] = compared;
+      const group = groups.find((g) => g.baseSha === baseSha && g.headSha === headSha);
+      if (group !== undefined) {
+        // The files come with the first page only, and at most 300 of them, as on GitHub.
+        const files = Number(query.page ?? 1) > 1 ? [] : group.files.slice(0, COMPARE_FILE_CAP).map(listedFile);
+        return reply(200, {
+          url: `${base}`, html_url: `${web}/compare/${baseSha}...${headSha}`, status: 'ahead', ahead_by: 1, behind_by: 0, total_commits: 1,
+          base_commit: { sha: baseSha }, merge_base_commit: { sha: baseSha }, commits: [], files,
+        });
+      }
       const mergeBase = mergeBaseOf(baseSha, headSha);
       if (mergeBase === undefined) return reply(404, NOT_FOUND);
       // GitHub's shape, trimmed: the commits and the files of the comparison are left empty.
@@ -393,19 +435,13 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       const repo = { full_name: `${options.owner}/${options.repo}` };
       const headRepo = pull.headRepo === undefined ? repo : pull.headRepo === null ? null : { full_name: pull.headRepo };
       return reply(200, {
-        number: pull.number, state: pull.state ?? 'open', html_url: `${web}/pull/${pull.number}`, changed_files: pull.files.length,
+        number: pull.number, state: pull.state ?? 'open', draft: pull.draft ?? false, html_url: `${web}/pull/${pull.number}`, changed_files: pull.files.length,
         head: { sha: pull.headSha, ref: pull.headRef ?? 'feature', repo: headRepo }, base: { sha: pull.baseSha ?? '0'.repeat(40), ref: pull.baseRef ?? 'main', repo },
       });
     }
     pull = pullOf(match(/^\/pulls\/(\d+)\/files$/));
     if (pull !== undefined && method === 'GET') {
-      const files = pull.files.slice(0, FILE_LIST_CAP).map((f) => ({
-        sha: shaOf.get(f), filename: f.filename, status: f.status, additions: f.additions ?? 0, deletions: f.deletions ?? 0,
-        changes: (f.additions ?? 0) + (f.deletions ?? 0),
-        ...(f.previous_filename === undefined ? {} : { previous_filename: f.previous_filename }),
-        ...(f.patch === undefined ? {} : { patch: f.patch }),
-      }));
-      return paginate(reply, base, query, files, withPatchBudget);
+      return paginate(reply, base, query, pull.files.slice(0, FILE_LIST_CAP).map(listedFile), withPatchBudget);
     }
     const blobSha = rest === undefined ? undefined : /^\/git\/blobs\/([0-9a-f]{40})$/.exec(rest)?.[1];
     const blob = blobSha === undefined ? undefined : blobs.get(blobSha);

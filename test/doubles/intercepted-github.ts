@@ -10,7 +10,8 @@
  * The certificate is made at start-up by `openssl` and lives one day; nothing is committed.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { createServer as createTlsServer } from 'node:tls';
@@ -63,6 +64,35 @@ export async function interceptGitHub(github: FakeGitHub, options: { host: strin
       await proxy.close();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => tls.close(() => resolve()));
+    },
+  };
+}
+
+export interface GitHubComAccess {
+  /** GITHUB_API_URL for the run: https://api.github.com. */
+  githubApiUrl: string;
+  /** What the run's environment needs to reach the fake that way: the proxy and its certificate. */
+  env: Record<string, string>;
+  /** `host:port` of every CONNECT, in order. */
+  connects: string[];
+  /** Stops the proxy and removes the certificate. */
+  close(): Promise<void>;
+}
+
+/**
+ * The fake reached as https://api.github.com, for a run that must be treated as a run against
+ * GitHub: writes to a GitHub API on loopback are not paced, writes to this one are.
+ */
+export async function asGitHubCom(github: FakeGitHub): Promise<GitHubComAccess> {
+  const dir = await mkdtemp(join(tmpdir(), 'review-gate-github-com-'));
+  const intercepted = await interceptGitHub(github, { host: 'api.github.com', dir });
+  return {
+    githubApiUrl: 'https://api.github.com',
+    env: { HTTPS_PROXY: intercepted.proxyUrl, NO_PROXY: '127.0.0.1,localhost', NODE_EXTRA_CA_CERTS: intercepted.caFile },
+    connects: intercepted.connects,
+    close: async () => {
+      await intercepted.close();
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -225,9 +225,9 @@ describe('text a pull request controls', () => {
     expect(injected).toEqual([]);
     // The legacy form is obeyed anywhere in a line that is not itself a command.
     expect(result.stdout.split('\n').filter((line) => !line.startsWith('::') && line.includes('##['))).toEqual([]);
-    // The name is still shown, defused with a space (a zero-width one is ignored by the runner's
-    // culture-sensitive comparison), where the log lists the file.
-    expect(result.stdout).toContain(': :error file=forged.py');
+    // The name is still shown where the log lists the file, on one line: its line breaks written
+    // as \u{a}, so no part of it starts a line, and its legacy command defused with a space.
+    expect(result.stdout).toContain('src/evil # #[error]legacy\\u{a}::error file=forged.py,line=1::injected\\u{a}::add-mask::x.py:4 error eval()');
     // The finding is still reported, as an escaped annotation.
     expect(result.stdout).toMatch(/^::error [^\n]*file=src\/evil ##\[error\]legacy%0A/m);
   });
@@ -293,7 +293,7 @@ describe('where the pull request and its files come from', () => {
     const { simulator, github } = await servers();
     const result = await run(simulator, github, {}, { eventName: 'push', event: { ref: 'refs/heads/main' } });
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toContain("The 'push' event carries no pull request. Run on pull_request or pull_request_target, or set the pr-number input.");
+    expect(result.stdout).toContain("The 'push' event carries no pull request. Run on pull_request, pull_request_target or merge_group, or set the pr-number input.");
     expect(result.outputs.result).toBe('failed');
     expect(simulator.requests).toEqual([]);
     expect(github.requests).toEqual([]);

@@ -75,8 +75,8 @@ function pullRequestRepo(base: Record<string, string | Buffer>, change: (repo: R
 /** `review-gate --format json ARGS` in `dir`: the findings as `path:line:location`, the result and the exit status. */
 async function terminalFindings(simulator: RunningSimulator, dir: string, args: string[]) {
   const run = await runCliBundle(['--format', 'json', ...args], { cwd: dir, env: serviceEnv(simulator.url) });
-  const report = JSON.parse(run.out) as { result: string; findings: Array<{ path: string; line: number; location: string }> };
-  return { findings: report.findings.map((f) => `${f.path}:${f.line}:${f.location}`), result: report.result, code: run.code };
+  const report = JSON.parse(run.out) as { result: string; findings: Array<{ source: string; path: string; line: number; location: string }> };
+  return { findings: report.findings.map((f) => `${f.source} ${f.path}:${f.line}:${f.location}`), result: report.result, code: run.code };
 }
 
 describe('a renamed file whose content changed is never a pure rename (item 1)', () => {
@@ -184,7 +184,8 @@ describe('nothing the pull request commits changes how the diff is read (item 1)
     else repo.git('add', '-A');
     return (args: string[]) => terminalFindings(simulator, repo.dir, args);
   }
-  const EVAL_FOUND = { findings: ['web/greet.js:5:added-line'], result: 'failed', code: 1 };
+  // The simulator's issue for eval(), and its security flag on the same line.
+  const EVAL_FOUND = { findings: ['issue web/greet.js:5:added-line', 'security-flag web/greet.js:5:added-line'], result: 'failed', code: 1 };
 
   it('in the terminal: a branch that commits .gitattributes (*.js -diff) does not hide eval() added to a renamed file', async () => {
     const review = await renamedWithEval('*.js -diff', 'a branch');

@@ -9,22 +9,18 @@ import { DEMO_KEY } from '../doubles/simulator';
 import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { useBundledAction } from './harness';
+import { addedFile as added, modifiedLineThree, quietLines } from './thread-fixtures';
 
 const { demo, servers } = useBundledAction();
 
 /** A pull request adding one Python file of `lines` lines that no simulator rule flags. */
 function addedFile(lines: number): PullRequestFixture {
-  const text = Array.from({ length: lines }, (_, i) => `value_${i + 1} = ${i + 1}`);
-  const content = `${text.join('\n')}\n`;
-  const patch = [`@@ -0,0 +1,${lines} @@`, ...text.map((l) => `+${l}`)].join('\n');
-  return { ...demo, files: [{ filename: 'src/app.py', status: 'added', content, patch, additions: lines }] };
+  return { ...demo, files: [added('src/app.py', quietLines(lines))] };
 }
 
 /** A pull request changing line 3 of a 6-line file: lines 2 and 4 are context, 6 is outside the diff. */
 function modifiedFile(): PullRequestFixture {
-  const content = 'a = 1\nb = 2\nc = 30\nd = 4\ne = 5\nf = 6\n';
-  const patch = '@@ -2,3 +2,3 @@\n b = 2\n-c = 3\n+c = 30\n d = 4';
-  return { ...demo, files: [{ filename: 'src/app.py', status: 'modified', content, patch, additions: 1, deletions: 1 }] };
+  return { ...demo, files: [modifiedLineThree()] };
 }
 
 interface Issue {
@@ -206,7 +202,7 @@ describe('the quality score as the service sent it', () => {
     const { result, summaryComment } = await runWith(addedFile(3), { quality_score: 59.5 }, { 'min-score': '60' });
     expect(result.exitCode).toBe(1);
     expect(result.outputs).toMatchObject({ result: 'failed', score: '59.5', reasons: 'quality score 59.5 of src/app.py is below min-score 60' });
-    expect(summaryComment).toContain('| `src/app.py` | ✅ reviewed | 59.5 |');
+    expect(summaryComment).toContain('| `src/app.py` | ❌ fails (score) | 59.5 |');
   });
 
   it('passes min-score 60 on a score of 60', async () => {

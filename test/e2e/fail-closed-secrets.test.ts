@@ -116,8 +116,10 @@ describe('file names that try to command the runner or the terminal', () => {
     // The one anchored keeps its name: only spaces the runner shows as they are stand in it.
     expect(anchored[0]?.rest).toContain('file=src/b%0A');
     expect(result.stdout).toMatch(/^::error::review-gate failed:/m);
-    // The names are still shown, defused, where the log lists the files.
-    expect(result.stdout).toContain(': :stop-commands::pause.py');
+    // The names are still shown where the log lists the files, in their visible form: the NEL
+    // the runner would trim is written out, so the line starts with a backslash, not a command.
+    expect(result.stdout).toMatch(/^\\u\{85\}::stop-commands::pause\.py:2 error eval\(\)/m);
+    expect(result.stdout).toContain('src/c\\u{a}:\\u{200b}:error file=forged.py::forged.py:2 error eval()');
   });
 
   it('never attaches an annotation to another file: a bidi control stripped from a name would leave src/a.py', async () => {
@@ -153,7 +155,8 @@ describe('file names that try to command the runner or the terminal', () => {
       expect(text).not.toMatch(/(?![\t\n])\p{Cc}/u);
       expect(text).not.toMatch(/\p{Bidi_Control}/u);
     }
-    expect(result.stdout).toMatch(/^src\/clipyp\.evil\.py:2 error eval hidden reordered link$/m);
+    // The name in its escaped form: stripped, it would read src/clipyp.evil.py, another file's name.
+    expect(result.stdout).toContain('\nsrc/\\u{1b}]52;c;cHduZWQ=\\u{7}clip\\u{1b}]0;pwned\\u{7}\\u{202e}yp.\\u{1b}[2Jevil\\u{9b}31m.py:2 error eval hidden reordered link\n');
   });
 });
 

@@ -17,18 +17,20 @@ const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'
 
 /**
  * What reading the pull request cost: pages of its changed-file list, reads of the pull request
- * and of its contents (in a dry run: no write, so no read of the head that guards one); and every
- * request of the run by kind.
+ * and of its contents (in a dry run: no write, so no read of the head that guards one); the one
+ * read of the policy file at the base commit, whatever the size; and every request of the run by kind.
  */
 function spent(github: FakeGitHub, pr: PullRequestFixture) {
   const pull = `/repos/${pr.owner}/${pr.repo}/pulls/${pr.number}`;
   const isList = (r: RecordedRequest) => r.method === 'GET' && r.path === `${pull}/files`;
   const isContentQuery = (r: RecordedRequest) => r.path === '/graphql' && /object\(/.test(String((r.body as { query?: unknown } | undefined)?.query));
+  const isPolicy = (r: RecordedRequest) => r.method === 'GET' && decodeURIComponent(r.path) === `/repos/${pr.owner}/${pr.repo}/contents/.github/review-gate.yml`;
   const isRead = (r: RecordedRequest) =>
-    (r.method === 'GET' && (r.path === pull || r.path.includes('/git/blobs/') || r.path.includes('/contents/'))) || isContentQuery(r);
+    (r.method === 'GET' && !isPolicy(r) && (r.path === pull || r.path.includes('/git/blobs/') || r.path.includes('/contents/'))) || isContentQuery(r);
   return {
     list: github.requests.filter(isList).length,
     read: github.requests.filter(isRead).length,
+    policy: github.requests.filter(isPolicy).length,
     restBlobs: github.requests.filter((r) => r.path.includes('/git/blobs/')).length,
     kinds: {
       list: github.requests.filter((r) => r.method === 'GET' && 'page' in r.query).length,
@@ -69,6 +71,7 @@ describe('the GitHub requests of a run', () => {
     const cost = spent(github, fixture);
     expect(cost.list).toBe(lists);
     expect(cost.read).toBeLessThanOrEqual(reads);
+    expect(cost.policy).toBe(1);
     expect(cost.restBlobs).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`contents ${files} in \\d GraphQL queries, 0 one by one through REST\\.`));
   });
@@ -80,6 +83,7 @@ describe('the GitHub requests of a run', () => {
     const cost = spent(github, fixture);
     expect(cost.list).toBe(30);
     expect(cost.read).toBeLessThanOrEqual(35);
+    expect(cost.policy).toBe(1);
     expect(cost.restBlobs).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { runAgainst, useBundledAction } from './harness';
 
 const { servers } = useBundledAction();
 const FILES = 3100;
-const unlimited = { keys: [{ key: DEMO_KEY, scopes: ['review'], rpm: Infinity, dailyLimit: Infinity }] };
+const unlimited = { keys: [{ key: DEMO_KEY, scopes: ['review' as const], rpm: Infinity, dailyLimit: Infinity }] };
 
 describe('past 3,000 changed files', () => {
   it('reviews every one of 3,100 changed files from a checkout with both commits', { timeout: 300_000 }, async () => {

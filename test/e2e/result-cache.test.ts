@@ -61,8 +61,8 @@ describe('the bundled action with cache-dir', () => {
     expect(again.outputs).toEqual(first.outputs);
     expect(again.outputs).toMatchObject({ result: 'failed', 'files-reviewed': '6' });
     expect(again.stdout).toContain(`Result cache (${cacheDir}): 6 of 6 files answered from the cache.`);
-    expect(again.stepSummary).toContain('6 files reviewed (6 from the cache), 0 skipped, 0 failed');
-    expect(first.stepSummary).toContain('6 files reviewed, 0 skipped, 0 failed');
+    expect(again.stepSummary).toContain('6 files reviewed (6 from the cache), 0 skipped, 0 not reviewed');
+    expect(first.stepSummary).toContain('6 files reviewed, 0 skipped, 0 not reviewed');
   });
 
   it('costs 1 review request after a push that changes 1 file of 50', async () => {

@@ -85,10 +85,11 @@ describe('score-baseline: base', () => {
     // Asked for by `<base commit>:<old path>` in the batches of contents.
     const asked = github.requests.filter((r) => r.path === '/graphql').flatMap((r) => Object.values((r.body as { variables?: Record<string, unknown> }).variables ?? {}));
     expect(asked).toEqual(expect.arrayContaining([`${demo.baseSha}:legacy/billing.py`, `${demo.baseSha}:old/orders.py`]));
-    expect(github.requests.filter((r) => r.path.includes('/contents/'))).toEqual([]);
+    // No base version one by one through REST; the one read of contents is the policy file's.
+    expect(github.requests.filter((r) => r.path.includes('/contents/')).map((r) => decodeURIComponent(r.path))).toEqual([`/repos/${demo.owner}/${demo.repo}/contents/.github/review-gate.yml`]);
     for (const text of [result.stepSummary, summaryComment, github.checkRuns[0]?.output.summary ?? '']) {
       expect(text).toContain('| `legacy/billing.py` | ✅ reviewed | 40 → 45 |');
-      expect(text).toContain('| `legacy/orders.py` | ✅ reviewed | 70 → 55 |');
+      expect(text).toContain('| `old/orders.py` → `legacy/orders.py` | ❌ fails (score) | 70 → 55 |');
     }
     expect(github.checkRuns[0]?.conclusion).toBe('failure');
   });
@@ -108,7 +109,8 @@ describe('score-baseline: base', () => {
     const { result, reviewed, github } = await runWith([{ path: 'legacy/billing.py', baseScore: 40, headScore: 45 }], [], { 'min-score': '60' });
     expect(result.outputs.reasons).toBe('quality score 45 of legacy/billing.py is below min-score 60');
     expect(reviewed).toHaveLength(1);
-    expect(github.requests.filter((r) => r.path.includes('/contents/'))).toEqual([]);
-    expect(result.stepSummary).toContain('| `legacy/billing.py` | ✅ reviewed | 45 |');
+    // No base version is read; the one read at the base commit is the policy file's.
+    expect(github.requests.filter((r) => r.path.includes('/contents/') && !r.path.includes('review-gate.yml'))).toEqual([]);
+    expect(result.stepSummary).toContain('| `legacy/billing.py` | ❌ fails (score) | 45 |');
   });
 });

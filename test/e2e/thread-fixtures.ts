@@ -25,6 +25,23 @@ export function addedFile(filename: string, lines: readonly string[]): FakeFile 
   };
 }
 
+/** Lines no simulator rule finds anything in: `value_1 = 1`, `value_2 = 2`, … */
+export function quietLines(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `value_${i + 1} = ${i + 1}`);
+}
+
+/** src/app.py, 6 lines, of which the pull request changes line 3: lines 2 and 4 are context, 6 is outside the diff. */
+export function modifiedLineThree(): FakeFile & { content: string; patch: string } {
+  return {
+    filename: 'src/app.py',
+    status: 'modified',
+    content: 'a = 1\nb = 2\nc = 30\nd = 4\ne = 5\nf = 6\n',
+    patch: '@@ -2,3 +2,3 @@\n b = 2\n-c = 3\n+c = 30\n d = 4',
+    additions: 1,
+    deletions: 1,
+  };
+}
+
 export function fixtureOf(files: Array<FakeFile & { content: string }>, headSha = FIRST_HEAD): PullRequestFixture {
   return {
     owner: OWNER,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GateScope, Severity } from '../../src/domain/vocabulary';
-import { reasonTexts } from '../../src/domain/verdict';
+import { failingFiles, reasonTexts } from '../../src/domain/verdict';
 import { decide } from '../../src/gate/decide';
 import type { GateThresholds } from '../../src/gate/decide';
 import type { FileOutcome } from '../../src/domain/outcomes';
@@ -45,6 +45,7 @@ describe('decide', () => {
       '1 error finding in files holding a line break git does not count (app/m.py: a lone carriage return (CR) on line 2) counts toward the gate: ' +
         'from that line on, the service may number lines otherwise than git, so the action cannot tell which lines the pull request adds there (fail-on-severity: error)',
     ]);
+    expect(verdict.reasons.map((r) => r.paths)).toEqual([['a.py'], ['app/m.py']]);
   });
 
   it('fails on warnings only when fail-on-severity is warning or info', () => {
@@ -139,5 +140,66 @@ describe('decide', () => {
     expect(reasonTexts(below)).toEqual(['quality score 59.5 of a.py is below min-score 60']);
     expect(below.lowestScore).toBe(59.5);
     expect(decide({ outcomes: [reviewed('a.py', 60)] }, { ...thresholds, minScore: 60 }).result).toBe('passed');
+  });
+
+  it('names the files each findings or score reason fails, so every surface can mark them; other causes name none', () => {
+    const at = (path: string, severity: Severity, location: FindingLocation = 'added-line'): LabelledFinding =>
+      labelled({ path, line: 3, severity, message: 'm', suggestion: '', location });
+    const outcomes: FileOutcome[] = [
+      reviewed('a.py', 40, [at('a.py', 'error'), at('a.py', 'warning')]),
+      reviewed('b.py', 90, [at('b.py', 'warning'), at('b.py', 'error', 'outside-diff')]),
+      reviewed('c.py', 90, [at('c.py', 'error', 'impossible-line')]),
+      { kind: 'failed', path: 'd.py', reason: 'not reviewed: too large' },
+    ];
+    const verdict = decide({ outcomes }, { ...thresholds, failOnSeverity: 'warning', minScore: 50 });
+    expect(verdict.reasons.map(({ cause, severity, paths }) => ({ cause, severity, paths }))).toEqual([
+      { cause: 'findings', severity: 'error', paths: ['a.py'] },
+      { cause: 'findings', severity: 'error', paths: ['c.py'] },
+      { cause: 'findings', severity: 'warning', paths: ['a.py', 'b.py'] },
+      { cause: 'score', severity: undefined, paths: ['a.py'] },
+      { cause: 'incomplete', severity: undefined, paths: undefined },
+    ]);
+    expect(failingFiles(verdict)).toEqual(
+      new Map([
+        ['a.py', ['error', 'warning', 'score']],
+        ['c.py', ['error']],
+        ['b.py', ['warning']],
+      ]),
+    );
+    expect(verdict.failOnSeverity).toBe('warning');
+  });
+
+  it('writes a path with control or bidi characters in its visible form in every reason', () => {
+    const evil = 'evil\u001b[31mred\u202e.py';
+    const outcomes: FileOutcome[] = [
+      reviewed(evil, 40, [labelled({ path: evil, line: 0, severity: 'error', message: 'm', suggestion: '', location: 'impossible-line' })]),
+      { kind: 'failed', path: `${evil}x`, reason: 'not reviewed: too large' },
+    ];
+    const texts = reasonTexts(decide({ outcomes }, { ...thresholds, minScore: 50 }));
+    expect(texts).toEqual([
+      expect.stringContaining('(evil\\u{1b}[31mred\\u{202e}.py line 0)'),
+      'quality score 40 of evil\\u{1b}[31mred\\u{202e}.py is below min-score 50',
+      expect.stringContaining('could not be reviewed: evil\\u{1b}[31mred\\u{202e}.pyx (not reviewed: too large)'),
+    ]);
+    // The verdict keeps the real paths, for what marks the files.
+    expect(decide({ outcomes }, { ...thresholds, minScore: 50 }).reasons[0]?.paths).toEqual([evil]);
+  });
+
+  it('counts a security flag like an issue of its severity, and says how many of the counted are flags', () => {
+    const flag = labelled({ source: 'security-flag', path: 'a.py', line: 4, severity: 'error', message: 'SQL injection', suggestion: '', location: 'added-line' });
+    const unplaced = labelled({ source: 'security-flag', path: 'a.py', line: null, severity: 'error', message: 'Secret', suggestion: '', location: 'impossible-line' });
+    const verdict = decide({ outcomes: [reviewed('a.py', 80, [finding('error'), flag, unplaced])] }, thresholds);
+    expect(verdict.counted.error).toBe(3);
+    expect(reasonTexts(verdict)).toEqual([
+      '2 error findings on added lines (fail-on-severity: error), including 1 security flag',
+      '1 error finding at a line that cannot be placed (a.py no line) counts toward the gate: the action cannot tell whether the pull request adds that line (fail-on-severity: error), including 1 security flag',
+    ]);
+  });
+
+  it('passes on a flag it does not count (security-flags: report, or an issue stands for it)', () => {
+    const reported = labelled({ source: 'security-flag', path: 'a.py', line: 4, severity: 'error', message: 'SQL', suggestion: '', location: 'added-line', uncounted: 'security-flags: report' });
+    const verdict = decide({ outcomes: [reviewed('a.py', 80, [reported])] }, thresholds);
+    expect(verdict.result).toBe('passed');
+    expect(verdict.counted.error).toBe(0);
   });
 });

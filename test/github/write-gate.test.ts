@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWriteGate } from '../../src/github/write-gate';
+import { GITHUB_WRITE_PACING, createWriteGate, writePacingFor } from '../../src/github/write-gate';
 import { createVirtualClock } from '../support/virtual-clock';
 
 function recordWrites(count: number, gate: ReturnType<typeof createWriteGate>, clock: { now(): number }) {
@@ -58,7 +58,39 @@ describe('createWriteGate', () => {
     await expect(gate.run(() => Promise.resolve('next'))).resolves.toBe('next');
   });
 
+  it('lets writes to a GitHub API on a loopback host go without waiting, still one at a time, in order', async () => {
+    const clock = createVirtualClock();
+    const log = await recordWrites(8, createWriteGate(clock, writePacingFor('http://127.0.0.1:8788')), clock);
+    expect(clock.sleeps).toEqual([]);
+    expect(log).toEqual(Array.from({ length: 8 }, (_, i) => [`START ${i} @0`, `END ${i}`]).flat());
+  });
+
   it('refuses a burst below one, naming the value', () => {
     expect(() => createWriteGate(createVirtualClock(), { burst: 0, intervalMs: 1000 })).toThrow('Expected `burst` to be an integer from 1 up, got 0');
+  });
+});
+
+describe('writePacingFor', () => {
+  it('does not pace a GitHub API on a loopback address', () => {
+    for (const url of ['http://127.0.0.1:8788', 'http://localhost:8788/api/v3', 'https://127.3.2.1', 'http://[::1]:9000']) {
+      expect(writePacingFor(url), url).toMatchObject({ intervalMs: 0 });
+    }
+  });
+
+  it("keeps GitHub's pacing for every other API, and when it cannot tell", () => {
+    const others = [
+      undefined,
+      'https://api.github.com',
+      'https://ghes.example.com/api/v3',
+      'https://octo.ghe.com',
+      'http://10.0.0.7:8080',
+      'http://128.0.0.1',
+      'http://localhost.example.com',
+      'http://127.0.0.1.nip.io',
+      'http://[::2]',
+      'http://0.0.0.0:8788',
+      'not a url',
+    ];
+    for (const url of others) expect(writePacingFor(url), String(url)).toEqual(GITHUB_WRITE_PACING);
   });
 });

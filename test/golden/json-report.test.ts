@@ -17,11 +17,30 @@ const findings: LabelledFinding[] = [
   labelled({ path: 'src/app.py', line: 6, severity: 'error', message: 'eval() runs arbitrary code.', suggestion: 'ast.literal_eval(rule)', location: 'added-line', lineText: '    return eval(rule)' }),
   labelled({ path: 'src/app.py', line: 40, severity: 'info', message: 'Long line\u202E', suggestion: '', location: 'outside-diff', lineText: 'x = 1' }),
   labelled({ path: 'src/app.py', line: 0, severity: 'error', reportedSeverity: 'CRITICAL', message: 'Secret', suggestion: '', location: 'impossible-line' }),
+  labelled({
+    path: 'src/app.py', line: 20, severity: 'error', message: 'eval() of a literal', suggestion: '', location: 'added-line', lineText: 'eval("1")  # review-gate-ignore: a fixture',
+    disposition: { kind: 'suppressed', reason: 'a fixture\u202E', line: 20 },
+  }),
+  labelled({
+    path: 'src/app.py', line: 21, severity: 'warning', message: 'print() left in', suggestion: '', location: 'added-line', lineText: 'print(x)',
+    disposition: { kind: 'dismissed', by: 'octocat', reason: 'the command prints on purpose' },
+  }),
+  labelled({
+    source: 'security-flag', path: 'src/app.py', line: 6, severity: 'error', message: 'Code injection through eval().', suggestion: '', kind: 'code-injection', cwe: 95,
+    location: 'added-line', lineText: '    return eval(rule)', sameAs: '8607acecaa9edcdfee9f5d8a4982e811', uncounted: 'the error issue on this line stands for it, in one comment',
+  }),
+  labelled({ source: 'security-flag', path: 'src/app.py', line: 12, severity: 'warning', message: '{"rule":7}', suggestion: '', location: 'added-line', lineText: 'except:', uncounted: 'security-flags: report' }),
 ];
 
 const report: JsonReportSource = {
   outcomes: [
-    reviewedFile('src/app.py', { summary: 'Reviewed 40 lines.', score: 62, findings }),
+    {
+      ...reviewedFile('src/app.py', { summary: 'Reviewed 40 lines.', suggestions: ['Validate the rules before running them.', 'Bell\u0007 rings'], score: 62, findings }),
+      settings: {
+        focusAreas: ['security'], failOnSeverity: 'warning', minScore: 50, gateScope: 'added', commentSeverity: 'info', securityFlags: 'gate', rules: [1, 3], decidedBy: { 'focus-areas': 1, 'fail-on-severity': 3 },
+      },
+    },
+    reviewedFile('src/util.py', { summary: 'Small helpers.', score: 95, fromCache: true }),
     { kind: 'skipped', path: 'README.md', reason: 'not a supported language' },
     { kind: 'failed', path: 'big.py', reason: 'not reviewed: too large', code: 'context_too_long', requestId: 'svc_req_000000000007' },
   ],
@@ -32,10 +51,15 @@ const report: JsonReportSource = {
     notices: [],
     counted: { error: 2, warning: 1, info: 0 },
     lowestScore: 62,
-    averageScore: 62,
+    averageScore: 78.5,
   },
   tokensUsed: 1234,
   walkthrough: { kind: 'written', text: '- **src/**: adds a rule runner.' },
+  policy: {
+    path: '.github/review-gate.yml',
+    changedHere: false,
+    applied: { commit: '3'.repeat(40), set: [{ key: 'min-score', value: '50' }], rules: [{ number: 1, paths: ['src/**'] }, { number: 2, paths: ['legacy/**'] }, { number: 3, paths: ['*.py'] }] },
+  },
 };
 
 it('keeps the documented shape of version 1', () => {

@@ -13,6 +13,7 @@ import { renderJobSummary, renderRunSummary } from '../../src/publish/summary/ru
 import type { FileOutcome } from '../../src/domain/outcomes';
 import type { LabelledFinding } from '../../src/domain/findings';
 import type { PostingReport } from '../../src/domain/writes';
+import { foldSameLineFlags } from '../../src/locate/same-line-flags';
 import { labelled, reviewedFile } from '../support/findings';
 
 const HEAD = '4f1c2a9e8d7b6a5f4e3d2c1b0a9f8e7d6c5b4a39';
@@ -21,7 +22,7 @@ function finding(overrides: Partial<LabelledFinding>): LabelledFinding {
   return labelled({ path: 'src/app.py', line: 1, severity: 'warning', message: '', suggestion: '', location: 'added-line', ...overrides });
 }
 
-const appFindings: LabelledFinding[] = [
+const appFindings: LabelledFinding[] = foldSameLineFlags([
   finding({
     line: 18,
     severity: 'error',
@@ -33,13 +34,30 @@ const appFindings: LabelledFinding[] = [
   finding({ line: 19, message: 'Bare except: also catches KeyboardInterrupt and SystemExit.', suggestion: 'Catch Exception instead.', lineText: '    except:' }),
   finding({ line: 2, severity: 'info', message: 'Unused import os.', location: 'diff-context', lineText: 'import os' }),
   finding({ line: 0, message: 'Module is long; consider splitting it.', location: 'impossible-line' }),
-];
+  // Security flags: one the eval issue on line 18 stands for, one the action cannot place.
+  finding({
+    source: 'security-flag',
+    line: 18,
+    severity: 'error',
+    message: 'Code injection: eval() of a request parameter.',
+    kind: 'code-injection',
+    cwe: 95,
+    lineText: '    return eval(expr)',
+  }),
+  finding({ source: 'security-flag', line: null, severity: 'error', message: 'Possible path traversal in open().', location: 'impossible-line' }),
+]);
 const tsFindings: LabelledFinding[] = [
   finding({ path: 'src/service.ts', line: 13, severity: 'info', message: 'The any type turns off type checking.', lineText: '  const x: any = 1;' }),
 ];
 
 const outcomes: FileOutcome[] = [
-  reviewedFile('src/app.py', { score: 42, tokens: 812, findings: appFindings }),
+  reviewedFile('src/app.py', {
+    score: 42,
+    tokens: 812,
+    findings: appFindings,
+    summary: 'Parses and runs pricing rules.\n\neval() makes it unsafe with untrusted rules.',
+    suggestions: ['Parse rules into data instead of evaluating them.', 'Catch the narrowest exception you can handle.'],
+  }),
   reviewedFile('src/service.ts', { language: 'typescript', score: 88, tokens: 402, findings: tsFindings }),
   { kind: 'failed', path: 'web/big.js', reason: 'not reviewed: the file has 120000 bytes, more than max-file-size (100000 bytes); raise max-file-size to review it' },
   { kind: 'skipped', path: 'docs/guide.md', reason: 'language not supported by the review service' },

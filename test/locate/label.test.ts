@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReviewIssue } from '../../src/review/service/types';
+import type { ReviewIssue, SecurityFlag } from '../../src/review/service/types';
 import { parsePatch } from '../../src/locate/parse-patch';
 import { findingFingerprint } from '../../src/locate/fingerprint';
 import { labelFindings, splitLines } from '../../src/locate/label';
@@ -66,6 +66,7 @@ describe('labelFindings', () => {
       gateScope: 'added',
     });
     expect(f).toEqual({
+      source: 'issue',
       path: 'src/x.ts',
       line: 3,
       severity: 'info',
@@ -90,6 +91,43 @@ describe('labelFindings', () => {
     const text = 'x = 1\nrun(x)  # review-gate-ignore: vetted\n';
     const [f] = labelFindings({ path: 'a.py', issues: [issue(2)], patch: undefined, content: text, language: 'python', gateScope: 'file' });
     expect(f).toMatchObject({ disposition: { kind: 'suppressed' }, counts: false, fingerprint: findingFingerprint({ path: 'a.py', message: 'at 2', lineText: 'run(x)  # review-gate-ignore: vetted' }) });
+  });
+});
+
+describe('labelFindings of security flags', () => {
+  const flag = (line: number | null, extra: Partial<SecurityFlag> = {}): SecurityFlag => ({ severity: 'error', line, message: `flag at ${String(line)}`, suggestion: '', ...extra });
+
+  it('labels each flag after the issues, placed by its line like an issue, with its kind and CWE', () => {
+    const found = labelFindings({ path: 'a.py', issues: [issue(3)], flags: [flag(4, { kind: 'xss', cwe: 79 }), flag(6), flag(null)], patch: shortPatch, content, gateScope: 'added' });
+    expect(found.map((f) => [f.source, f.line, f.location, f.counts])).toEqual([
+      ['issue', 3, 'added-line', true],
+      ['security-flag', 4, 'added-line', true],
+      ['security-flag', 6, 'outside-diff', false],
+      ['security-flag', null, 'impossible-line', true],
+    ]);
+    expect(found[1]).toMatchObject({ kind: 'xss', cwe: 79, lineText: 'four' });
+  });
+
+  it('counts no flag with security-flags: report, saying why, and still counts the issues', () => {
+    const found = labelFindings({ path: 'a.py', issues: [issue(3)], flags: [flag(4), flag(null)], securityFlags: 'report', patch: shortPatch, content, gateScope: 'added' });
+    expect(found.map((f) => [f.source, f.counts, f.uncounted])).toEqual([
+      ['issue', true, undefined],
+      ['security-flag', false, 'security-flags: report'],
+      ['security-flag', false, 'security-flags: report'],
+    ]);
+  });
+
+  it('gives a flag a fingerprint of its own, even with the words and line of an issue', () => {
+    const [i, f] = labelFindings({ path: 'a.py', issues: [issue(3, { message: 'same' })], flags: [flag(3, { message: 'same' })], patch, content, gateScope: 'added' });
+    expect(i?.fingerprint).toBe(findingFingerprint({ path: 'a.py', message: 'same', lineText: 'three' }));
+    expect(f?.fingerprint).not.toBe(i?.fingerprint);
+    expect(f?.fingerprint).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('suppresses a flag with review-gate-ignore on its line, as an issue', () => {
+    const text = 'x = 1\nrun(x)  # review-gate-ignore: vetted input\n';
+    const [f] = labelFindings({ path: 'a.py', issues: [], flags: [flag(2)], patch: undefined, content: text, language: 'python', gateScope: 'added' });
+    expect(f).toMatchObject({ source: 'security-flag', disposition: { kind: 'suppressed' }, counts: false });
   });
 });
 

@@ -214,6 +214,33 @@ describe('runPipeline', () => {
     expect(dry.plan.comments.map((c) => c.line)).toEqual([2]);
   });
 
+  it('posts nothing for a merge group, even with a publisher at hand, reads the replies of the pull request it names, and gates it by the same rules', async () => {
+    const read: number[] = [];
+    const publisher: ReviewPublisher = {
+      postReview: () => Promise.reject(new Error('must not be called')),
+      upsertSummary: () => Promise.reject(new Error('must not be called')),
+    };
+    const files = [changed('a.py', 'a = eval(b)')];
+    const { deps: d, log } = deps(files, () => Promise.resolve(result([{ severity: 'error', line: 1, message: 'eval', suggestion: '' }])), publisher);
+    d.feedback = {
+      read: (pull) => {
+        read.push(pull.number);
+        return Promise.resolve({ own: [], dismissals: [] });
+      },
+      closeFixed: () => Promise.reject(new Error('must not be called')),
+    };
+    const group = (pulls: number[]) => ({ kind: 'merge-group' as const, owner: 'acme', repo: 'shop', baseSha: 'b'.repeat(40), headSha: 'c'.repeat(40), headRef: '', pulls });
+    const report = await runPipeline(settings(), group([7]), d);
+    const published = await publishVerdict(report, { log, summaryComment: publisher, outlets: [] });
+    await runPipeline(settings(), group([]), d);
+
+    expect(read).toEqual([7]);
+    expect(report.posting).toEqual({ kind: 'dry-run' });
+    expect(published.summary).toEqual({ kind: 'dry-run' });
+    expect(reasonTexts(report.verdict)).toEqual(['1 error finding on added lines (fail-on-severity: error)']);
+    expect(log.lines.filter((l) => l.startsWith('WARN'))).toEqual([]);
+  });
+
   it('falls back to reporting when the token cannot write, keeping the verdict', async () => {
     const publisher: ReviewPublisher = {
       postReview: () => Promise.resolve({ kind: 'read-only', message: 'The GitHub token cannot write' }),

@@ -50,4 +50,30 @@ describe('planAnnotations', () => {
     ).annotations;
     expect(a).toMatchObject({ level: 'error', path: 'x.py', line: 3, title: 'review-gate: Error', message: 'Bad thing Suggestion: Fix it.' });
   });
+
+  it('names a security flag, says why one is not counted, and leaves a flag an issue stands for to that issue', () => {
+    const issue = finding({ severity: 'error', message: 'eval() of input', path: 'x.py', line: 3 });
+    const plan = planAnnotations(
+      [
+        issue,
+        finding({ source: 'security-flag', severity: 'error', message: 'Code injection', path: 'x.py', line: 3, sameAs: issue.fingerprint, counts: false }),
+        finding({ source: 'security-flag', severity: 'warning', message: 'Weak hash', path: 'x.py', line: 5, cwe: 327, kind: 'weak-crypto' }),
+        finding({ source: 'security-flag', severity: 'error', message: 'SQL', path: 'x.py', line: 7, uncounted: 'security-flags: report', counts: false }),
+      ],
+      GITHUB_ANNOTATION_CAPS,
+    );
+    expect(plan.annotations.map((a) => [a.line, a.title])).toEqual([
+      [3, 'review-gate: Error'],
+      [5, 'review-gate: Warning, security flag (CWE-327, weak-crypto)'],
+      [7, 'review-gate: Error, security flag, not counted (security-flags: report)'],
+    ]);
+  });
+
+  it('gives the capped error annotations to what the gate counts before flags it only shows', () => {
+    const shown = finding({ source: 'security-flag', severity: 'error', path: 'a.py', line: 1, message: 'shown', uncounted: 'security-flags: report', counts: false });
+    const counted = finding({ severity: 'error', path: 'z.py', line: 9, message: 'counted' });
+    const plan = planAnnotations([shown, counted], { error: 1, warning: 1, notice: 1 });
+    expect(plan.annotations.map((a) => a.message)).toEqual(['counted']);
+    expect(plan.omittedByLevel.error).toBe(1);
+  });
 });

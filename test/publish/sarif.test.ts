@@ -88,7 +88,7 @@ describe('SARIF for code scanning', () => {
     const evalResult = results.find((r) => where(r)?.region.startLine === 6) as SarifResult;
     expect(evalResult.partialFingerprints).toEqual({ [SARIF_FINGERPRINT_KEY]: findingFingerprint(findings[0] as LabelledFinding) });
     expect(evalResult.message.text).toBe('eval() runs arbitrary code.\n\nSuggestion: ast.literal_eval(rule)');
-    expect(evalResult.properties).toEqual({ location: 'added-line', countsTowardGate: true });
+    expect(evalResult.properties).toEqual({ location: 'added-line', countsTowardGate: true, source: 'issue' });
     const unplaced = results[0] as SarifResult;
     expect(unplaced.message.text).toContain('The service named line 0, which the file does not have; shown at line 1.');
     expect(unplaced.message.text).toContain('Reported with severity "CRITICAL", counted as error.');
@@ -137,4 +137,50 @@ describe('SARIF for code scanning', () => {
     expect(gzipSync(rendering.text).length).toBeLessThanOrEqual(limit);
     expect(run.results.slice(0, 100).every((r) => r.level === 'error')).toBe(true);
   });
+
+  describe('security alerts', () => {
+    const flag = finding({ source: 'security-flag', security: true, path: 'src/db.py', line: 4, severity: 'error', message: 'SQL from input', kind: 'sql-injection', cwe: 89 });
+
+    it('gives a security flag its security severity and CWE tag, on the result and on its rule', () => {
+      const { run } = sarifOf([flag]);
+      const [result] = run.results;
+      expect(result?.properties).toMatchObject({ source: 'security-flag', 'security-severity': '8.0', tags: ['security', 'external/cwe/cwe-89'] });
+      expect(result?.message.text).toBe('SQL from input\n\nReported as a security flag (CWE-89, sql-injection).');
+      expect(run.tool.driver.rules[0]).toMatchObject({
+        id: ruleIdOf('Security flag: sql-injection'),
+        shortDescription: { text: 'Security flag: sql-injection' },
+        properties: { tags: ['review-gate', 'security', 'external/cwe/cwe-89'], 'security-severity': '8.0' },
+      });
+    });
+
+    it('maps the severities to 8.0, 5.0 and 2.0, a rule taking its most severe result\'s, and leaves other findings without them', () => {
+      const same = { source: 'security-flag' as const, security: true as const, kind: 'xss', path: 'a.js' };
+      const { run } = sarifOf([
+        finding({ ...same, line: 1, severity: 'info', message: 'i', cwe: 79 }),
+        finding({ ...same, line: 2, severity: 'warning', message: 'w', cwe: 80 }),
+        finding({ path: 'a.js', line: 3, severity: 'error', message: 'plain' }),
+      ]);
+      expect(run.results.map((r) => [r.level, r.properties['security-severity'] ?? null])).toEqual([['error', null], ['warning', '5.0'], ['note', '2.0']]);
+      const xss = run.tool.driver.rules.find((r) => r.id === ruleIdOf('Security flag: xss')) as unknown as { properties: unknown };
+      expect(xss.properties).toEqual({ tags: ['review-gate', 'security', 'external/cwe/cwe-80', 'external/cwe/cwe-79'], 'security-severity': '5.0' });
+      expect((run.tool.driver.rules.find((r) => r.id === ruleIdOf('plain')) as unknown as { properties: unknown }).properties).toEqual({ tags: ['review-gate'] });
+    });
+
+    it('puts a security finding before a plain one of the same severity, so the top results code scanning keeps are the ones that matter', () => {
+      const plain = finding({ path: 'a.py', line: 1, severity: 'warning', message: 'plain' });
+      const secure = finding({ path: 'z.py', line: 9, severity: 'warning', message: 'secure', security: true });
+      const { run } = sarifOf([plain, secure], [], { maxResults: 1 });
+      expect(run.results.map((r) => r.message.text)).toEqual(['secure']);
+    });
+
+    it('gives one result to an issue and the flag it stands for, naming the flag, with its CWE', () => {
+      const issue = finding({ path: 'src/db.py', line: 4, severity: 'error', message: 'String-built SQL', security: true, cwe: 89 });
+      const carried = { ...flag, sameAs: issue.fingerprint, counts: false };
+      const { run } = sarifOf([issue, carried]);
+      expect(run.results).toHaveLength(1);
+      expect(run.results[0]?.message.text).toBe('String-built SQL\n\nAlso a security flag (CWE-89, sql-injection): SQL from input');
+      expect(run.results[0]?.properties).toMatchObject({ source: 'issue', 'security-severity': '8.0', tags: ['security', 'external/cwe/cwe-89'] });
+    });
+  });
 });
+

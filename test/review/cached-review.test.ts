@@ -91,8 +91,8 @@ describe('the pipeline with a result cache', () => {
     expect(again.requests).toHaveLength(0);
     expect(gateView(again.report)).toEqual(gateView(first.report));
     expect(again.report.verdict.result).toBe('failed');
-    expect(again.summary).toContain('50 files reviewed (50 from the cache), 0 skipped, 0 failed');
-    expect(first.summary).toContain('50 files reviewed, 0 skipped, 0 failed');
+    expect(again.summary).toContain('50 files reviewed (50 from the cache), 0 skipped, 0 not reviewed');
+    expect(first.summary).toContain('50 files reviewed, 0 skipped, 0 not reviewed');
     expect(again.lines).toContain(`Result cache (${dir}): 50 of 50 files answered from the cache.`);
     expect(again.lines).toContainEqual(expect.stringMatching(/^\[ ?\d+\/50\] ✓ src\/m7\.py: score 40, 1 error, 0 warnings, 0 infos \(from the cache\)$/));
     // Cached answers cost no tokens in this run.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutralizeWorkflowCommands, printSafe, stripTerminalControls } from '../../src/safety/terminal';
+import { neutralizeWorkflowCommands, printSafe, printableJson, stripTerminalControls, visiblePath } from '../../src/safety/terminal';
 import { createRedactor } from '../../src/safety/redact';
 import { runnerCommands } from '../support/runner-commands';
 
@@ -88,5 +88,34 @@ describe('printSafe', () => {
 
   it('redacts a secret that invisible characters split, once they are stripped', () => {
     expect(safe('svc_live_\u001b[0mprinted_key_0001')).toBe('[redacted]');
+  });
+});
+
+describe('visiblePath', () => {
+  it('writes each character printing would strip or that passes for another as \\u{…}, and leaves the rest', () => {
+    expect(visiblePath('evil\u001b[31mred\u001b[0m.py')).toBe('evil\\u{1b}[31mred\\u{1b}[0m.py');
+    expect(visiblePath('src/a\u202egnp.py')).toBe('src/a\\u{202e}gnp.py');
+    expect(visiblePath('a\u200bb\u00a0c\td\ne\rf\u2028g\u0085h\u009bi\u{e0041}.py')).toBe(
+      'a\\u{200b}b\\u{a0}c\\u{9}d\\u{a}e\\u{d}f\\u{2028}g\\u{85}h\\u{9b}i\\u{e0041}.py',
+    );
+    expect(visiblePath('src/日本語 file (1).py')).toBe('src/日本語 file (1).py');
+  });
+
+  it('never prints two names alike: a backslash is doubled, so a name cannot spell another one’s escape', () => {
+    const names = ['evil\u001b.py', 'evil\\u{1b}.py', 'evil\\\\u{1b}.py', 'evil.py', 'evil\u200b.py', 'evil\\u{200b}.py'];
+    const shown = names.map(visiblePath);
+    expect(new Set(shown).size).toBe(names.length);
+    expect(visiblePath('a\\b.py')).toBe('a\\\\b.py');
+    for (const text of shown) expect(stripTerminalControls(text)).toBe(text);
+  });
+});
+
+describe('printableJson', () => {
+  it('escapes in JSON what printing would strip, so the text prints as it is and parses to the same value', () => {
+    const value = { path: 'evil\u001b[31m\u202e\u200b\u009b\u{e0041}.py', note: 'ok\n日本' };
+    const json = printableJson(JSON.stringify(value, null, 2));
+    expect(stripTerminalControls(json)).toBe(json);
+    expect(json).toContain('"evil\\u001b[31m\\u202e\\u200b\\u009b\\udb40\\udc41.py"');
+    expect(JSON.parse(json)).toEqual(value);
   });
 });

@@ -57,7 +57,6 @@ describe('npm run demo', () => {
 
   it('shows the summary comment as rendered, and writes it, the job summary and the inline comments where it says', () => {
     expect(demo.stdout).toContain('── The summary comment, as the pull request shows it');
-    expect(demo.stdout).toMatch(/\n {2}src\/app\.py +✅ reviewed +65 +2 +1 +0\n/);
     expect(demo.stdout).not.toContain(SUMMARY_MARKER);
     const comment = readFileSync(join(out, 'summary-comment.md'), 'utf8');
     const jobSummary = readFileSync(join(out, 'job-summary.md'), 'utf8');
@@ -65,6 +64,29 @@ describe('npm run demo', () => {
     expect(jobSummary).toContain('## ❌ Failed: 2 error findings on added lines (fail-on-severity: error)');
     expect(readFileSync(join(out, 'inline-comments.md'), 'utf8').match(/^### /gm)).toHaveLength(10);
     for (const file of ['summary-comment.md', 'job-summary.md', 'inline-comments.md']) expect(demo.stdout).toContain(join(out, file));
+  });
+
+  it('shows the pull request it reviews: five languages, a rename, a removal, a binary and a lock file', () => {
+    expect(demo.stdout).toContain('── The pull request: 9 changed files');
+    for (const line of [
+      /\n {2}modified {2}src\/app\.py +\+10 −0\n/,
+      /\n {2}added {5}src\/service\.ts +\+16 −0\n/,
+      /\n {2}renamed {3}src\/lib\.rs → crates\/core\/src\/lib\.rs +\+5 −0\n/,
+      /\n {2}removed {3}legacy\/old\.py +\+0 −2\n/,
+      /\n {2}added {5}assets\/logo\.png +binary\n/,
+      /\n {2}added {5}web\/package-lock\.json +\+6 −0\n/,
+    ]) {
+      expect(demo.stdout).toMatch(line);
+    }
+  });
+
+  it('marks the file whose errors fail the check as failing, and says which severities fail it', () => {
+    expect(demo.stdout).toMatch(/\n {2}src\/app\.py +❌ fails \(errors\) +65 +2 +1 +0\n/);
+    expect(demo.stdout).toMatch(/\n {2}web\/handler\.js +✅ reviewed +90 +0 +2 +0\n/);
+    // The rename shows in the summary's table too.
+    expect(demo.stdout).toMatch(/\n {2}src\/lib\.rs → crates\/core\/src\/lib\.rs +✅ reviewed +95 +0 +1 +0\n/);
+    expect(demo.stdout).toContain('counted by the gate: 2 errors, 6 warnings, 2 infos · only errors fail the check (fail-on-severity: error) ·');
+    expect(demo.stdout).toContain('  • assets/logo.png — language not supported by the review service');
   });
 
   it('writes no colour under NO_COLOR', () => {
@@ -114,6 +136,12 @@ describe('the demo’s renderers', () => {
     ].join('\n');
     expect(renderMarkdown(markdown)).toBe(
       ['❌ Failed: x', '', '  File       Score', '  a.py           5', '  long/b.py    100', '', 'Skipped files (1):', '', '  • c.md — language', '', 'reviewed at abc'].join('\n'),
+    );
+  });
+
+  it('render a <code> in a details line as code, not as a tag', () => {
+    expect(renderMarkdown('<details>\n<summary><code>src/a.py</code>: Parses input.</summary>\n\n- Validate it.\n\n</details>')).toBe(
+      ['src/a.py: Parses input.:', '', '  • Validate it.'].join('\n'),
     );
   });
 });

@@ -95,13 +95,14 @@ describe('the README', () => {
     expect(sections).toEqual(['Status', 'Quick start', 'Use it in a workflow', 'What a pull request shows', 'Inputs and outputs', 'Exit statuses', 'Read more']);
   });
 
-  it('shows a minimal workflow in its first 80 lines: on pull_request, at most 25 lines, nothing but the step', () => {
+  it('shows a minimal workflow in its first 80 lines: on pull_request and merge_group, at most 25 lines, nothing but the step', () => {
     const [first] = embeddedWorkflows(readme);
     expect(first).toBeDefined();
     const lines = (first?.text ?? '').trimEnd().split('\n');
     expect((first?.firstLine ?? Infinity) + lines.length).toBeLessThanOrEqual(80);
     expect(lines.length).toBeLessThanOrEqual(25);
-    expect(first?.text).toMatch(/^on: pull_request$/m);
+    expect(first?.text).toMatch(/^on:\n {2}pull_request:\n/m);
+    expect(first?.text).toMatch(/^ {2}merge_group:/m);
     expect(first?.text).toMatch(/api-key: \$\{\{ secrets\.\w+ \}\}/);
     expect(first?.text).toMatch(/api-url: /);
     expect(first?.text).not.toMatch(/pull_request_review_comment|^\s*if:|concurrency/m);

@@ -8,13 +8,15 @@ import type { GateScope, ReviewLanguage } from '../../src/domain/vocabulary';
 import { countsTowardGate } from '../../src/locate/counts';
 import { findingFingerprint } from '../../src/locate/fingerprint';
 
-export type FindingFields = Omit<LabelledFinding, 'fingerprint' | 'counts'> & Partial<Pick<LabelledFinding, 'fingerprint' | 'counts'>>;
+export type FindingFields = Omit<LabelledFinding, 'fingerprint' | 'counts' | 'source'> & Partial<Pick<LabelledFinding, 'fingerprint' | 'counts' | 'source'>>;
 
-/** The finding as the locate stage labels it under `scope`. */
+/** The finding as the locate stage labels it under `scope`; an issue unless `source` says otherwise. */
 export function labelled(fields: FindingFields, scope: GateScope = 'added'): LabelledFinding {
+  const source = fields.source ?? 'issue';
   return {
     ...fields,
-    fingerprint: fields.fingerprint ?? findingFingerprint(fields),
+    source,
+    fingerprint: fields.fingerprint ?? findingFingerprint({ ...fields, source }),
     counts: fields.counts ?? countsTowardGate(fields, scope),
   };
 }

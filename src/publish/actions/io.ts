@@ -9,7 +9,7 @@
  */
 import * as core from '@actions/core';
 import type { AnnotationProperties } from '@actions/core';
-import { printSafe, stripTerminalControls } from '../../safety/terminal';
+import { printSafe, stripTerminalControls, visiblePath } from '../../safety/terminal';
 import type { Redactor } from '../../safety/redact';
 import type { Logger } from '../../domain/logger';
 
@@ -26,11 +26,6 @@ export interface ActionsIo {
   setFailed(message: string): void;
   /** Appends markdown to the job summary. */
   writeJobSummary(markdown: string): Promise<void>;
-}
-
-/** The path with each character printing would strip written as `\u{…}`: the name shown is the name. */
-function visibly(path: string): string {
-  return [...path].map((c) => (stripTerminalControls(c) === c ? c : `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`)).join('');
 }
 
 export function createActionsIo(redactor: Redactor): ActionsIo {
@@ -57,7 +52,7 @@ export function createActionsIo(redactor: Redactor): ActionsIo {
         return;
       }
       const { file, startLine, endLine: _endLine, startColumn: _startColumn, endColumn: _endColumn, ...unanchored } = properties;
-      emit(safe(`${visibly(file)}${startLine === undefined ? '' : `:${startLine}`}: ${message}`), safeProperties(unanchored));
+      emit(safe(`${visiblePath(file)}${startLine === undefined ? '' : `:${startLine}`}: ${message}`), safeProperties(unanchored));
     };
   return {
     info: (message) => core.info(safe(message)),

@@ -9,6 +9,7 @@
  * 1 MiB the job summary cannot list everything. Either way the log lists every finding.
  */
 import { describeError } from '../../domain/errors';
+import { isMergeGroup } from '../../domain/pull-request';
 import type { PublishedRun } from '../../domain/run-report';
 import { reasonTexts } from '../../domain/verdict';
 import type { Settings } from '../../config/settings';
@@ -41,7 +42,7 @@ export function runnerSurfaces(options: RunnerOptions): Outlet {
     }
     emitAnnotations(io, run.findings, listedIn);
     printPlannedComments(io, run, settings.dryRun, listedIn);
-    if (settings.dryRun) {
+    if (settings.dryRun && !isMergeGroup(run.pr)) {
       io.startGroup('Would post this summary comment (dry run)');
       io.info(renderRunSummary(run, 'comment'));
       io.endGroup();

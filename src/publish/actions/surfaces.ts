@@ -5,9 +5,11 @@
  */
 import { reasonTexts } from '../../domain/verdict';
 import type { ActionsIo } from './io';
+import { isMergeGroup } from '../../domain/pull-request';
 import type { RunReport } from '../../domain/run-report';
-import { describeLine } from '../../locate/label';
+import { describeFlag, describeLine } from '../../locate/label';
 import { planAnnotations } from '../annotations';
+import { visiblePath } from '../../safety/terminal';
 import type { LabelledFinding } from '../../domain/findings';
 
 /**
@@ -54,7 +56,11 @@ export function emitAnnotations(io: ActionsIo, findings: readonly LabelledFindin
  */
 export function printPlannedComments(io: ActionsIo, report: RunReport, dryRun: boolean, overflowListedIn: string): void {
   const { comments, overflow } = report.plan;
-  const heading = dryRun ? 'Would post these inline comments (dry run)' : 'Inline comments on added lines';
+  const heading = isMergeGroup(report.pr)
+    ? 'Findings on added lines (a merge group has no pull request to comment on)'
+    : dryRun
+      ? 'Would post these inline comments (dry run)'
+      : 'Inline comments on added lines';
   io.startGroup(`${heading}: ${comments.length}`);
   for (const c of comments) io.info(findingLine(c.finding));
   if (overflow.length > 0) io.info(`… and ${overflow.length} more over max-comments, listed in ${overflowListedIn}`);
@@ -72,12 +78,17 @@ export function printAllFindings(io: ActionsIo, findings: readonly LabelledFindi
   io.endGroup();
 }
 
-/** `path:line severity message`; an unknown severity shows as received, an unplaceable line as sent. */
+/**
+ * `path:line severity message`; an unknown severity shows as received, an unplaceable line as
+ * sent, and a security flag as `[security flag (CWE-89, sql-injection)]` before its text.
+ */
 function findingLine(f: LabelledFinding): string {
   const placed = f.line !== null && Number.isInteger(f.line) && f.line > 0;
-  const where = placed ? `${oneLine(f.path)}:${String(f.line)}` : `${oneLine(f.path)} (${describeLine(f)})`;
+  const path = visiblePath(f.path);
+  const where = placed ? `${path}:${String(f.line)}` : `${path} (${describeLine(f)})`;
   const reported = f.reportedSeverity === undefined ? '' : ` (reported as ${oneLine(f.reportedSeverity).slice(0, 40)})`;
-  return `${where} ${f.severity}${reported} ${oneLine(f.message)}`;
+  const flag = describeFlag(f);
+  return `${where} ${f.severity}${reported}${flag === '' ? '' : ` [${oneLine(flag)}]`} ${oneLine(f.message)}`;
 }
 
 function oneLine(text: string): string {

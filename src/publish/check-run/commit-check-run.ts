@@ -16,7 +16,8 @@
  *    again, a bounded number of times. Two racing runs converge: the one that wrote last sees the
  *    other's record.
  */
-import { PullRequestNotFoundError, readPullRequest, shortSha } from '../../github/pull-head';
+import { PullRequestNotFoundError, readPullRequest } from '../../github/pull-head';
+import { shortSha } from '../../domain/object-name';
 import { describeGitHubError } from '../../github/errors';
 import { STRICTNESS, commitCheckContent, latestVerdicts } from './verdict-records';
 import type { PullVerdict } from './verdict-records';

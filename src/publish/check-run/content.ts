@@ -14,7 +14,7 @@
 import { reasonTexts } from '../../domain/verdict';
 import type { GateVerdict } from '../../domain/verdict';
 import type { LabelledFinding } from '../../domain/findings';
-import type { PullRequestRef } from '../../domain/pull-request';
+import type { CommitRef } from '../../domain/pull-request';
 import type { CheckAnnotation, CheckConclusion, CheckRunContent } from './upsert';
 import { planAnnotations } from '../annotations';
 import type { AnnotationCaps, AnnotationLevel } from '../annotations';
@@ -91,7 +91,7 @@ export interface CheckRunTarget {
  * the cap left out (undefined when none were).
  */
 export function checkRunContent(
-  report: { pr: PullRequestRef; verdict: GateVerdict; findings: readonly LabelledFinding[] },
+  report: { pr: CommitRef; verdict: GateVerdict; findings: readonly LabelledFinding[] },
   summary: (annotationsNote: string | undefined) => string,
   target: CheckRunTarget,
 ): CheckRunContent {
@@ -108,7 +108,7 @@ export function checkRunContent(
 }
 
 /** For a run that stopped before the gate could decide: the gate's verdict for it (`stoppedVerdict`), and why. */
-export function stoppedRunContent(pr: PullRequestRef, verdict: GateVerdict, target: CheckRunTarget): CheckRunContent {
+export function stoppedRunContent(pr: CommitRef, verdict: GateVerdict, target: CheckRunTarget): CheckRunContent {
   const why = reasonTexts(verdict).map((reason) => inlineText(reason, 4000)).join('\n\n');
   return checkRunContent({ pr, verdict, findings: [] }, () => `## ${VERDICT_HEADING[verdict.result]}\n\n${why}\n`, target);
 }

@@ -10,6 +10,7 @@
  * carries annotations of findings no longer there (GitHub cannot remove them), a new check run
  * replaces it: GitHub shows, and branch protection reads, the newest check run of a name.
  */
+import { shortSha } from '../../domain/object-name';
 import { GitHubApiError, GitHubListError, describeGitHubError, isWriteRefused, requestStatus } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';
@@ -116,7 +117,7 @@ export function missingAnnotations(wanted: readonly CheckAnnotation[], there: re
 
 export async function upsertCheckRun(context: CheckRunContext, repository: Repository, content: CheckRunContent, options: UpsertOptions = {}): Promise<CheckRunWritten> {
   const { log } = context;
-  const where = `check run '${content.name}' on ${content.headSha.slice(0, 12)}`;
+  const where = `check run '${content.name}' on ${shortSha(content.headSha)}`;
   /** Check runs not to update: stale annotations, not ours to edit, or not this write's to reuse. */
   const passedOver = new Set<number>();
   let createSends = 0;
@@ -220,7 +221,7 @@ const ANNOTATION = object({
 /** review-gate's check runs of `name` on `headSha`: a job's own check run may carry the same name, but not our marker. */
 export async function listOwnCheckRuns({ octokit }: CheckRunContext, repository: Repository, name: string, headSha: string): Promise<ListedCheckRun[]> {
   const runs = await readRestList(
-    { what: `the check runs named '${name}' on ${headSha.slice(0, 12)}`, entry: CHECK_RUN, identity: (run) => `check run ${run.id}`, perPage: 100 },
+    { what: `the check runs named '${name}' on ${shortSha(headSha)}`, entry: CHECK_RUN, identity: (run) => `check run ${run.id}`, perPage: 100 },
     (page) => octokit.rest.checks.listForRef({ ...repository, ref: headSha, check_name: name, filter: 'all', per_page: 100, page }),
     // GitHub wraps this list: `{ total_count, check_runs: […] }` on every page.
     (data) => (typeof data === 'object' && data !== null && 'check_runs' in data ? data.check_runs : data),

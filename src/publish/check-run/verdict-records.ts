@@ -16,7 +16,7 @@
 import type { CheckConclusion, CheckRunContent } from './upsert';
 import { VERDICT_HEADING } from '../summary/summary';
 import { plainText, tableCell } from '../../report/markdown/sanitize';
-import { shortSha } from '../../github/pull-head';
+import { shortSha } from '../../domain/object-name';
 import type { GateVerdict } from '../../domain/verdict';
 
 /** A pull request's verdict at a commit, as its run recorded it. */

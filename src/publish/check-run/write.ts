@@ -2,16 +2,23 @@
  * Writing the check run: holding for every open pull request the commit heads
  * (commit-check-run.ts), and never throwing: a refused or failed write is data the later
  * surfaces show, and the verdict stands.
+ *
+ * A merge group's head is the queue's own commit: no pull request heads it, so no other verdict
+ * can share its check run, and its check run carries no verdict record (the records are per pull
+ * request, and the queue commit has none). It is written on its own, updated by a re-run of the
+ * same group like any of review-gate's check runs.
  */
 import { describeError } from '../../domain/errors';
 import type { Logger } from '../../domain/logger';
-import type { PullRequestRef } from '../../domain/pull-request';
+import { isMergeGroup } from '../../domain/pull-request';
+import type { CommitRef, ReviewTarget } from '../../domain/pull-request';
 import type { CheckRunReport } from '../../domain/writes';
 import { GitHubApiError } from '../../github/errors';
 import { GitHubTimeoutError } from '../../github/octokit';
-import { shortSha } from '../../github/pull-head';
+import { shortSha } from '../../domain/object-name';
 import { writeCommitCheckRun } from './commit-check-run';
-import type { CommitCheckDeps } from './commit-check-run';
+import type { CommitCheckDeps, CommitCheckWritten } from './commit-check-run';
+import { upsertCheckRun } from './upsert';
 import type { CheckRunContent, CheckRunContext } from './upsert';
 
 /**
@@ -29,7 +36,7 @@ export function canReportStop(error: unknown): boolean {
 }
 
 /** The one line for a token that may not write check runs: which permission to add. */
-export function checksPermissionMessage(pr: PullRequestRef, status: number | undefined, githubMessage: string): string {
+export function checksPermissionMessage(pr: CommitRef, status: number | undefined, githubMessage: string): string {
   return (
     `No check run was written on ${shortSha(pr.headSha)}: the GitHub token may not write check runs in ${pr.owner}/${pr.repo} ` +
     `(GitHub answered ${status ?? 'nothing'}: ${githubMessage}). Add \`checks: write\` to the job's permissions; ` +
@@ -39,11 +46,12 @@ export function checksPermissionMessage(pr: PullRequestRef, status: number | und
 
 /**
  * Writes the check run, holding for every open pull request the commit heads (see
- * github/commit-check-run.ts); never throws: how it ended is data the other surfaces show.
+ * commit-check-run.ts), or a merge group's own; never throws: how it ended is data the other
+ * surfaces show.
  */
 export async function publishCheckRun(
   context: CheckRunContext,
-  pr: PullRequestRef,
+  pr: ReviewTarget,
   content: CheckRunContent,
   log: Logger,
   deps: CommitCheckDeps = {},
@@ -51,7 +59,7 @@ export async function publishCheckRun(
   let report: CheckRunReport;
   let conclusion = content.conclusion;
   try {
-    const written = await writeCommitCheckRun(context, { owner: pr.owner, repo: pr.repo }, content, pr.number, deps);
+    const written = await writeFor(context, pr, content, deps);
     if (written.kind === 'read-only') report = { kind: 'read-only', message: checksPermissionMessage(pr, written.status, written.githubMessage) };
     else {
       const { kind, created, id, url, annotations, heldBy } = written;
@@ -71,4 +79,11 @@ export async function publishCheckRun(
     );
   }
   return report;
+}
+
+async function writeFor(context: CheckRunContext, target: ReviewTarget, content: CheckRunContent, deps: CommitCheckDeps): Promise<CommitCheckWritten> {
+  const repository = { owner: target.owner, repo: target.repo };
+  if (!isMergeGroup(target)) return writeCommitCheckRun(context, repository, content, target.number, deps);
+  const written = await upsertCheckRun(context, repository, content);
+  return written.kind === 'read-only' ? written : { ...written, conclusion: content.conclusion, heldBy: [] };
 }

@@ -18,12 +18,13 @@ function reviewedFindings(files: readonly FileOutcome[]): LabelledFinding[] {
   return files.flatMap((f) => (f.kind === 'reviewed' ? f.findings : []));
 }
 
+/** Set-aside findings; a security flag an issue stands for is that issue, listed once. */
 export function setAside(files: readonly FileOutcome[]): LabelledFinding[] {
-  return reviewedFindings(files).filter((f) => f.disposition !== undefined);
+  return reviewedFindings(files).filter((f) => f.disposition !== undefined && f.sameAs === undefined);
 }
 
 export function refusedSetAside(files: readonly FileOutcome[]): LabelledFinding[] {
-  return reviewedFindings(files).filter((f) => f.disposition === undefined && (f.refusedDispositions?.length ?? 0) > 0);
+  return reviewedFindings(files).filter((f) => f.disposition === undefined && f.sameAs === undefined && (f.refusedDispositions?.length ?? 0) > 0);
 }
 
 function setAsideItem(f: LabelledFinding): string {

@@ -3,9 +3,10 @@
  * GitHub's 65,536-character limit) and for the job summary (no marker, GitHub's 1 MiB limit).
  * The job summary lists everything when it fits; the comment lists what fits and points to it.
  */
+import { isMergeGroup } from '../../domain/pull-request';
 import type { PublishedRun, RunReport } from '../../domain/run-report';
 import { supersededNotice } from '../../gate/posting';
-import { shortSha } from '../../github/pull-head';
+import { shortSha } from '../../domain/object-name';
 import { COMMIT_SECTION_RESERVE } from '../check-run/verdict-records';
 import { MAX_SUMMARY_COMMENT_LENGTH, renderSummaryWithin } from './summary';
 import type { RenderedSummary, SummaryInput } from './summary';
@@ -29,7 +30,7 @@ export const REST_IN_LOG = 'the log of this step';
  * before the job summary).
  */
 export type SummarySource = Pick<RunReport, 'pr' | 'outcomes' | 'plan' | 'verdict' | 'tokensUsed' | 'posting'> &
-  Partial<Pick<PublishedRun, 'feedbackProblem' | 'threads' | 'walkthrough' | 'summary' | 'checkRun' | 'baselines'>>;
+  Partial<Pick<PublishedRun, 'feedbackProblem' | 'threads' | 'walkthrough' | 'summary' | 'checkRun' | 'baselines' | 'policy'>>;
 
 /**
  * The summary comment's fate, for the surfaces written after it. A failure leaves the verdict
@@ -72,11 +73,16 @@ function summaryInput(report: SummarySource, local = false): SummaryInput {
     files: report.outcomes,
     overflow: plan.overflow,
     notCommentable: plan.notCommentable,
+    belowCommentSeverity: plan.belowCommentSeverity,
     rejected: posting.kind === 'posted' ? posting.rejected : [],
     tokensUsed: report.tokensUsed,
     headSha: report.pr.headSha,
-    dryRun: posting.kind === 'dry-run',
+    dryRun: posting.kind === 'dry-run' && !isMergeGroup(report.pr),
   };
+  if (isMergeGroup(report.pr)) {
+    const { baseSha, headSha, headRef, pulls } = report.pr;
+    input.mergeGroup = { baseSha, headSha, headRef, pulls };
+  }
   if (report.feedbackProblem !== undefined) input.feedbackProblem = report.feedbackProblem;
   if (report.threads !== undefined) input.threads = report.threads;
   const note = summaryCommentNote(report);
@@ -86,6 +92,7 @@ function summaryInput(report: SummarySource, local = false): SummaryInput {
   const checkNote = checkRunNote(report);
   if (checkNote !== undefined) input.checkRun = checkNote;
   if (report.baselines !== undefined) input.baselines = report.baselines;
+  if (report.policy !== undefined) input.policy = report.policy;
   if (posting.kind === 'posted') {
     input.inline = { posted: posting.posted.length, alreadyPresent: posting.alreadyPresent.length };
   } else {

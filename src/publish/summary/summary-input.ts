@@ -1,5 +1,6 @@
 /** What the summary renderer (summary.ts) takes and gives: the run's facts, the room, the result. */
 import type { BaseScore, FileOutcome } from '../../domain/outcomes';
+import type { PolicyReport } from '../../domain/policy';
 import type { GateVerdict } from '../../domain/verdict';
 import type { LabelledFinding } from '../../domain/findings';
 import type { PlannedComment } from '../../domain/writes';
@@ -19,6 +20,8 @@ export interface SummaryInput {
   notPosted?: LabelledFinding[];
   /** Findings not on an added line; grouped by their `location`. */
   notCommentable: LabelledFinding[];
+  /** Findings on added lines below `comment-severity`: never posted inline, listed here. */
+  belowCommentSeverity?: LabelledFinding[];
   /** Inline comments GitHub would not take (422); the review landed without them. */
   rejected: PlannedComment[];
   /** What the review posted; omitted in a dry run or when nothing could be posted. */
@@ -39,6 +42,10 @@ export interface SummaryInput {
   threads?: ThreadReport;
   /** A local run (the terminal command): there is no pull request, so nothing reads as "not posted". */
   local?: boolean;
+  /** The policy file the run applied, or that the change edits one. */
+  policy?: PolicyReport;
+  /** A merge group of the merge queue: named at the top; like a local run, it has no pull request to post to. */
+  mergeGroup?: { baseSha: string; headSha: string; headRef: string; pulls: number[] };
   /** The walkthrough, shown first; or the one line saying why there is none. */
   walkthrough?: WalkthroughOutcome;
   /** What happened to the check run, when writing it failed or was refused (shown like `summaryComment`). */

@@ -59,7 +59,7 @@ export const LOCATION_TITLE: Readonly<Record<FindingLocation, string>> = {
   'added-line': 'On added lines',
   'diff-context': 'On unchanged lines shown in the diff',
   'outside-diff': 'Outside the diff',
-  'diff-unknown': 'Where GitHub sent no usable diff',
+  'diff-unknown': 'Where the diff does not say which lines are added',
   'impossible-line': 'At a line that does not exist in the file',
 };
 
@@ -78,14 +78,28 @@ export function findingsSection(groups: readonly FindingGroup[], room: Room, tit
   return [`### ${title} (${total})`, ...blocks].join('\n\n');
 }
 
+/** A file's findings by severity; a flag an issue stands for is that issue, counted once. */
 function counts(findings: readonly LabelledFinding[]): Record<Severity, number> {
   const c: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) c[f.severity]++;
+  for (const f of findings) if (f.sameAs === undefined) c[f.severity]++;
   return c;
 }
 
-/** `baselines`: files judged against their base version show its score first, `40 → 45`. */
-export function filesTable(files: readonly FileOutcome[], room: Room, baselines?: ReadonlyMap<string, BaseScore>): string {
+/** What fails a file, in its Status cell: `❌ fails (errors, score)`. */
+const FAILS_BY: Readonly<Record<Severity | 'score', string>> = { error: 'errors', warning: 'warnings', info: 'infos', score: 'score' };
+
+/**
+ * The per-file table. A reviewed file that fails the check by itself (`failing`, from the
+ * verdict: its counted findings at a failing severity, or its score) says so and why; a renamed
+ * file shows its old name first, `old → new`; `baselines`: files judged against their base
+ * version show its score first, `40 → 45`.
+ */
+export function filesTable(
+  files: readonly FileOutcome[],
+  room: Room,
+  failing: ReadonlyMap<string, ReadonlyArray<Severity | 'score'>> = new Map(),
+  baselines?: ReadonlyMap<string, BaseScore>,
+): string {
   const failed = files.filter((f) => f.kind === 'failed');
   const reviewed = files
     .filter((f) => f.kind === 'reviewed')
@@ -94,11 +108,15 @@ export function filesTable(files: readonly FileOutcome[], room: Room, baselines?
   if (all.length === 0) return '';
   const shown = all.slice(0, room.cap).map((f) => {
     const path = inlineCode(f.path, MAX_PATH, 'table');
-    if (f.kind !== 'reviewed') return `| ${path} | ❌ failed | — | — | — | — |`;
+    // Not "failed": that word would blur with a reviewed file that fails the check.
+    if (f.kind !== 'reviewed') return `| ${path} | ❌ not reviewed | — | — | — | — |`;
+    const named = f.previousPath === undefined ? path : `${inlineCode(f.previousPath, MAX_PATH, 'table')} → ${path}`;
     const c = counts(f.findings);
     const base = baselines?.get(f.path);
     const score = base?.kind === 'scored' ? `${base.score} → ${f.score}` : String(f.score);
-    return `| ${path} | ✅ reviewed | ${score} | ${c.error} | ${c.warning} | ${c.info} |`;
+    const fails = failing.get(f.path);
+    const status = fails === undefined ? '✅ reviewed' : `❌ fails (${fails.map((what) => FAILS_BY[what]).join(', ')})`;
+    return `| ${named} | ${status} | ${score} | ${c.error} | ${c.warning} | ${c.info} |`;
   });
   const { error, warning, info } = SEVERITY_LABEL;
   const head = [

@@ -1,16 +1,21 @@
 /**
  * The run's summary in markdown: the pull-request summary comment (found again by
  * `SUMMARY_MARKER` and edited on every push) and the Actions job summary, from one renderer.
- * Layout: verdict and reasons, a per-file table, findings not posted inline, skipped and failed
- * files, tokens used. Everything the service or a pull request's author wrote is sanitized.
+ * Layout: verdict and reasons, a per-file table, every security flag, findings not posted inline,
+ * what the service says of each file, skipped and failed files, tokens used. Everything the service or a pull request's author wrote is sanitized.
  */
+import { shortSha } from '../../domain/object-name';
 import { plural } from '../../domain/words';
 import type { FileOutcome } from '../../domain/outcomes';
 import type { FindingLocation } from '../../domain/findings';
-import { reasonTexts } from '../../domain/verdict';
+import type { FailOnSeverity } from '../../domain/vocabulary';
+import { failingFiles, reasonTexts } from '../../domain/verdict';
 import type { GateVerdict } from '../../domain/verdict';
 import { SUMMARY_MARKER } from '../../report/markers';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
+import { securityFlagsOf, securityFlagsSection } from './flags-section';
+import { filesWithNotes, notesSection } from './notes-section';
+import { policySection, ruledFiles } from './policy-section';
 import { blockText, inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
 import type { WalkthroughOutcome } from '../../domain/run-report';
@@ -51,15 +56,25 @@ function verdictSection(v: GateVerdict, room: Room): string {
   if (noticesRest > 0) notices.push(`- ${more(noticesRest, 'notices', room.restListedIn)}`);
   return [line, ...(notices.length > 0 ? ['', ...notices] : [])].join('\n');
 }
+/** Which counted findings fail the check, by `fail-on-severity`. */
+const FAILING_SEVERITIES: Readonly<Record<FailOnSeverity, string>> = {
+  error: 'only errors fail the check',
+  warning: 'errors and warnings fail the check',
+  info: 'findings of every severity fail the check',
+  never: 'no finding fails the check',
+};
+
 function factsSection(input: SummaryInput): string {
   const v = input.verdict;
   const count = (kind: FileOutcome['kind']): number => input.files.filter((f) => f.kind === kind).length;
   const cached = input.files.filter((f) => f.kind === 'reviewed' && f.fromCache === true).length;
   const fromCache = cached > 0 ? ` (${cached} from the cache)` : '';
   const facts = [
-    `${plural(count('reviewed'), 'file', 'files')} reviewed${fromCache}, ${count('skipped')} skipped, ${count('failed')} failed`,
+    `${plural(count('reviewed'), 'file', 'files')} reviewed${fromCache}, ${count('skipped')} skipped, ${count('failed')} not reviewed`,
     `counted by the gate: ${plural(v.counted.error, 'error', 'errors')}, ${plural(v.counted.warning, 'warning', 'warnings')}, ${plural(v.counted.info, 'info', 'infos')}`,
   ];
+  // Said beside the counts, so counted warnings are not read as failing the check when they do not.
+  if (v.failOnSeverity !== undefined) facts.push(`${FAILING_SEVERITIES[v.failOnSeverity]} (fail-on-severity: ${v.failOnSeverity})`);
   if (v.lowestScore !== undefined) {
     const avg = v.averageScore === undefined ? '' : `, average ${Math.round(v.averageScore * 10) / 10}`;
     facts.push(`lowest quality score ${v.lowestScore}${avg}`);
@@ -72,9 +87,23 @@ function factsSection(input: SummaryInput): string {
   const lines = [`${facts.join(' · ')}.`];
   if (input.annotationsLeftOut !== undefined) lines.push(`ℹ️ ${inlineText(input.annotationsLeftOut, 600)}`);
   if (input.dryRun === true && input.local !== true) lines.unshift('**Dry run:** nothing was posted to the pull request.');
+  if (input.mergeGroup !== undefined) lines.unshift(mergeGroupLine(input.mergeGroup));
   if (input.checkRun !== undefined) lines.unshift(`⚠️ ${inlineText(input.checkRun, 600)}`);
   if (input.summaryComment !== undefined) lines.unshift(`⚠️ ${inlineText(input.summaryComment, 600)}`);
   return lines.join('\n\n');
+}
+
+/**
+ * Which merge group was reviewed and what of it: the pull request its queue branch names (the
+ * newest of the group), and the two commits. Nothing is posted: there is no pull request.
+ */
+function mergeGroupLine(group: NonNullable<SummaryInput['mergeGroup']>): string {
+  const which = group.pulls.length > 0 ? `of ${group.pulls.map((n) => `#${n}`).join(', ')}` : inlineCode(group.headRef === '' ? 'without a head_ref' : group.headRef, 200);
+  const range = inlineCode(`${group.baseSha.slice(0, 12)}...${group.headSha.slice(0, 12)}`, 40);
+  return (
+    `**Merge group ${which}:** reviewed the changes ${range}, what the queue would merge. ` +
+    `Nothing is posted to a pull request: the check run on ${inlineCode(group.headSha.slice(0, 12), 20)} carries this verdict.`
+  );
 }
 
 /** Text the completion service wrote: untrusted like every answer, so sanitized as a block. */
@@ -87,22 +116,30 @@ function walkthroughSection(walkthrough: WalkthroughOutcome | undefined): string
 function footer(input: SummaryInput): string {
   const parts = [`Tokens used: ${input.tokensUsed.toLocaleString('en-US')}`];
   if (input.headSha !== undefined && input.headSha !== '') {
-    parts.push(`reviewed at ${inlineCode(input.headSha.slice(0, 12), 20)}`);
+    parts.push(`reviewed at ${inlineCode(shortSha(input.headSha), 20)}`);
   }
   return `<sub>${parts.join(' · ')} · review-gate</sub>`;
 }
 
+/** There is no pull request to post to: a local run, or a merge group. */
+function nothingToPostTo(input: SummaryInput): boolean {
+  return input.local === true || input.mergeGroup !== undefined;
+}
+
+/** The lists of findings not posted inline; security flags are listed in a section of their own. */
 function groups(input: SummaryInput): FindingGroup[] {
   const byLocation = ORDER.map((location) => ({
     title: LOCATION_TITLE[location],
     findings: input.notCommentable.filter((f) => f.location === location),
   }));
-  return [
-    { title: input.local === true ? 'On added lines' : 'On added lines (their inline comments were not posted)', findings: input.notPosted ?? [] },
+  const all = [
+    { title: nothingToPostTo(input) ? 'On added lines' : 'On added lines (their inline comments were not posted)', findings: input.notPosted ?? [] },
     { title: 'Over the inline-comment limit (max-comments)', findings: input.overflow },
+    { title: 'Below comment-severity', findings: input.belowCommentSeverity ?? [] },
     { title: 'Rejected by GitHub', findings: input.rejected.map((c) => c.finding) },
     ...byLocation,
   ];
+  return all.map((group) => ({ ...group, findings: group.findings.filter((f) => f.source !== 'security-flag') }));
 }
 
 function measure(text: string, options: SummaryOptions): number {
@@ -126,11 +163,14 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     verdictSection(input.verdict, room),
     factsSection(input),
     cutNote,
-    filesTable(input.files, room, input.baselines),
-    // A local run posts nothing, so no finding is "not posted".
-    findingsSection(groups(input), room, input.local === true ? 'Findings' : undefined),
+    policySection(input.policy, input.files, room, input.mergeGroup === undefined ? (input.local === true ? 'This change' : 'This pull request') : 'This merge group'),
+    filesTable(input.files, room, failingFiles(input.verdict), input.baselines),
+    securityFlagsSection(input.files, room),
+    // A local run or a merge group posts nothing, so no finding is "not posted".
+    findingsSection(groups(input), room, nothingToPostTo(input) ? 'Findings' : undefined),
     dispositionsSection(input.files, room, input.feedbackProblem),
     fixedSection(input.threads, room),
+    notesSection(input.files, room),
     failedSection(input.files, room),
     skippedSection(input.files, room),
     footer(input),
@@ -142,7 +182,16 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
 function longestList(input: SummaryInput): number {
   const kinds = (['reviewed', 'failed', 'skipped'] as const).map((k) => input.files.filter((f) => f.kind === k).length);
   const findings = groups(input).map((g) => g.findings.length);
-  const others = [setAside(input.files).length, refusedSetAside(input.files).length, input.threads?.left.length ?? 0];
+  const noted = filesWithNotes(input.files);
+  const others = [
+    setAside(input.files).length,
+    refusedSetAside(input.files).length,
+    input.threads?.left.length ?? 0,
+    securityFlagsOf(input.files).length,
+    ruledFiles(input.files).length,
+    noted.length,
+    ...noted.map((f) => f.suggestions.length),
+  ];
   return Math.max(input.verdict.reasons.length, input.verdict.notices.length, input.files.length, ...kinds, ...findings, ...others);
 }
 

@@ -9,7 +9,8 @@ import type { PlannedComment, PostReviewResult, ReviewPublisher } from '../../do
 import type { PullRequestRef } from '../../domain/pull-request';
 import { GitHubApiError, describeGitHubError, describePr } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
-import { readPullHead, shortSha } from '../../github/pull-head';
+import { readPullHead } from '../../github/pull-head';
+import { shortSha } from '../../domain/object-name';
 import { createWriteGate } from '../../github/write-gate';
 import type { WriteGate } from '../../github/write-gate';
 import { createAuthorTrust } from './identity';

@@ -10,7 +10,7 @@ import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';
 import { boolean, integer, list, nullable, object, string } from '../../github/entry-shape';
 import { readPagedList } from '../../github/paged-list';
-import { shortSha } from '../../github/pull-head';
+import { shortSha } from '../../domain/object-name';
 import type { PullRequestRef } from '../../domain/pull-request';
 import { FIXED_MARKER } from '../markers';
 import { planThreadActions } from '../thread-plan';

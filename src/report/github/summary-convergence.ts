@@ -18,7 +18,7 @@
  *    (a note naming both commits) until the run on the new head writes its own.
  */
 import { SUMMARY_MARKER } from '../markers';
-import { shortSha } from '../../github/pull-head';
+import { shortSha } from '../../domain/object-name';
 
 export interface OwnSummary {
   id: number;

@@ -1,10 +1,14 @@
 /**
  * The body of one inline review comment: severity, the service's message, its suggestion (as a
- * GitHub suggested change when it replaces the line), and the hidden fingerprint marker last.
+ * GitHub suggested change when it replaces the line), the security flags it stands for, and the
+ * hidden fingerprint markers last: its own, then each flag's, so a dismissal of the comment
+ * covers the flags it carries.
  */
 import type { LabelledFinding } from '../../domain/findings';
+import { normalizeMessage } from '../../locate/fingerprint';
 import { fingerprintMarker } from '../markers';
-import { blockText, codeFence } from './sanitize';
+import { FLAG_ICON, flagFactsMarkdown } from './flag';
+import { blockText, codeFence, inlineText } from './sanitize';
 import { SEVERITY_LABEL, reportedAs } from './severity';
 import { classifySuggestion } from './suggestion';
 
@@ -16,11 +20,34 @@ const FINGERPRINT = /^[0-9a-f]{16,64}$/;
 export interface InlineCommentOptions {
   /** Other lines of the same file where this identical finding was folded into this comment. */
   sameAt?: readonly number[];
+  /** Security flags on the finding's line that it stands for (locate/same-line-flags.ts). */
+  flags?: readonly LabelledFinding[];
 }
+
+/** Characters of the text of each flag a comment carries. */
+const MAX_FLAG_TEXT = 1_000;
 
 function header(finding: LabelledFinding): string {
   const { icon, word } = SEVERITY_LABEL[finding.severity];
-  return `${icon} **${word}**${reportedAs(finding)}`;
+  const flag = finding.source === 'security-flag' ? ` · ${FLAG_ICON} security flag${flagFactsMarkdown(finding)}` : '';
+  return `${icon} **${word}**${reportedAs(finding)}${flag}`;
+}
+
+/** Why the gate does not count this finding, when something other than its place says so. */
+function uncountedNote(finding: LabelledFinding): string {
+  return finding.uncounted === undefined ? '' : `_Not counted by the gate: ${inlineText(finding.uncounted, 200)}._`;
+}
+
+/** One line per flag the comment carries; a flag saying what the finding says is not repeated. */
+function flagsPart(finding: LabelledFinding, flags: readonly LabelledFinding[]): string {
+  return flags
+    .map((flag) => {
+      const severity = flag.severity === finding.severity ? '' : `, ${SEVERITY_LABEL[flag.severity].word.toLowerCase()}${reportedAs(flag)}`;
+      const label = `${FLAG_ICON} **Security flag**${severity}${flagFactsMarkdown(flag)}`;
+      if (normalizeMessage(flag.message) === normalizeMessage(finding.message)) return `${label}: the same finding.`;
+      return `${label}: ${inlineText(flag.message, MAX_FLAG_TEXT)}`;
+    })
+    .join('\n');
 }
 
 /** The suggestion part, fitted in `max` characters; a replacement that does not fit is shown as code. */
@@ -64,11 +91,14 @@ export function renderInlineComment(
       ? ''
       : `_The same finding is on ${sameAt.length === 1 ? 'line' : 'lines'} ${sameAt.join(', ')} of this file._`;
   const head = header(finding);
-  const marker = fingerprintMarker(fingerprint);
-  // Separators: two newlines between each of at most five parts.
-  const budget = MAX_COMMENT_LENGTH - head.length - note.length - marker.length - 4 * 2;
+  const flags = options.flags ?? [];
+  const carried = flagsPart(finding, flags);
+  const uncounted = uncountedNote(finding);
+  const marker = [...new Set([fingerprint, ...flags.map((f) => f.fingerprint)])].map(fingerprintMarker).join('\n');
+  // Separators: two newlines between each of at most seven parts.
+  const budget = MAX_COMMENT_LENGTH - head.length - carried.length - uncounted.length - note.length - marker.length - 6 * 2;
   // The suggestion gets at most half, so a long one never crowds out the message.
   const suggestion = suggestionPart(finding, Math.floor(budget / 2));
   const message = finding.message.trim() === '' ? '' : blockText(finding.message, budget - suggestion.length);
-  return [head, message, suggestion, note, marker].filter((p) => p !== '').join('\n\n');
+  return [head, message, suggestion, carried, uncounted, note, marker].filter((p) => p !== '').join('\n\n');
 }

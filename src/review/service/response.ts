@@ -1,7 +1,10 @@
 /**
  * Run-time validation of successful answers. The service is untrusted: every field is checked,
  * a missing or wrong-typed required field is an InvalidResponseError naming it, and the few
- * tolerances below are deliberate (each says why).
+ * tolerances below are deliberate (each says why). A field the reference leaves vague is read
+ * tolerant of its shape and strict about what counts: whatever cannot be read as expected
+ * still counts against the change (an unknown severity is an error, a missing line cannot be
+ * placed), and is shown as received; fields the reference does not name are ignored.
  */
 import { InvalidResponseError, renderValue } from './errors';
 import { SEVERITIES } from '../../domain/vocabulary';
@@ -49,7 +52,7 @@ function object(what: string, obj: Json, field: string): Json {
  * surface can show it. Rejecting the answer instead would turn the file into "not reviewed",
  * which `on-incomplete: pass` lets through together with the answer's other findings.
  */
-function normalizeSeverity(reported: unknown): Pick<ReviewIssue, 'severity' | 'reportedSeverity'> {
+export function normalizeSeverity(reported: unknown): Pick<ReviewIssue, 'severity' | 'reportedSeverity'> {
   if (typeof reported === 'string') {
     const lower = reported.trim().toLowerCase();
     const known = SEVERITIES.find((s) => s === lower);
@@ -63,14 +66,6 @@ function parseIssue(entry: unknown, index: number): ReviewIssue {
   const path = `issues[${index}]`;
   if (!isObject(entry)) invalid('review', path, 'an object', entry);
   const message = string('review', entry, 'message', `${path}.message`);
-  // Tolerated: a line that is not a positive integer is kept when it is a number (0, negative,
-  // fractional) and null otherwise, so the locate stage can label the finding instead of losing it;
-  // a line of another type (`"12"`, `true`) is kept as text to show where the finding is listed.
-  const line = typeof entry.line === 'number' ? entry.line : null;
-  const unusableLine =
-    typeof entry.line === 'number' || entry.line === undefined || entry.line === null
-      ? {}
-      : { reportedLine: renderValue(entry.line, MAX_REPORTED_LENGTH) };
   // Tolerated: a missing (or null) suggestion is ''; the reference lists it but a finding
   // without a fix is still a finding.
   const rawSuggestion = entry.suggestion;
@@ -79,7 +74,18 @@ function parseIssue(entry: unknown, index: number): ReviewIssue {
     if (typeof rawSuggestion !== 'string') invalid('review', `${path}.suggestion`, 'a string', rawSuggestion);
     suggestion = rawSuggestion;
   }
-  return { ...normalizeSeverity(entry.severity), line, ...unusableLine, message, suggestion };
+  return { ...normalizeSeverity(entry.severity), ...normalizeLine(entry.line), message, suggestion };
+}
+
+/**
+ * Tolerated: a line that is not a positive integer is kept when it is a number (0, negative,
+ * fractional) and null otherwise, so the locate stage can label the finding instead of losing it;
+ * a line of another type (`"12"`, `true`) is kept as text to show where the finding is listed.
+ */
+export function normalizeLine(reported: unknown): Pick<ReviewIssue, 'line' | 'reportedLine'> {
+  if (typeof reported === 'number') return { line: reported };
+  if (reported === undefined || reported === null) return { line: null };
+  return { line: null, reportedLine: renderValue(reported, MAX_REPORTED_LENGTH) };
 }
 
 /** Tolerated: a missing or null list is []; the reference shows `[]` when there is none. */
@@ -102,7 +108,11 @@ export function parseReviewResult(body: unknown, requestId?: string): ReviewResu
     if (typeof s !== 'string') invalid('review', `suggestions[${index}]`, 'a string', s);
     return s;
   });
-  const securityFlags = optionalArray(body, 'security_flags');
+  // Tolerated, and more: the element shape is not documented, so every element is kept as sent
+  // (security-flags.ts reads each), and a single value sent instead of a list is one flag.
+  // Refusing the answer would make the file "not reviewed", which `on-incomplete: pass` passes.
+  const rawFlags = body.security_flags;
+  const securityFlags = rawFlags === undefined || rawFlags === null ? [] : Array.isArray(rawFlags) ? (rawFlags as unknown[]) : [rawFlags];
   // Kept exactly as sent, even fractional: rounding 59.5 up to 60 would pass `min-score: 60`, so
   // the gate compares (and every surface shows) the service's own number. Outside the documented
   // 0–100 it is no score at all (150 would pass any min-score): the answer is invalid.

@@ -61,12 +61,27 @@ export interface ReviewIssue {
   suggestion: string;
 }
 
+/**
+ * One element of `security_flags`, read whatever its shape (security-flags.ts): like an issue, a
+ * severity (unknown or missing: `error`), a line (missing: `null`), a message and a suggestion,
+ * plus what a flag may name besides.
+ */
+export interface SecurityFlag extends ReviewIssue {
+  /** Its `type`, `rule`, `id` or `category`, when it gave one. */
+  kind?: string;
+  /** Its CWE number, when it gave one that reads as one (`"CWE-89"`, `"89"` or `89`). */
+  cwe?: number;
+}
+
 export interface ReviewResult {
   model: string;
   summary: string;
   issues: ReviewIssue[];
   suggestions: string[];
-  /** Element shape is not documented; kept as sent. */
+  /**
+   * The element shape is not documented: kept as sent (and so in the result cache), and read by
+   * `parseSecurityFlags` when the answer is located.
+   */
   security_flags: unknown[];
   /** As sent: the reference says an integer 0–100, but a fractional or out-of-range one is kept. */
   quality_score: number;

@@ -89,9 +89,9 @@ describe('review rules on sample files', () => {
     expect(result.quality_score).toBe(100 - 3 * 15 - 5 - 2);
     expect(result.summary).toBe('Reviewed 15 lines of python: 3 errors, 1 warning, 2 infos.');
     expect(result.security_flags).toEqual([
-      { type: 'hardcoded-secret', line: 4, severity: 'error', message: expect.any(String) },
-      { type: 'no-eval', line: 8, severity: 'error', message: expect.any(String) },
-      { type: 'tls-verification-disabled', line: 13, severity: 'error', message: expect.any(String) },
+      { type: 'hardcoded-secret', line: 4, severity: 'error', message: expect.any(String), cwe: 'CWE-798' },
+      { type: 'no-eval', line: 8, severity: 'error', message: expect.any(String), cwe: 'CWE-95' },
+      { type: 'tls-verification-disabled', line: 13, severity: 'error', message: expect.any(String), cwe: 'CWE-295' },
     ]);
   });
 

@@ -21,6 +21,8 @@ export interface ReviewRule {
   suggestion(line: string, language: ReviewLanguage): string;
   /** General advice added to `suggestions` once when the rule fires. */
   advice: string;
+  /** The weakness a security rule's flag names, as `CWE-<n>`. */
+  cwe?: string;
 }
 
 /** An issue as the simulator sends it: the line is always a real 1-based line. */
@@ -35,6 +37,8 @@ export interface SecurityFlag {
   line: number;
   severity: Severity;
   message: string;
+  /** `CWE-<n>`, for rules that name one. */
+  cwe?: string;
 }
 
 export type ReviewAnswer = Omit<ReviewResult, 'issues' | 'security_flags' | 'requestId'> & {
@@ -81,6 +85,7 @@ export const REVIEW_RULES: readonly ReviewRule[] = [
         ? 'Use ast.literal_eval() for literals, or parse the input explicitly.'
         : 'Use JSON.parse() or an explicit lookup table instead of evaluating strings.',
     advice: 'Never evaluate strings as code; parse input into data instead.',
+    cwe: 'CWE-95',
   },
   {
     id: 'hardcoded-secret',
@@ -93,6 +98,7 @@ export const REVIEW_RULES: readonly ReviewRule[] = [
     suggestion: (_line, language) =>
       `Read the secret from the environment (${envLookup(language)}) or a secret store, and rotate the exposed value.`,
     advice: 'Keep secrets out of source code; load them from the environment or a secret manager.',
+    cwe: 'CWE-798',
   },
   {
     id: 'tls-verification-disabled',
@@ -111,6 +117,7 @@ export const REVIEW_RULES: readonly ReviewRule[] = [
         .replace(/InsecureSkipVerify(\s*):(\s*)true\b/, 'InsecureSkipVerify$1:$2false')
         .replace(/rejectUnauthorized(\s*):(\s*)false\b/, 'rejectUnauthorized$1:$2true'),
     advice: 'Keep TLS certificate verification on; trust a private CA explicitly if you need one.',
+    cwe: 'CWE-295',
   },
   {
     id: 'rust-unsafe',
@@ -291,7 +298,7 @@ export function reviewCode(request: ValidReviewRequest): ReviewAnswer {
       issues.push(issue);
       if (rule.focus === 'security') {
         const { line, severity, message } = issue;
-        securityFlags.push({ type: rule.id, line, severity, message });
+        securityFlags.push({ type: rule.id, line, severity, message, ...(rule.cwe === undefined ? {} : { cwe: rule.cwe }) });
       }
     }
   });

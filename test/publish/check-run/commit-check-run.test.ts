@@ -3,6 +3,7 @@ import { createWriteGate } from '../../../src/github/write-gate';
 import { CHECK_RUN_EXTERNAL_ID } from '../../../src/publish/check-run/upsert';
 import type { CheckRunContent } from '../../../src/publish/check-run/upsert';
 import { writeCommitCheckRun } from '../../../src/publish/check-run/commit-check-run';
+import { publishCheckRun } from '../../../src/publish/check-run/write';
 import { readVerdictRecord, verdictRecord } from '../../../src/publish/check-run/verdict-records';
 import type { PullVerdict } from '../../../src/publish/check-run/verdict-records';
 import type { FakeGitHub, FakePull } from '../../doubles/fake-github';
@@ -140,5 +141,23 @@ describe('writeCommitCheckRun', () => {
     expect(written).toMatchObject({ conclusion: 'failure', heldBy: [{ pr: 7 }] });
     expect(newest(fake)).toMatchObject({ conclusion: 'failure', output: { title: 'Failed: #7 fails at this commit: x' } });
     expect(readVerdictRecord(newest(fake).output.summary)?.pr).toBe(8);
+  });
+});
+
+describe('publishCheckRun for a merge group', () => {
+  const group = { kind: 'merge-group' as const, owner: 'acme', repo: 'widgets', baseSha: 'b'.repeat(40), headSha: HEAD, headRef: '', pulls: [7] };
+
+  it('writes the group’s own check run without a verdict record, reading no pull request, and a re-run updates it', async () => {
+    const { fake, context, log } = await setup();
+
+    const first = await publishCheckRun(context, group, failed(), { ...log, group: (_name, run) => run() });
+    const again = await publishCheckRun(context, group, passed(), { ...log, group: (_name, run) => run() });
+
+    expect(first).toMatchObject({ kind: 'written', created: true });
+    expect(again).toMatchObject({ kind: 'written', created: false });
+    expect(fake.checkRuns).toHaveLength(1);
+    expect(fake.checkRuns[0]).toMatchObject({ head_sha: HEAD, conclusion: 'success' });
+    expect(readVerdictRecord(fake.checkRuns[0]?.output.summary)).toBeUndefined();
+    expect(pullReads(fake)).toEqual([]);
   });
 });

@@ -16,11 +16,12 @@ function reviewed(path: string, score: number, findings: LabelledFinding[] = [])
 const failedVerdict: GateVerdict = {
   result: 'failed',
   reasons: [
-    { text: '2 error findings on added lines (fail-on-severity: error)', cause: 'findings' },
-    { text: 'quality score 40 in src/a.py is below min-score 70', cause: 'score' },
+    { text: '2 error findings on added lines (fail-on-severity: error)', cause: 'findings', severity: 'error', paths: ['src/a.py'] },
+    { text: 'quality score 40 in src/a.py is below min-score 70', cause: 'score', paths: ['src/a.py'] },
   ],
   notices: [],
   counted: { error: 2, warning: 1, info: 0 },
+  failOnSeverity: 'error',
   lowestScore: 40,
   averageScore: 65,
 };
@@ -69,7 +70,40 @@ describe('renderSummary', () => {
 
   it('has a per-file table with status, score and counts, worst first', () => {
     const body = renderSummary(input(), COMMENT);
-    expect(body).toContain('| `src/c.py` | ❌ failed | — | — | — | — |\n| `src/a.py` | ✅ reviewed | 40 | 2 | 1 | 0 |\n| `src/b.py` | ✅ reviewed | 90 | 0 | 0 | 0 |');
+    expect(body).toContain(
+      '| `src/c.py` | ❌ not reviewed | — | — | — | — |\n| `src/a.py` | ❌ fails (errors, score) | 40 | 2 | 1 | 0 |\n| `src/b.py` | ✅ reviewed | 90 | 0 | 0 | 0 |',
+    );
+  });
+
+  it('marks as failing only the files a reason of the verdict names, with what fails each', () => {
+    const verdict: GateVerdict = {
+      ...failedVerdict,
+      reasons: [
+        { text: '1 warning finding on added lines (fail-on-severity: warning)', cause: 'findings', severity: 'warning', paths: ['src/b.py'] },
+        { text: '1 file could not be reviewed', cause: 'incomplete' },
+        { text: 'the review could not be posted', cause: 'posting' },
+      ],
+      failOnSeverity: 'warning',
+    };
+    const body = renderSummary(input({ verdict }), COMMENT);
+    // src/a.py has errors, but no reason names it (its findings are not counted, say): it does not fail the check.
+    expect(body).toContain('| `src/a.py` | ✅ reviewed | 40 |');
+    expect(body).toContain('| `src/b.py` | ❌ fails (warnings) | 90 |');
+  });
+
+  it('shows a renamed file under its old and new names', () => {
+    const files: FileOutcome[] = [{ ...reviewedFile('crates/core/src/lib.rs', { score: 95 }), previousPath: 'src/lib.rs' }];
+    expect(renderSummary(input({ files }), COMMENT)).toContain('| `src/lib.rs` → `crates/core/src/lib.rs` | ✅ reviewed | 95 |');
+  });
+
+  it.each([
+    ['error', 'only errors fail the check (fail-on-severity: error)'],
+    ['warning', 'errors and warnings fail the check (fail-on-severity: warning)'],
+    ['info', 'findings of every severity fail the check (fail-on-severity: info)'],
+    ['never', 'no finding fails the check (fail-on-severity: never)'],
+  ] as const)('says beside the counts which severities fail the check, for fail-on-severity %s', (failOnSeverity, said) => {
+    const body = renderSummary(input({ verdict: { ...failedVerdict, failOnSeverity } }), COMMENT);
+    expect(body).toContain(`counted by the gate: 2 errors, 1 warning, 0 infos · ${said} · lowest quality score 40`);
   });
 
   it('lists findings not posted inline, grouped by why', () => {
@@ -214,3 +248,66 @@ describe('renderSummaryWithin: no listing cap', () => {
     expect(body).toContain('never posted');
   });
 });
+
+describe('security flags in the summary', () => {
+  const dismissal = { kind: 'dismissed' as const, by: 'mona', reason: 'test data' };
+  const issue = finding({ severity: 'error', line: 4, message: 'eval() of input', disposition: dismissal, counts: false });
+  const flags = [
+    finding({ source: 'security-flag', severity: 'warning', line: 200, location: 'outside-diff', message: 'outside flag', counts: false }),
+    finding({ source: 'security-flag', severity: 'error', line: 4, message: 'eval() of input', sameAs: issue.fingerprint, disposition: dismissal, counts: false }),
+    finding({ source: 'security-flag', severity: 'error', line: 0, location: 'impossible-line', message: 'nowhere flag', cwe: 22 }),
+  ];
+  const withFlags = input({
+    files: [reviewed('src/a.py', 40, [issue, ...flags])],
+    notCommentable: [flags[0] as LabelledFinding, flags[2] as LabelledFinding],
+    overflow: [],
+  });
+
+  it('lists every flag once, most severe first, each saying whether the gate counts it and why not', () => {
+    const text = renderSummary(withFlags, { marker: false, maxLength: MAX_SUMMARY_COMMENT_LENGTH });
+    const start = text.indexOf('### Security flags (3)');
+    const section = text.slice(start, text.indexOf('\n\n###', start));
+    expect(section.split('\n').slice(2)).toEqual([
+      '- 🛑 `src/app.py` (line 0) — nowhere flag (CWE-22) — **counted by the gate**',
+      '- 🛑 `src/app.py:4` — eval() of input — not counted: dismissed (with the issue on this line, which says the same)',
+      '- ⚠️ `src/app.py:200` — outside flag — not counted: outside the diff (gate-scope: added counts added lines)',
+    ]);
+  });
+
+  it('leaves the flags out of the other lists: findings not posted inline, and dismissals (the issue stands for its flag)', () => {
+    const text = renderSummary(withFlags, { marker: false, maxLength: MAX_SUMMARY_COMMENT_LENGTH });
+    expect(text.match(/outside flag/g)).toHaveLength(1);
+    expect(text.match(/nowhere flag/g)).toHaveLength(1);
+    expect(text).toContain('Suppressed or dismissed, not counted by the gate (1)');
+  });
+});
+
+describe('what the service says of each file', () => {
+  const files: FileOutcome[] = [
+    reviewedFile('src/a.py', { summary: 'Parses input.', suggestions: ['Validate it.'] }),
+    reviewedFile('src/quiet.py', { summary: ' ', suggestions: [] }),
+    reviewedFile('src/b.py', { summary: '', suggestions: ['One.', 'Two.', 'Three.'] }),
+    { kind: 'skipped', path: 'README.md', reason: 'language not supported' },
+  ];
+
+  it('gives each file the service said something of a collapsed block, in the run\'s order, after the findings', () => {
+    const text = renderSummary(input({ files }), { marker: false, maxLength: MAX_SUMMARY_COMMENT_LENGTH });
+    expect(text).toContain('### What the service says of each file (2)');
+    expect(text).toContain('<details>\n<summary><code>src/a.py</code>: Parses input.</summary>\n\n- Validate it.\n\n</details>');
+    expect(text).toContain('<details>\n<summary><code>src/b.py</code></summary>\n\n- One.\n- Two.\n- Three.\n\n</details>');
+    expect(text).not.toContain('<code>src/quiet.py</code>');
+    expect(text.indexOf('### What the service says')).toBeGreaterThan(text.indexOf('### Findings not posted inline'));
+  });
+
+  it('shows fewer files and suggestions when room is short, saying how many more and where', () => {
+    const many = Array.from({ length: 40 }, (_, i) =>
+      reviewedFile(`src/m${i}.py`, { summary: `Module ${i}. ${'Long words here. '.repeat(30)}`, suggestions: Array.from({ length: 30 }, (_, j) => `Suggestion ${j} ${'x'.repeat(100)}`) }),
+    );
+    const rendered = renderSummaryWithin(input({ files: many }), { marker: true, maxLength: 30_000, restListedIn: 'the job summary of this run' });
+    expect(rendered.complete).toBe(false);
+    expect(rendered.markdown.length).toBeLessThanOrEqual(30_000);
+    expect(rendered.markdown).toMatch(/^- \d+ more files are listed in the job summary of this run\.$/m);
+    expect(rendered.markdown).toMatch(/^- \d+ more suggestions are listed in the job summary of this run\.$/m);
+  });
+});
+

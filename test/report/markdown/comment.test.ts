@@ -66,4 +66,21 @@ describe('renderInlineComment', () => {
   it('refuses a fingerprint the marker could not carry', () => {
     expect(() => renderInlineComment(finding(), 'not-hex')).toThrow(TypeError);
   });
+
+  it('names a security flag beside its severity, and says why the gate does not count it', () => {
+    const body = renderInlineComment(finding({ source: 'security-flag', severity: 'error', cwe: 89, kind: 'sql-injection', uncounted: 'security-flags: report' }), FP);
+    expect(body.split('\n')[0]).toBe('🛑 **Error** · 🔒 security flag (CWE-89, `sql-injection`)');
+    expect(body).toContain('_Not counted by the gate: security-flags: report._');
+  });
+
+  it('carries the flags the finding stands for: their words when they differ, and their fingerprints', () => {
+    const issue = finding({ severity: 'error', message: 'eval() of input' });
+    const other = finding({ source: 'security-flag', severity: 'warning', message: 'Code injection <!-- x -->', cwe: 95, fingerprint: 'b'.repeat(32) });
+    const same = finding({ source: 'security-flag', severity: 'error', message: 'eval()  of input', kind: 'no-eval', fingerprint: 'c'.repeat(32) });
+    const body = renderInlineComment(issue, FP, { flags: [other, same] });
+    expect(body).toContain('🔒 **Security flag**, warning (CWE-95): Code injection &lt;!-- x -->');
+    expect(body).toContain('🔒 **Security flag** (`no-eval`): the same finding.');
+    expect(extractFingerprints(body)).toEqual([FP, 'b'.repeat(32), 'c'.repeat(32)]);
+    expect(body.endsWith(fingerprintMarker('c'.repeat(32)))).toBe(true);
+  });
 });

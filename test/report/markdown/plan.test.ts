@@ -66,4 +66,40 @@ describe('planInlineComments', () => {
     expect(() => planInlineComments([], -1)).toThrow('Expected `maxComments` to be an integer from 0 and up, got -1');
     expect(() => planInlineComments([], 1.5)).toThrow(TypeError);
   });
+
+  it('posts a flag an issue stands for inside that issue\'s comment, never in one of its own', () => {
+    const issue = finding({ severity: 'error', message: 'eval() of input' });
+    const flag = finding({ source: 'security-flag', severity: 'error', message: 'Code injection', sameAs: issue.fingerprint, counts: false });
+    const alone = finding({ source: 'security-flag', severity: 'error', line: 11, message: 'Open redirect' });
+    const plan = planInlineComments([issue, flag, alone], 5);
+    expect(plan.comments.map((c) => [c.line, c.finding.source, c.flags?.length ?? 0])).toEqual([
+      [10, 'issue', 1],
+      [11, 'security-flag', 0],
+    ]);
+    expect(extractFingerprints(plan.comments[0]?.body ?? '')).toEqual([issue.fingerprint, flag.fingerprint]);
+    expect([...plan.overflow, ...plan.notCommentable, ...plan.duplicates]).toEqual([]);
+  });
+
+  it('posts nothing below comment-severity: those findings are listed apart and never take a comment\'s place', () => {
+    const findings = [
+      finding({ line: 1, severity: 'info', message: 'i' }),
+      finding({ line: 2, severity: 'warning', message: 'w' }),
+      finding({ line: 3, severity: 'error', message: 'e' }),
+      finding({ path: 'legacy/old.py', line: 4, severity: 'warning', message: 'quiet here' }),
+      finding({ line: 5, severity: 'info', message: 'outside', location: 'outside-diff' }),
+    ];
+    const plan = planInlineComments(findings, 1, { commentSeverity: (path) => (path.startsWith('legacy/') ? 'error' : 'warning') });
+    expect(plan.comments.map((c) => c.finding.message)).toEqual(['e']);
+    expect(plan.overflow.map((f) => f.message)).toEqual(['w']);
+    expect(plan.belowCommentSeverity.map((f) => f.message)).toEqual(['quiet here', 'i']);
+    expect(plan.notCommentable.map((f) => f.message)).toEqual(['outside']);
+  });
+
+  it('posts every severity without comment-severity, or with info', () => {
+    const findings = [finding({ line: 1, severity: 'info', message: 'i' }), finding({ line: 2, severity: 'error', message: 'e' })];
+    for (const plan of [planInlineComments(findings, 5), planInlineComments(findings, 5, { commentSeverity: () => 'info' })]) {
+      expect(plan.comments).toHaveLength(2);
+      expect(plan.belowCommentSeverity).toEqual([]);
+    }
+  });
 });

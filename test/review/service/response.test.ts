@@ -34,7 +34,6 @@ describe('parseReviewResult', () => {
     expect(invalidField(() => parseReviewResult({ ...REVIEW_OK, quality_score: '80' }))).toBe('quality_score');
     expect(invalidField(() => parseReviewResult({ ...REVIEW_OK, usage: { total_tokens: 'x' } }))).toBe('usage.total_tokens');
     expect(invalidField(() => parseReviewResult({ ...REVIEW_OK, suggestions: ['ok', 7] }))).toBe('suggestions[1]');
-    expect(invalidField(() => parseReviewResult({ ...REVIEW_OK, security_flags: {} }))).toBe('security_flags');
     expect(invalidField(() => parseReviewResult([REVIEW_OK]))).toBe('(body)');
   });
 
@@ -95,6 +94,12 @@ describe('parseReviewResult', () => {
   it('keeps security flags of any shape as sent', () => {
     const flags = [{ type: 'sql_injection', line: 4 }, 'hard-coded secret'];
     expect(parseReviewResult({ ...REVIEW_OK, security_flags: flags }).security_flags).toEqual(flags);
+  });
+
+  it('keeps a single flag sent instead of a list as one flag, so it is never lost to a refused answer', () => {
+    expect(parseReviewResult({ ...REVIEW_OK, security_flags: { type: 'xss' } }).security_flags).toEqual([{ type: 'xss' }]);
+    expect(parseReviewResult({ ...REVIEW_OK, security_flags: 'secret in code' }).security_flags).toEqual(['secret in code']);
+    expect(parseReviewResult({ ...REVIEW_OK, security_flags: null }).security_flags).toEqual([]);
   });
 
   it('keeps the quality score exactly as sent: never rounded up to pass a threshold', () => {

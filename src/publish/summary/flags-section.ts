@@ -1,0 +1,46 @@
+/**
+ * The summary's list of every security flag of the run, wherever it sits and whatever became of
+ * it: the one place a reader sees all the service flagged, each saying whether the gate counts it
+ * and, when not, why. The other lists of findings leave the flags to this one.
+ */
+import type { FindingLocation, LabelledFinding } from '../../domain/findings';
+import type { FileOutcome } from '../../domain/outcomes';
+import { flagFactsMarkdown } from '../../report/markdown/flag';
+import { inlineText } from '../../report/markdown/sanitize';
+import { compareFindings } from '../../report/markdown/severity';
+import type { Room } from './summary-sections';
+import { cappedList, findingItem } from './summary-sections';
+
+const MAX_REASON = 300;
+
+/** Where a flag sits when its place is why it does not count (only in `gate-scope: added`). */
+const UNCOUNTED_PLACE: Partial<Readonly<Record<FindingLocation, string>>> = {
+  'diff-context': 'on an unchanged line shown in the diff',
+  'outside-diff': 'outside the diff',
+};
+
+/** Every security flag of the reviewed files, most severe first. */
+export function securityFlagsOf(files: readonly FileOutcome[]): LabelledFinding[] {
+  return files.flatMap((f) => (f.kind === 'reviewed' ? f.findings.filter((x) => x.source === 'security-flag') : [])).sort(compareFindings);
+}
+
+function status(f: LabelledFinding): string {
+  if (f.counts) return '**counted by the gate**';
+  if (f.disposition !== undefined) {
+    const why = f.sameAs === undefined ? 'see below' : 'with the issue on this line, which says the same';
+    return `not counted: ${f.disposition.kind} (${why})`;
+  }
+  if (f.uncounted !== undefined) return `not counted: ${inlineText(f.uncounted, MAX_REASON)}`;
+  const place = UNCOUNTED_PLACE[f.location];
+  return place === undefined ? 'not counted' : `not counted: ${place} (gate-scope: added counts added lines)`;
+}
+
+function flagItem(f: LabelledFinding): string {
+  return `${findingItem(f)}${flagFactsMarkdown(f)} — ${status(f)}`;
+}
+
+export function securityFlagsSection(files: readonly FileOutcome[], room: Room): string {
+  const flags = securityFlagsOf(files);
+  if (flags.length === 0) return '';
+  return [`### Security flags (${flags.length})`, '', ...cappedList(flags, room, 'flags', flagItem)].join('\n');
+}

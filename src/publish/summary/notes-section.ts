@@ -1,0 +1,48 @@
+/**
+ * What the service says of each reviewed file, in its own words: its `summary` of the file and
+ * its general `suggestions`. One collapsed block per file, after the findings, so the verdict and
+ * the findings stay on top; each block's line names the file and gives the summary (its start,
+ * when it is long: then the block holds it whole). Like the
+ * other lists it holds at most `room.cap` files and `room.cap` suggestions a file, the rest counted.
+ *
+ * The `<summary>` line is raw HTML (GitHub renders no markdown inside a `<details>` line), so the
+ * service's text goes through `inlineText`, which turns `<` into `&lt;` and defuses mentions.
+ */
+import type { FileOutcome } from '../../domain/outcomes';
+import { blockText, inlineText } from '../../report/markdown/sanitize';
+import type { Room } from './summary-sections';
+import { cappedList, more } from './summary-sections';
+
+const MAX_PATH = 200;
+/** Characters of the summary shown on the block's line, and in the block. */
+const MAX_PREVIEW = 120;
+const MAX_SUMMARY = 2_000;
+const MAX_SUGGESTION = 500;
+
+type Reviewed = Extract<FileOutcome, { kind: 'reviewed' }>;
+
+/** The reviewed files the service said something of, in the run's order. */
+export function filesWithNotes(files: readonly FileOutcome[]): Reviewed[] {
+  return files.filter((f): f is Reviewed => f.kind === 'reviewed' && (f.summary.trim() !== '' || f.suggestions.some((s) => s.trim() !== '')));
+}
+
+function fileNotes(file: Reviewed, room: Room): string {
+  const suggestions = file.suggestions.filter((s) => s.trim() !== '');
+  const preview = inlineText(file.summary, MAX_PREVIEW);
+  const line = `<summary><code>${inlineText(file.path, MAX_PATH)}</code>${preview === '' ? '' : `: ${preview}`}</summary>`;
+  // The whole summary in the block only when its line had to cut it.
+  const whole = preview === inlineText(file.summary, MAX_SUMMARY) ? '' : blockText(file.summary, MAX_SUMMARY);
+  const body = [
+    whole,
+    suggestions.length === 0 ? '' : cappedList(suggestions, room, 'suggestions', (s) => `- ${inlineText(s, MAX_SUGGESTION)}`).join('\n'),
+  ].filter((part) => part !== '');
+  return ['<details>', line, '', body.join('\n\n'), '', '</details>'].join('\n');
+}
+
+export function notesSection(files: readonly FileOutcome[], room: Room): string {
+  const noted = filesWithNotes(files);
+  if (noted.length === 0) return '';
+  const shown = noted.slice(0, room.cap).map((f) => fileNotes(f, room));
+  const rest = noted.length - shown.length;
+  return [`### What the service says of each file (${noted.length})`, ...shown, ...(rest > 0 ? [`- ${more(rest, 'files', room.restListedIn)}`] : [])].join('\n\n');
+}
