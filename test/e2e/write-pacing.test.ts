@@ -11,7 +11,6 @@
  * second's credit earned before the first write), however loaded the machine is; unpaced, each
  * takes a few milliseconds.
  */
-import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { asGitHubCom } from '../doubles/intercepted-github';
 import type { FakeGitHub } from '../doubles/fake-github';
@@ -46,7 +45,10 @@ function refusedComment(demo: PullRequestFixture, line: number, files?: string[]
 /** Records when each write (a REST write, or a GraphQL request) reaches `github`, in ms. */
 /** When each write reached the fake: every non-GET but a GraphQL query (a read; a mutation writes). */
 function writesOf(github: FakeGitHub): number[] {
-  const isQuery = (body: unknown) => !/^\s*mutation\b/.test(String((body as { query?: unknown } | undefined)?.query ?? ''));
+  const isQuery = (body: unknown) => {
+    const query = (body as { query?: unknown } | undefined)?.query;
+    return !(typeof query === 'string' && /^\s*mutation\b/.test(query));
+  };
   return github.requests.filter((r) => r.method !== 'GET' && !(r.path === '/graphql' && isQuery(r.body))).map((r) => r.receivedAt);
 }
 
