@@ -82,7 +82,7 @@ function emitAnnotations(io, findings, listedIn) {
  */
 function printPlannedComments(io, report, dryRun, overflowListedIn) {
     const { comments, overflow } = report.plan;
-    const heading = (0,pull_request/* isMergeGroup */.a)(report.pr)
+    const heading = (0,pull_request/* isMergeGroup */.aF)(report.pr)
         ? 'Findings on added lines (a merge group has no pull request to comment on)'
         : dryRun
             ? 'Would post these inline comments (dry run)'
@@ -152,7 +152,7 @@ function runnerSurfaces(options) {
         }
         emitAnnotations(io, run.findings, listedIn);
         printPlannedComments(io, run, settings.dryRun, listedIn);
-        if (settings.dryRun && !(0,pull_request/* isMergeGroup */.a)(run.pr)) {
+        if (settings.dryRun && !(0,pull_request/* isMergeGroup */.aF)(run.pr)) {
             io.startGroup('Would post this summary comment (dry run)');
             io.info((0,run_summary/* renderRunSummary */.qN)(run, 'comment'));
             io.endGroup();
@@ -515,9 +515,9 @@ function summaryInput(report, local = false) {
         rejected: posting.kind === 'posted' ? posting.rejected : [],
         tokensUsed: report.tokensUsed,
         headSha: report.pr.headSha,
-        dryRun: posting.kind === 'dry-run' && !(0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .a)(report.pr),
+        dryRun: posting.kind === 'dry-run' && !(0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .aF)(report.pr),
     };
-    if ((0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .a)(report.pr)) {
+    if ((0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .aF)(report.pr)) {
         const { baseSha, headSha, headRef, pulls } = report.pr;
         input.mergeGroup = { baseSha, headSha, headRef, pulls };
     }

@@ -403,7 +403,7 @@ async function publishVerdict(report, surfaces) {
     const shown = walkthrough === undefined ? report : { ...report, walkthrough };
     // A merge group has no pull request to comment on.
     const { pr } = report;
-    const summary = surfaces.summaryComment === undefined || (0,pull_request/* isMergeGroup */.a)(pr)
+    const summary = surfaces.summaryComment === undefined || (0,pull_request/* isMergeGroup */.aF)(pr)
         ? { kind: 'dry-run' }
         : await postSummary(surfaces.summaryComment, pr, report.posting, (0,run_summary/* renderRunSummary */.qN)(shown, 'comment'), log);
     const commented = { ...shown, summary };
@@ -508,9 +508,9 @@ function summaryInput(report, local = false) {
         rejected: posting.kind === 'posted' ? posting.rejected : [],
         tokensUsed: report.tokensUsed,
         headSha: report.pr.headSha,
-        dryRun: posting.kind === 'dry-run' && !(0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .a)(report.pr),
+        dryRun: posting.kind === 'dry-run' && !(0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .aF)(report.pr),
     };
-    if ((0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .a)(report.pr)) {
+    if ((0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .aF)(report.pr)) {
         const { baseSha, headSha, headRef, pulls } = report.pr;
         input.mergeGroup = { baseSha, headSha, headRef, pulls };
     }

@@ -572,7 +572,7 @@ async function publishCheckRun(context, pr, content, log, deps = {}) {
 }
 async function writeFor(context, target, content, deps) {
     const repository = { owner: target.owner, repo: target.repo };
-    if (!(0,pull_request/* isMergeGroup */.a)(target))
+    if (!(0,pull_request/* isMergeGroup */.aF)(target))
         return writeCommitCheckRun(context, repository, content, target.number, deps);
     const written = await upsertCheckRun(context, repository, content);
     return written.kind === 'read-only' ? written : { ...written, conclusion: content.conclusion, heldBy: [] };

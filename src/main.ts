@@ -27,6 +27,7 @@ import { stoppedVerdict } from './gate/decide';
 import { createAccessReader } from './github/access-reader';
 import { redactGitHubRequests } from './github/egress';
 import { createGitHubClient } from './github/octokit';
+import { createRequestCounter, describeRequestCounts } from './github/request-count';
 import type { GitHubClient } from './github/octokit';
 import { HeadMovedError, PullRequestNotFoundError, readPullRequest } from './github/pull-head';
 import { shortSha } from './domain/object-name';
@@ -106,17 +107,43 @@ async function reviewEventTarget(action: ActionRun): Promise<string | undefined>
   if (settings.githubToken === '') {
     throw new EventError('Input github-token is empty. Pass ${{ github.token }} or a token that can read the pull request.');
   }
+  const counter = createRequestCounter();
   const octokit = createGitHubClient({
     token: settings.githubToken,
     baseUrl: runner.apiUrl,
     timeoutMs: settings.requestTimeoutMs,
     retry: { retries: settings.maxRetries },
     log,
+    counter,
   });
   redactGitHubRequests(octokit, action.redactor);
+  // What the run spent of the repository's shared GitHub budget, once, however it ended: before
+  // the runner's final line when it reaches a verdict, else as it stops.
+  let told = false;
+  const tellRequests = (): void => {
+    if (told) return;
+    told = true;
+    io.info(describeRequestCounts(counter.counts()));
+  };
   // One pacing for every write of the run (the review, the summary comment, the check run); none
   // for a GitHub API on this machine's loopback, where only a test double or a proxy listens.
-  const github = { octokit, writeGate: createWriteGate(realWriteClock, writePacingFor(runner.apiUrl)), log };
+  const github: GitHubSide = { octokit, writeGate: createWriteGate(realWriteClock, writePacingFor(runner.apiUrl)), log, tellRequests };
+  try {
+    return await reviewWithClient(action, event, resolved, github);
+  } finally {
+    tellRequests();
+  }
+}
+
+/** The rest of `reviewEventTarget`, once the GitHub client is built. */
+async function reviewWithClient(
+  action: ActionRun,
+  event: Awaited<ReturnType<typeof readActionEvent>>,
+  resolved: Exclude<ReturnType<typeof resolveReviewTarget>, { kind: 'nothing' }>,
+  github: GitHubSide,
+): Promise<string | undefined> {
+  const { settings, runner, io } = action;
+  const { octokit, log } = github;
 
   if (resolved.kind === 'merge-group') {
     const { group } = resolved;
@@ -190,6 +217,8 @@ interface GitHubSide {
   octokit: GitHubClient;
   writeGate: WriteGate;
   log: ReturnType<typeof actionsLogger>;
+  /** Logs the run's GitHub requests by kind, once (later calls do nothing). */
+  tellRequests: () => void;
 }
 
 /**
@@ -257,7 +286,11 @@ async function reviewAndPublish(
     ...(settings.walkthrough ? { walkthrough: completeText(client) } : {}),
     ...(publisher === undefined ? {} : { summaryComment: publisher }),
     ...(checkRun === undefined ? {} : { checkRun }),
-    outlets: [runnerSurfaces({ io, redactor: action.redactor, settings, hasJobSummary: runner.hasJobSummary, workspace: runner.workspace })],
+    outlets: [
+      // Every GitHub request of the run is made by now: the runner's outlets write only files and the log.
+      () => Promise.resolve(github.tellRequests()),
+      runnerSurfaces({ io, redactor: action.redactor, settings, hasJobSummary: runner.hasJobSummary, workspace: runner.workspace }),
+    ],
   });
 }
 

@@ -7,7 +7,8 @@
  * tested with plain objects. Every surface of the verdict is written afterwards, from the report
  * this returns, by publish/publish.ts.
  */
-import { collectFiles } from './collect/collect-files';
+import { streamCollect } from './collect/collect-files';
+import type { Collected } from './collect/collect-files';
 import type { Settings } from './config/settings';
 import type { FileOutcome } from './domain/outcomes';
 import { isMergeGroup } from './domain/pull-request';
@@ -26,7 +27,8 @@ import { planInlineComments } from './report/inline-plan';
 import { postReview } from './report/post-review';
 import { needingBaseline, reviewBaselines } from './review/baseline';
 import { reviewFiles } from './review/review-files';
-import type { LocateAnswer, ReviewDeps } from './review/review-files';
+import type { LocateAnswer, ReviewDeps, Reviewed } from './review/review-files';
+import type { ReviewCandidate } from './domain/pull-request';
 
 export interface PipelineDeps extends ReviewDeps {
   /** Posts the review; undefined in a dry run and in the terminal: nothing is posted. */
@@ -52,14 +54,31 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, deps
   const settingsOf = fileSettingsResolver(settings);
   const focusAreasOf = (file: ChangedFile) => settingsOf(file.path).focusAreas;
 
-  const { selection, listTruncated } = await collectFiles(settings, target, deps.source, log, deps.progress);
   const locate: LocateAnswer = (file, answer, content, language) => locateFindings(file, language, answer, content, settingsOf(file.path), log);
-  const reviewed = await reviewFiles(selection.candidates, settings, target, deps, deadlineAt, locate, focusAreasOf);
+  // Listing, reading and reviewing overlap: the review starts on the first page of the list.
+  const collect = streamCollect(settings, target, deps.source, log, deps.progress);
+  const listFailed = new AbortController();
+  collect.done.catch(() => listFailed.abort('the list of changed files could not be read'));
+  // Dismissals are labels like any other: read before the plan and the gate, never after; read
+  // while the files are reviewed, once the list is the head's, so the verdict does not wait for it.
+  const readReplies = () => (repliesOn === undefined ? Promise.resolve({ kind: 'not-read' } as const) : readFeedback(deps.feedback, repliesOn, log));
+  const feedbackRead = collect.done.then(readReplies, () => undefined);
+  const reviewing = reviewFiles(collect.batches, settings, target, deps, deadlineAt, locate, focusAreasOf, listFailed.signal);
+  let collected: Collected;
+  try {
+    collected = await collect.done;
+  } catch (error) {
+    // Nothing is decided from a list that failed: the review stops, and so does the run.
+    await reviewing.catch(() => undefined);
+    await feedbackRead;
+    throw error;
+  }
+  const { selection, listTruncated } = collected;
+  const reviewed = inListOrder(await reviewing, selection.candidates);
   const needBase = needingBaseline(selection.candidates, reviewed.outcomes, settings, (path) => settingsOf(path).minScore);
   const baselines = await reviewBaselines(needBase, settings, target, deps, deadlineAt, focusAreasOf);
 
-  // Dismissals are labels like any other: read before the plan and the gate, never after.
-  const feedback = repliesOn === undefined ? ({ kind: 'not-read' } as const) : await readFeedback(deps.feedback, repliesOn, log);
+  const feedback = (await feedbackRead) ?? (await readReplies());
   const judged = withOpenThreads(judgeDismissals(dismissalReplies(feedback), settings.dismiss), feedback.kind === 'read' ? feedback.snapshot.own : []);
   // A flag an issue on its line stands for is decided after the dismissals: a dismissed issue stands for nothing.
   const judgedFiles = [...foldFlagsIntoIssues(applyDismissals(reviewed.outcomes, judged)), ...selection.notReviewed];
@@ -101,6 +120,17 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, deps
   };
 }
 
+/** The outcomes in the list's order, whatever order the candidates were reviewed in. */
+function inListOrder(reviewed: Reviewed, candidates: readonly ReviewCandidate[]): Reviewed {
+  const at = new Map(candidates.map((candidate, i) => [candidate, i]));
+  const order = reviewed.candidates.map((candidate, i) => ({ i, at: at.get(candidate) ?? Number.MAX_SAFE_INTEGER }));
+  order.sort((a, b) => a.at - b.at);
+  return {
+    ...reviewed,
+    outcomes: order.map(({ i }) => reviewed.outcomes[i] as Reviewed['outcomes'][number]),
+    candidates: order.map(({ i }) => reviewed.candidates[i] as ReviewCandidate),
+  };
+}
 /**
  * The policy the run applied, and whether the change under review edits it (that edit applies
  * once merged: this run used the base's). Nothing when there is neither.

@@ -12,7 +12,9 @@ import type { MergeGroupRef, PullRequestRef, PullRequestSource } from '../domain
 import { openCheckoutSource } from './checkout-source';
 import { createCompareSource } from './compare-source';
 import { createPullRequestSource, forPull } from './github-source';
-import { gitBlobReader, withWorkspaceBlobs } from './workspace-blobs';
+import type { BatchStats } from './blob-batches';
+import { plural } from '../domain/words';
+import { gitBlobPresence, gitBlobReader, withWorkspaceBlobs } from './workspace-blobs';
 import { shortSha } from '../domain/object-name';
 
 export interface ChosenSource {
@@ -20,6 +22,11 @@ export interface ChosenSource {
   /** Where the files came from, for the log once the run is done. */
   describe(): string;
   close(): Promise<void>;
+}
+
+/** How the contents read through the API came: `12 in 2 GraphQL queries, 1 one by one through REST`. */
+function describeReads(stats: BatchStats): string {
+  return `${stats.fromQueries} in ${plural(stats.queries, 'GraphQL query', 'GraphQL queries')}, ${stats.toRest} one by one through REST`;
 }
 
 /** The base commit the event names for this pull request, when it does. */
@@ -41,7 +48,8 @@ export async function choosePullRequestSource(options: SourceOptions & {
   baseSha: string;
 }): Promise<ChosenSource> {
   const { octokit, pr, log } = options;
-  const api = forPull(createPullRequestSource(octokit, { log }), pr);
+  const github = createPullRequestSource(octokit, { log });
+  const api = { source: forPull(github, pr), readStats: () => github.readStats };
   if (options.checkout === undefined) return throughApi(api);
   return fromCheckoutOr(api, options.checkout, { what: 'the pull request', baseSha: options.baseSha, headSha: pr.headSha }, log);
 }
@@ -49,17 +57,36 @@ export async function choosePullRequestSource(options: SourceOptions & {
 /** A merge group: the checkout's diff of its two SHAs, else GitHub's comparison of them. */
 export async function chooseMergeGroupSource(options: SourceOptions & { group: MergeGroupRef }): Promise<ChosenSource> {
   const { octokit, group, log } = options;
-  const api = createCompareSource(octokit, group, log);
+  const api = { source: createCompareSource(octokit, group, log) };
   if (options.checkout === undefined) return throughApi(api);
   return fromCheckoutOr(api, options.checkout, { what: 'the merge group', baseSha: group.baseSha, headSha: group.headSha }, log);
 }
 
-function throughApi(source: PullRequestSource): ChosenSource {
-  return { source, describe: () => 'Changed files and contents: through the GitHub API (GITHUB_WORKSPACE is not a git checkout).', close: async () => {} };
+/** A source through the API, and how its planned reads went when it reads in batches. */
+interface ApiSource {
+  source: PullRequestSource;
+  /** Read when the run is described, after its reads. */
+  readStats?: () => BatchStats;
+}
+
+function throughApi(api: ApiSource): ChosenSource {
+  return {
+    source: api.source,
+    describe: () => {
+      const reads = readsOf(api);
+      return `Changed files and contents: through the GitHub API (GITHUB_WORKSPACE is not a git checkout)${reads === undefined ? '' : `; contents ${reads}`}.`;
+    },
+    close: async () => {},
+  };
+}
+
+/** `12 in 2 GraphQL queries, 1 one by one through REST`; undefined for a source that does not batch. */
+function readsOf(api: ApiSource): string | undefined {
+  return api.readStats === undefined ? undefined : describeReads(api.readStats());
 }
 
 async function fromCheckoutOr(
-  api: PullRequestSource,
+  api: ApiSource,
   workspace: string,
   change: { what: string; baseSha: string; headSha: string },
   log: Logger,
@@ -79,10 +106,13 @@ async function fromCheckoutOr(
     `Reading ${change.what} through the GitHub API: ${opening.reason}. ` +
       'A checkout with both commits (actions/checkout with fetch-depth: 0) gives every file and patch without the API.',
   );
-  const withBlobs = withWorkspaceBlobs(api, gitBlobReader(workspace));
+  const withBlobs = withWorkspaceBlobs(api.source, gitBlobReader(workspace), gitBlobPresence(workspace));
   return {
     source: withBlobs,
-    describe: () => `File contents: ${withBlobs.stats.fromWorkspace} read from the workspace checkout, ${withBlobs.stats.fromApi} through the GitHub API.`,
+    describe: () => {
+      const reads = readsOf(api);
+      return `File contents: ${withBlobs.stats.fromWorkspace} read from the workspace checkout, ${withBlobs.stats.fromApi} through the GitHub API${reads === undefined ? '' : ` (${reads})`}.`;
+    },
     close: async () => {},
   };
 }

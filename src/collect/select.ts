@@ -79,6 +79,16 @@ export interface Selection {
 }
 
 export function selectFiles(files: readonly ChangedFile[], rules: SelectionRules): Selection {
+  const selector = createSelector(rules);
+  selector.add(files);
+  return selector.selection;
+}
+
+/**
+ * `selectFiles` a page at a time, for a list still being read: `add` takes the next files in
+ * the list's order and returns the candidates among them; `selection` grows with each call.
+ */
+export function createSelector(rules: SelectionRules): { add(files: readonly ChangedFile[]): ReviewCandidate[]; readonly selection: Selection } {
   const includedBy = firstMatchingGlob(rules.include);
   const isIncluded = (path: string): boolean => rules.include.length === 0 || includedBy(path) !== undefined;
   const excludedBy = firstMatchingGlob(rules.exclude);
@@ -91,7 +101,7 @@ export function selectFiles(files: readonly ChangedFile[], rules: SelectionRules
     selection.notReviewed.push({ kind: 'failed', path, reason });
   };
 
-  for (const file of files) {
+  const add = (file: ChangedFile): ReviewCandidate | undefined => {
     const language = candidateLanguage(file.path);
     const exclude = excludedBy(file.path);
     const defaultExclude = defaultExcludedBy(file.path);
@@ -104,11 +114,21 @@ export function selectFiles(files: readonly ChangedFile[], rules: SelectionRules
     else if (defaultExclude !== undefined && language !== BY_SHEBANG) notReviewed(file.path, defaultExcludeReason(defaultExclude));
     else if (selection.candidates.length >= rules.maxFiles) {
       notReviewed(file.path, `not reviewed: past max-files (${plural(rules.maxFiles, 'file')}); raise max-files to review it`);
-    } else if (language === BY_SHEBANG) {
-      selection.candidates.push({ file, language, ...(defaultExclude === undefined ? {} : { defaultExclude }) });
-    } else selection.candidates.push({ file, language });
-  }
-  return selection;
+    } else {
+      const candidate: ReviewCandidate = language === BY_SHEBANG ? { file, language, ...(defaultExclude === undefined ? {} : { defaultExclude }) } : { file, language };
+      selection.candidates.push(candidate);
+      return candidate;
+    }
+    return undefined;
+  };
+
+  return {
+    selection,
+    add: (files) => files.flatMap((file) => {
+      const candidate = add(file);
+      return candidate === undefined ? [] : [candidate];
+    }),
+  };
 }
 
 function quote(glob: string): string {

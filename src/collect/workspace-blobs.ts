@@ -19,6 +19,9 @@ export interface BlobReadStats {
 /** Reads a blob by SHA from the git objects in `cwd`; undefined when the object is not there. */
 export type BlobReader = (sha: string) => Promise<Buffer | undefined>;
 
+/** Which of these blob SHAs the git objects in `cwd` hold (without reading them). */
+export type BlobPresence = (shas: readonly string[]) => Promise<Set<string>>;
+
 /** git's object name of a blob: the hash of `blob <size>\0<content>`, SHA-1 or SHA-256 by length. */
 export function blobObjectName(content: Buffer, shaLength: number): string {
   const hash = createHash(shaLength === 64 ? 'sha256' : 'sha1');
@@ -40,12 +43,37 @@ export function gitBlobReader(cwd: string): BlobReader {
     });
 }
 
-/** A source whose `readFile` tries the workspace first; `stats` counts where files came from. */
+/** The blobs among `shas` that `git cat-file --batch-check` finds in `cwd`; none when git fails. */
+export function gitBlobPresence(cwd: string): BlobPresence {
+  return (shas) =>
+    new Promise((resolve) => {
+      const wanted = shas.filter(isObjectName);
+      if (wanted.length === 0) return resolve(new Set());
+      const child = execFile(
+        'git',
+        ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
+        { cwd, maxBuffer: 64 * 1024 * 1024, env: gitEnvironment() },
+        (error, stdout) => {
+          if (error !== null) return resolve(new Set());
+          resolve(new Set(stdout.split('\n').flatMap((line) => (/^[0-9a-f]+ blob$/.test(line) ? [line.slice(0, line.indexOf(' '))] : []))));
+        },
+      );
+      child.stdin?.end(`${wanted.join('\n')}\n`);
+    });
+}
+
+/**
+ * A source whose `readFile` tries the workspace first; `stats` counts where files came from. The
+ * reads it plans (`willRead`) are the blobs the workspace lacks: only those go to `source`'s batches.
+ */
 export function withWorkspaceBlobs(
   source: PullRequestSource,
   readBlob: BlobReader,
+  present?: BlobPresence,
 ): PullRequestSource & { stats: BlobReadStats } {
   const stats: BlobReadStats = { fromWorkspace: 0, fromApi: 0 };
+  /** A read through `source` waits until the plans made so far reached it. */
+  let planned: Promise<void> = Promise.resolve();
   return {
     stats,
     listChangedFiles: (pr) => source.listChangedFiles(pr),
@@ -57,9 +85,25 @@ export function withWorkspaceBlobs(
         return local;
       }
       stats.fromApi += 1;
+      await planned;
       return source.readFile(pr, file, options);
     },
     // Base versions are read by path at the base commit: no blob SHA to look up here.
     ...(source.readBaseFile === undefined ? {} : { readBaseFile: source.readBaseFile.bind(source) }),
+    ...(source.willRead === undefined
+      ? {}
+      : {
+          willRead(pr, files, options) {
+            const plan = source.willRead?.bind(source);
+            if (plan === undefined) return;
+            if (options.base === true || present === undefined) return plan(pr, files, options);
+            const before = planned;
+            planned = (async () => {
+              const here = await present(files.flatMap((f) => (f.blobSha === undefined ? [] : [f.blobSha])));
+              await before;
+              plan(pr, files.filter((f) => f.blobSha === undefined || !here.has(f.blobSha)), options);
+            })();
+          },
+        }),
   };
 }

@@ -140,6 +140,13 @@ export const DEFAULT_EXCLUDES: readonly string[] = [
   '**/go.sum',
 ];
 
+/**
+ * The most max-files accepts. Through the GitHub API a pull request lists at most 3,000 files
+ * (GITHUB_LISTED_FILES_CAP); a checkout with both commits has no cap, and this bounds a run's time
+ * and memory (10,000 files take about 45 minutes at 2 s a review and concurrency 8).
+ */
+export const MAX_FILES_LIMIT = 10_000;
+
 export const DEFAULTS = {
   maxFiles: 300,
   maxFileSize: 100_000,

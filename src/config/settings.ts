@@ -20,7 +20,7 @@ import type { Parsed } from './finding-inputs';
 export { parseList };
 
 export * from './settings-types';
-import { DEFAULTS, DEFAULT_EXCLUDES } from './settings-types';
+import { DEFAULTS, DEFAULT_EXCLUDES, MAX_FILES_LIMIT } from './settings-types';
 import type { GateScope, OnIncomplete, ScoreBaseline } from '../domain/vocabulary';
 import type { InputReader, PolicyInputs, Settings } from './settings-types';
 
@@ -215,7 +215,7 @@ export function readSettings(read: InputReader): Settings {
     allowInsecureHttp,
     githubToken,
     ...gate,
-    maxFiles: integer('max-files', DEFAULTS.maxFiles, 1, 3000),
+    maxFiles: integer('max-files', DEFAULTS.maxFiles, 1, MAX_FILES_LIMIT),
     maxFileSize: integer('max-file-size', DEFAULTS.maxFileSize, 1, 10_000_000),
     maxDurationMs: Math.round(minutes('max-duration', DEFAULTS.maxDurationMinutes, 0.05, 300) * 60_000),
     concurrency: integer('concurrency', DEFAULTS.concurrency, 1, 32),

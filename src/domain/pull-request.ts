@@ -4,6 +4,12 @@
  */
 import type { ReviewLanguage } from './vocabulary';
 
+/**
+ * GitHub lists at most this many files of a pull request (`GET /pulls/{n}/files`); later files are
+ * not reachable through its API. A checkout with both commits has no such cap.
+ */
+export const GITHUB_LISTED_FILES_CAP = 3000;
+
 /** The commit a run reviews, in its repository. */
 export interface CommitRef {
   owner: string;
@@ -103,13 +109,24 @@ export interface ReadFileOptions {
   signal?: AbortSignal;
 }
 
+/** What a caller of `listChangedFiles` is told while the list is read. */
+export interface ListingWatch {
+  /**
+   * The next page of the list, in order, as soon as it is read (a source that reads the list at
+   * once never calls it). `tied` resolves once these files are known to be the list of
+   * `target.headSha` — their review may start then — and never rejects: a list that fails makes
+   * `listChangedFiles` reject. A file may still gain `sameBlobAsBase` until the list is returned.
+   */
+  onPage?(files: readonly ChangedFile[], tied: Promise<void>): void;
+}
+
 /**
  * Reads the change under review: a pull request or a merge group from GitHub or the checkout, or
  * a local git diff for the CLI. A source is opened for one change; `target` names its commit.
  */
 export interface PullRequestSource {
   /** Every changed file, all pages. */
-  listChangedFiles(target: CommitRef): Promise<ChangedFileList>;
+  listChangedFiles(target: CommitRef, watch?: ListingWatch): Promise<ChangedFileList>;
   /**
    * The file's bytes at the head commit, undecoded (`src/decode.ts` makes them text). Over
    * `maxBytes`, a source that knows the size without reading throws `fileTooLarge` instead.
@@ -121,4 +138,20 @@ export interface PullRequestSource {
    * on their own score.
    */
   readBaseFile?(target: CommitRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
+  /**
+   * Says which files will be read next, in order (`base`: their base versions, through
+   * `readBaseFile`), so a source can read them in batches ahead of `readFile`. Optional, and only
+   * a hint: a file read without it is read on its own, with the same bytes.
+   */
+  willRead?(target: CommitRef, files: readonly ChangedFile[], options: PlannedReads): void;
+}
+
+/** What `willRead` is told about the reads it plans. */
+export interface PlannedReads {
+  /** max-file-size: a larger file is refused without its content. */
+  maxBytes: number;
+  /** The base versions (`readBaseFile`), not the head's. */
+  base?: boolean;
+  /** Aborts the reads (the run's deadline). */
+  signal?: AbortSignal;
 }

@@ -15,6 +15,7 @@ import type { FailOnSeverity } from '../domain/vocabulary';
 import type { LabelledFinding } from '../domain/findings';
 import type { GateReason, GateVerdict, ReasonCause } from '../domain/verdict';
 import { COULD_NOT_RUN_CODES } from '../domain/outcomes';
+import { GITHUB_LISTED_FILES_CAP } from '../domain/pull-request';
 import type { PostingReport } from '../domain/writes';
 import { postingEffect } from './posting';
 import { plural } from '../domain/words';
@@ -89,7 +90,11 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   let neutralBecause: GateReason | undefined;
   const notReviewed = input.fatal === undefined ? failed : [];
   const incomplete: string[] = notReviewed.map((o) => `${visiblePath(o.path)} (${o.reason})`);
-  if (input.listTruncated === true) incomplete.push('files past GitHub’s 3,000-file list limit (never listed)');
+  if (input.listTruncated === true) {
+    incomplete.push(
+      `files past GitHub’s ${GITHUB_LISTED_FILES_CAP.toLocaleString('en-US')}-file list limit (never listed; a checkout with both commits, actions/checkout with fetch-depth: 0, lists them all)`,
+    );
+  }
   if (incomplete.length > 0) {
     const what = `${plural(incomplete.length, 'file')} could not be reviewed: ${summarizeList(incomplete)}`;
     // A file the service could not judge (the daily limit, an outage) says nothing about the code.

@@ -14,6 +14,7 @@ import Bottleneck from 'bottleneck/light.js';
 import { EnvHttpProxyAgent, Response as UndiciResponse, fetch as undiciFetch } from 'undici';
 import type { Dispatcher } from 'undici';
 import { VERSION } from '../version';
+import type { GitHubRequestCounter } from './request-count';
 import { yieldWithoutTimerFloor } from './scheduler-yield';
 
 const ReviewGateOctokit = Octokit.plugin(retry, throttling);
@@ -59,6 +60,8 @@ export interface GitHubClientOptions {
   retry?: RetryOptions;
   /** Default: `new EnvHttpProxyAgent()` (honours HTTPS_PROXY, HTTP_PROXY, NO_PROXY). */
   dispatcher?: Dispatcher;
+  /** Counts every request sent, retries included, by kind (request-count.ts). */
+  counter?: GitHubRequestCounter;
 }
 
 export const DEFAULT_GITHUB_TIMEOUT_MS = 30_000;
@@ -108,7 +111,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     auth: options.token,
     baseUrl: resolveBaseUrl(options.baseUrl),
     userAgent: `review-gate/${VERSION}`,
-    request: { fetch: timedFetch(options.dispatcher ?? new EnvHttpProxyAgent(), timeoutMs) },
+    request: { fetch: timedFetch(options.dispatcher ?? new EnvHttpProxyAgent(), timeoutMs, options.counter) },
     // @octokit/rest logs one line per request (info) or failed request (error); every failure
     // reaches the user through the caller's own message, so those lines are debug output.
     log: {
@@ -140,8 +143,9 @@ type FetchInit = NonNullable<Parameters<typeof undiciFetch>[1]>;
  * within `timeoutMs`. A hung GitHub would otherwise hold the job until the job itself times out.
  * The body is read here, inside the timeout, so a stalled body counts too.
  */
-function timedFetch(dispatcher: Dispatcher, timeoutMs: number): typeof globalThis.fetch {
+function timedFetch(dispatcher: Dispatcher, timeoutMs: number, counter: GitHubRequestCounter | undefined): typeof globalThis.fetch {
   const timed = async (input: FetchInput, init: FetchInit = {}): Promise<UndiciResponse> => {
+    counter?.count(init.method ?? 'GET', urlOf(input));
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     const signal = init.signal === undefined || init.signal === null ? controller.signal : AbortSignal.any([init.signal, controller.signal]);
@@ -172,8 +176,12 @@ function timedFetch(dispatcher: Dispatcher, timeoutMs: number): typeof globalThi
 /** Statuses whose answer may carry no body (a Response refuses one). */
 const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 204, 205, 304]);
 
+function urlOf(input: FetchInput): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
 function urlPath(input: FetchInput): string {
-  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const href = urlOf(input);
   try {
     return new URL(href).pathname;
   } catch {

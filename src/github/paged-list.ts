@@ -32,6 +32,8 @@ export interface ListSpec<T> {
   maxPages?: number;
   /** Stops once this many distinct entries are read: GitHub's own cap of the list. */
   maxEntries?: number;
+  /** Told, after each page is checked, the distinct entries it added and whether another page follows. */
+  onPage?(entries: readonly T[], at: { page: number; more: boolean }): void;
 }
 
 /** One page as the transport got it: its entries (unchecked) and whether another page follows. */
@@ -51,6 +53,11 @@ export async function readPagedList<T>(spec: ListSpec<T>, fetchPage: (page: numb
     if (page > maxPages) throw refuse(`did not end after ${maxPages} pages; it is not read further`);
     const { entries: raw, more } = await fetchPage(page);
     if (!Array.isArray(raw)) throw refuse(`has ${describeValue(raw)} for page ${page}, not a list of entries`);
+    const before = entries.length;
+    const told = (last: boolean): T[] => {
+      spec.onPage?.(entries.slice(before), { page, more: more && !last });
+      return entries;
+    };
     for (const [index, value] of raw.entries()) {
       const at = `page ${page}, position ${index + 1}`;
       if (value === null || value === undefined) throw refuse(`has a ${value === null ? 'null' : 'missing'} entry (${at})`);
@@ -74,8 +81,9 @@ export async function readPagedList<T>(spec: ListSpec<T>, fetchPage: (page: numb
       } else if (first.json !== json) {
         throw refuse(`changed while it was read: ${identity} is at ${first.at} and again at ${at}, with another ${differingFields(first.entry, entry).join(', ')}; run again once it is stable`);
       }
-      if (spec.maxEntries !== undefined && entries.length >= spec.maxEntries) return entries;
+      if (spec.maxEntries !== undefined && entries.length >= spec.maxEntries) return told(true);
     }
+    told(false);
     if (!more) return entries;
   }
 }

@@ -68,6 +68,7 @@ export async function reviewBaselines(
   const baseSource: PullRequestSource = {
     listChangedFiles: (ref) => source.listChangedFiles(ref),
     readFile: (ref, file, options) => readBaseFile(ref, file, options),
+    willRead: (ref, files, options) => source.willRead?.(ref, files, { ...options, base: true }),
   };
   const log = deps.log;
   const reviewed = await reviewFiles(candidates, settings, pr, {

@@ -13,6 +13,8 @@ import type { LearnedRate } from './rate-window';
 export const HEARTBEAT_MS = 10_000;
 
 export interface ReviewProgress {
+  /** `count` more files to review (the list is read while others are reviewed). */
+  more(count: number): void;
   fileDone(outcome: FileOutcome, elapsedMs: number, fromCache: boolean): void;
   paused(ms: number, label: string): void;
   paced(ms: number, rate: LearnedRate): void;
@@ -31,7 +33,7 @@ export function startProgress(total: number, log: Logger, clock: QueueClock, hea
   let done = 0;
   let cached = 0;
   let pausedUntil: number | undefined;
-  const width = String(total).length;
+  let width = String(total).length;
   const stopped = new AbortController();
 
   const say = (line: string): void => {
@@ -53,6 +55,10 @@ export function startProgress(total: number, log: Logger, clock: QueueClock, hea
   })();
 
   return {
+    more(count) {
+      total += count;
+      width = String(total).length;
+    },
     fileDone(outcome, elapsedMs, fromCache) {
       done += 1;
       if (fromCache) cached += 1;

@@ -58,7 +58,15 @@ export interface QueueOptions<T = unknown> {
   onSettled?(index: number, outcome: TaskOutcome<T>, elapsedMs: number): void;
   /** When the queue must end, on `clock.now()`'s scale, and what each task it cut short says. */
   deadline?: { at: number; reason: string };
+  /**
+   * Stops the queue from outside, as the deadline does (requests in flight aborted); every task
+   * not done ends `cancelled` with the signal's reason (a string) or 'stopped'.
+   */
+  stop?: AbortSignal;
 }
+
+/** Tasks that keep coming, in order (files reviewed while the list is still read); indexes run on across batches. */
+export type TaskFeed<T> = AsyncIterable<readonly QueueTask<T>[]>;
 
 export type TaskOutcome<T> =
   | { state: 'fulfilled'; value: T }
@@ -81,7 +89,7 @@ export interface QueueTask<T> {
   attempt(signal: AbortSignal): Promise<T>;
 }
 
-export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: QueueOptions<T>): Promise<TaskOutcome<T>[]> {
+export async function runQueue<T>(tasks: readonly QueueTask<T>[] | TaskFeed<T>, options: QueueOptions<T>): Promise<TaskOutcome<T>[]> {
   const { clock, policy } = options;
   // Twice as many tasks as attempts in flight: while a slot's request is out, the next file is
   // already read, so a slot seldom waits on GitHub (or the disk) between two requests.
@@ -100,7 +108,7 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
   setMaxListeners(0, deadline.signal, halt.signal);
   const { signal } = deadline;
   // Task i's first attempt waits until task i - 1 took a slot, or ended without one.
-  const turns = createTurns(tasks.length, halt.signal);
+  const turns = createTurns(halt.signal);
 
   const stop = (reason: string, cause?: unknown): void => {
     if (stoppedBecause === undefined) {
@@ -212,7 +220,7 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
       return { state: 'fulfilled', value };
     } catch (error) {
       // The deadline first: the abort surfaces as whatever the task's I/O throws for it.
-      if (signal.aborted && options.deadline !== undefined) return { state: 'cancelled', reason: options.deadline.reason };
+      if (signal.aborted && signal.reason instanceof QueueStoppedError) return { state: 'cancelled', reason: signal.reason.message };
       if (error instanceof QueueStoppedError) return cancelled(error.message, error.cause);
       const reason = options.stopReason(error);
       if (reason !== undefined) stop(reason, error);
@@ -240,12 +248,34 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[], options: Queue
       deadline.abort(new QueueStoppedError(reason));
     });
   }
+  const outside = options.stop;
+  const stopFromOutside = (): void => {
+    const reason = typeof outside?.reason === 'string' ? outside.reason : 'stopped';
+    stop(reason);
+    deadline.abort(new QueueStoppedError(reason));
+  };
+  if (outside?.aborted === true) stopFromOutside();
+  else outside?.addEventListener('abort', stopFromOutside, { once: true });
   try {
-    return await Promise.all(tasks.map((task, index) => workers(() => runOne(task, index))));
+    const running: Array<Promise<TaskOutcome<T>>> = [];
+    const start = (batch: readonly QueueTask<T>[]): void => {
+      for (const task of batch) {
+        const index = running.length;
+        running.push(workers(() => runOne(task, index)));
+      }
+    };
+    if (isFeed(tasks)) for await (const batch of tasks) start(batch);
+    else start(tasks);
+    return await Promise.all(running);
   } finally {
     // The deadline's timer must not keep the process alive once the queue is done.
     timer.abort();
+    outside?.removeEventListener('abort', stopFromOutside);
   }
+}
+
+function isFeed<T>(tasks: readonly QueueTask<T>[] | TaskFeed<T>): tasks is TaskFeed<T> {
+  return !Array.isArray(tasks);
 }
 
 interface Timing {

@@ -4,6 +4,7 @@
  * run's deadline), each file ending as reviewed (its findings located against the diff), skipped,
  * or not reviewed. A file the result cache can answer never reaches the queue's service calls.
  */
+import type { CandidateBatch } from '../collect/collect-files';
 import { SkippedFileError, isNotReviewableError, isSkippedFileError } from '../collect/errors';
 import { readReviewableText } from '../collect/read-text';
 import type { Settings } from '../config/settings';
@@ -18,7 +19,7 @@ import type { CachedReview, ReviewOnce } from './cached-review';
 import { startProgress } from './progress';
 import type { PipelineProgress } from '../domain/progress';
 import { runQueue } from './queue';
-import type { QueueClock, QueueTask, TaskOutcome } from './queue';
+import type { QueueClock, QueueTask, TaskFeed, TaskOutcome } from './queue';
 import { isApiError } from './service/errors';
 import type { RetryPolicy } from './service/retry';
 import type { ReviewRequest, ReviewResult } from './service/types';
@@ -50,8 +51,10 @@ export interface ReviewDeps {
 export type LocateAnswer = (file: ChangedFile, answer: ReviewResult, content: string, language: ReviewLanguage) => LabelledFinding[];
 
 export interface Reviewed {
-  /** One per candidate, in the candidates' order. */
+  /** One per candidate, in the order they were given (batch after batch). */
   outcomes: FileOutcome[];
+  /** The candidates, in the same order as `outcomes`. */
+  candidates: ReviewCandidate[];
   /** Tokens of the answers the service gave in this run (cached answers cost none). */
   tokensUsed: number;
   /** Why the whole run is void (a rejected key), whatever on-incomplete says. */
@@ -62,13 +65,16 @@ type NotReviewed = Extract<FileOutcome, { kind: 'failed' }>;
 
 interface ReviewTask extends QueueTask<ReviewResult> {
   content(): string | undefined;
+  /** Forgets the file's text (once its answer is located), so memory does not grow with the files. */
+  drop(): void;
   /** The language the file is sent as, once it is read (an extensionless file's is its `#!` line's). */
   language(): ReviewLanguage | undefined;
   fromCache(): boolean;
 }
 
 export async function reviewFiles(
-  candidates: readonly ReviewCandidate[],
+  /** The files to review: all at once, or in batches as the list is read (collect-files.ts). */
+  given: readonly ReviewCandidate[] | AsyncIterable<CandidateBatch>,
   settings: Settings,
   pr: CommitRef,
   deps: ReviewDeps,
@@ -77,13 +83,32 @@ export async function reviewFiles(
   locate: LocateAnswer,
   /** The focus areas each file's request carries (the policy's rules may give a path its own). */
   focusAreasOf: (file: ChangedFile) => readonly FocusArea[] = () => settings.focusAreas,
+  /** Stops the review from outside (the list failed): every file not done ends cancelled. */
+  stop?: AbortSignal,
 ): Promise<Reviewed> {
   const { log } = deps;
-  return log.group(`Review ${candidates.length} files`, async () => {
-    const tasks = candidates.map((candidate) => reviewTask(candidate, settings, pr, deps, focusAreasOf(candidate.file)));
+  const streamed = !Array.isArray(given);
+  const title = streamed ? 'Review the changed files' : `Review ${(given as readonly ReviewCandidate[]).length} files`;
+  return log.group(title, async () => {
+    const candidates: ReviewCandidate[] = [];
+    const tasks: ReviewTask[] = [];
+    const progress = startProgress(0, log, deps.clock);
+    /** Each batch's tasks, its files planned for reading in the order the queue takes them. */
+    const taskBatch = (batch: CandidateBatch): ReviewTask[] => {
+      const added = batch.candidates.map((candidate) => reviewTask(candidate, settings, pr, deps, focusAreasOf(candidate.file), batch.tied));
+      candidates.push(...batch.candidates);
+      tasks.push(...added);
+      progress.more(added.length);
+      deps.source.willRead?.(pr, batch.candidates.map((c) => c.file), { maxBytes: settings.maxFileSize });
+      return added;
+    };
+    const feed: readonly QueueTask<ReviewResult>[] | TaskFeed<ReviewResult> = streamed
+      ? (async function* () {
+          for await (const batch of given as AsyncIterable<CandidateBatch>) yield taskBatch(batch);
+        })()
+      : taskBatch({ candidates: [...(given as readonly ReviewCandidate[])], tied: Promise.resolve() });
     const reachability = watchReachability(settings.apiUrl);
     const endpoint = watchEndpoint(settings.apiUrl);
-    const progress = startProgress(candidates.length, log, deps.clock);
     const outcomes: FileOutcome[] = [];
     /** Files whose answer said "not the review service here": the wrong api-url's, if it is one. */
     const notHere = new Set<number>();
@@ -97,7 +122,8 @@ export async function reviewFiles(
       log.warning(message);
     };
     try {
-      await runQueue(tasks, {
+      await runQueue(feed, {
+        ...(stop === undefined ? {} : { stop }),
         concurrency: settings.concurrency,
         policy: deps.retryPolicy,
         clock: deps.clock,
@@ -131,6 +157,8 @@ export async function reviewFiles(
             fromCache += 1;
           } else if (outcome.kind === 'reviewed') tokensUsed += outcome.tokens;
           outcomes[index] = outcome;
+          // Located: the file's text is needed no more.
+          task.drop();
           progress.fileDone(outcome, elapsedMs, cached);
           deps.progress?.fileDone?.(outcome, outcomes.filter((o) => o !== undefined).length, tasks.length);
         },
@@ -148,8 +176,23 @@ export async function reviewFiles(
       deps.cache.reportIgnored();
     }
     const fatal = outcomes.find((o): o is NotReviewed => o.kind === 'failed' && isFatalCode(o.code));
-    return fatal === undefined ? { outcomes, tokensUsed } : { outcomes, tokensUsed, fatal: fatal.reason };
+    return fatal === undefined ? { outcomes, candidates, tokensUsed } : { outcomes, candidates, tokensUsed, fatal: fatal.reason };
   });
+}
+
+/** Waits for `tied`; throws once `signal` aborts first (the queue stopped). */
+async function untilTied(tied: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) throw signal.reason;
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([tied, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
 /** The error a task ended with: its own attempt's, else the one that stopped the queue. */
@@ -158,7 +201,7 @@ function endedWith(result: TaskOutcome<ReviewResult>): unknown {
   return result.state === 'cancelled' ? (result.own ?? result.cause) : undefined;
 }
 
-function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: CommitRef, deps: ReviewDeps, focusAreas: readonly FocusArea[]): ReviewTask {
+function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: CommitRef, deps: ReviewDeps, focusAreas: readonly FocusArea[], tied: Promise<void>): ReviewTask {
   const path = candidate.file.path;
   let code: string | undefined;
   let language: ReviewLanguage | undefined;
@@ -171,6 +214,9 @@ function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: CommitRe
   return {
     label: path,
     content: () => code,
+    drop: () => {
+      code = undefined;
+    },
     language: () => language,
     fromCache: () => cached,
     prepare: async (signal) => {
@@ -178,6 +224,8 @@ function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: CommitRe
       if (read.text.trim() === '') throw new SkippedFileError(path, 'empty at the head commit');
       code = read.text;
       language = read.language;
+      // Read ahead, but sent (or answered from the cache) only once its list is the head's.
+      await untilTied(tied, signal);
       const hit = await deps.cache?.lookup(request(), path);
       if (hit === undefined) return undefined;
       cached = true;

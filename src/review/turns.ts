@@ -1,7 +1,8 @@
 /**
  * Turns in a fixed order: task i may start once task i - 1 has taken its turn (started, or ended
  * without starting). The review queue uses it so first attempts go out in the files' order,
- * whatever order their reads finish in.
+ * whatever order their reads finish in. Tasks may keep coming (files listed while others are
+ * reviewed): a turn is made when it is first named.
  */
 export interface Turns {
   /** Resolves when task `index` may start, or at once when `stop` aborts. */
@@ -10,23 +11,26 @@ export interface Turns {
   pass(index: number): void;
 }
 
-export function createTurns(count: number, stop: AbortSignal): Turns {
-  const passed = Array.from({ length: count }, () => {
-    let pass = (): void => {};
-    const done = new Promise<void>((resolve) => {
-      pass = resolve;
-    });
-    return { done, pass };
-  });
+export function createTurns(stop: AbortSignal): Turns {
+  const passed: Array<{ done: Promise<void>; pass: () => void }> = [];
+  const turn = (index: number): { done: Promise<void>; pass: () => void } => {
+    while (passed.length <= index) {
+      let pass = (): void => {};
+      const done = new Promise<void>((resolve) => {
+        pass = resolve;
+      });
+      passed.push({ done, pass });
+    }
+    return passed[index] as { done: Promise<void>; pass: () => void };
+  };
   const stopped = new Promise<void>((resolve) => {
     if (stop.aborted) resolve();
     else stop.addEventListener('abort', () => resolve(), { once: true });
   });
   return {
     waitFor: async (index) => {
-      const before = passed[index - 1];
-      if (before !== undefined) await Promise.race([before.done, stopped]);
+      if (index > 0) await Promise.race([turn(index - 1).done, stopped]);
     },
-    pass: (index) => passed[index]?.pass(),
+    pass: (index) => turn(index).pass(),
   };
 }

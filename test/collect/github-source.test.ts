@@ -29,7 +29,7 @@ describe('createPullRequestSource', () => {
     const started = await startFake([{ number: 7, headSha: HEAD, files }]);
     fake = started.fake;
 
-    const { files: list, truncated } = await createPullRequestSource(started.octokit).listChangedFiles(prRef());
+    const { files: list, truncated } = await createPullRequestSource(started.octokit, { perPage: 30 }).listChangedFiles(prRef());
 
     expect(list).toHaveLength(75);
     expect(truncated).toBe(false);
@@ -51,11 +51,80 @@ describe('createPullRequestSource', () => {
     const started = await startFake([{ number: 7, headSha: HEAD, files: manyFiles(60) }]);
     fake = started.fake;
 
-    const listing = await createPullRequestSource(started.octokit).listChangedFiles(prRef());
+    const listing = await createPullRequestSource(started.octokit, { perPage: 30 }).listChangedFiles(prRef());
 
     expect(listing).toEqual({ files: expect.any(Array), truncated: false });
     expect(listing.files).toHaveLength(60);
     expect(fileListCalls(fake)).toBe(2);
+  });
+
+  it('lists 300 files in 3 pages of 100 by default', async () => {
+    const started = await startFake([{ number: 7, headSha: HEAD, files: manyFiles(300) }]);
+    fake = started.fake;
+
+    const { files } = await createPullRequestSource(started.octokit).listChangedFiles(prRef());
+
+    expect(files).toHaveLength(300);
+    expect(fake.requests.filter((r) => r.path.endsWith('/files')).map((r) => r.query)).toEqual([1, 2, 3].map((page) => ({ per_page: '100', page: String(page) })));
+  });
+
+  describe('GitHub\'s patch budget per answer', () => {
+    /** `count` added Python files of `lines` lines each, patches included. */
+    const bigFiles = (count: number, lines: number): FakeFile[] =>
+      Array.from({ length: count }, (_, i) => ({ filename: `src/m${i}.py`, status: 'added', patch: addedFilePatch(lines), content: 'x\n'.repeat(lines), additions: lines }));
+
+    it('reads again, 10 a page, the files GitHub cut from a page past its patch budget, and gets every patch', async () => {
+      const files = bigFiles(100, 200);
+      const started = await startFake([{ number: 7, headSha: HEAD, files }], { patchBudgetLines: 5000 });
+      fake = started.fake;
+
+      const { files: list } = await createPullRequestSource(started.octokit).listChangedFiles(prRef());
+
+      expect(list.map((f) => [f.path, f.patch, f.additions])).toEqual(files.map((f) => [f.filename, f.patch, 200]));
+      // The first 25 fit the budget (5,000 lines); files 26–100 are read again in pages 3–10 of 10.
+      expect(fake.requests.filter((r) => r.path.endsWith('/files')).map((r) => `${r.query.per_page}/${r.query.page}`)).toEqual(['100/1', ...[3, 4, 5, 6, 7, 8, 9, 10].map((p) => `10/${p}`)]);
+    });
+
+    it('reads nothing again when the files without a patch come before a budget could be reached, or are no code', async () => {
+      const files: FakeFile[] = [
+        ...manyFiles(40),
+        { filename: 'src/renamed.py', previous_filename: 'src/old.py', status: 'renamed', content: 'same\n' },
+        { filename: 'assets/logo.png', status: 'added', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]) },
+        ...bigFiles(20, 200),
+        { filename: 'assets/late.png', status: 'added', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1]) },
+      ];
+      const started = await startFake([{ number: 7, headSha: HEAD, files }], { patchBudgetLines: 100_000 });
+      fake = started.fake;
+
+      await createPullRequestSource(started.octokit).listChangedFiles(prRef());
+
+      expect(fileListCalls(fake)).toBe(1);
+    });
+
+    it('keeps a file GitHub still sends without a patch in a page of 10 as diff unknown', async () => {
+      const files = bigFiles(30, 2000);
+      const started = await startFake([{ number: 7, headSha: HEAD, files }], { patchBudgetLines: 5000 });
+      fake = started.fake;
+
+      const { files: list } = await createPullRequestSource(started.octokit).listChangedFiles(prRef());
+
+      // Three patches (6,000 lines) fit in each answer, of 100 or of 10.
+      expect(list.map((f) => f.patch !== undefined)).toEqual(Array.from({ length: 30 }, (_, i) => i % 10 < 3));
+    });
+
+    it('refuses the list when a file read again comes with another blob: the list changed while it was read', async () => {
+      const files = bigFiles(40, 200);
+      const started = await startFake([{ number: 7, headSha: HEAD, files }], { patchBudgetLines: 5000 });
+      fake = started.fake;
+      fake.onNext({ method: 'GET', path: '/repos/acme/widgets/pulls/7/files' }, () => undefined);
+      fake.onNext({ method: 'GET', path: '/repos/acme/widgets/pulls/7/files' }, () => {
+        fake?.push(7, HEAD, files.map((f, i) => (i === 30 ? { ...f, content: 'changed\n' } : f)));
+      });
+
+      await expect(createPullRequestSource(started.octokit).listChangedFiles(prRef())).rejects.toThrow(
+        "GitHub's list of changed files changed while it was read: 'src/m30.py' is listed with another blob or status on a second read; run again once it is stable",
+      );
+    });
   });
 
   it('warns and flags truncation when the pull request changes more than GitHub lists (3,000)', async () => {
@@ -287,9 +356,9 @@ describe('createPullRequestSource: every file once, or a clear refusal', () => {
     fake = started.fake;
 
     await expect(createPullRequestSource(started.octokit).listChangedFiles(prRef())).rejects.toThrow(
-      "GitHub's list of the files of acme/widgets#7 did not end after 101 pages",
+      "GitHub's list of the files of acme/widgets#7 did not end after 31 pages",
     );
-    expect(fileListCalls(fake)).toBe(101);
+    expect(fileListCalls(fake)).toBe(31);
   });
 });
 

@@ -42,7 +42,7 @@ describe('readSettings', () => {
     ['min-score', '150', "Invalid min-score '150'. Expected a whole number from 0 to 100."],
     ['fail-on-severity', 'fatal', "Invalid fail-on-severity 'fatal'. Expected one of: error, warning, info, never."],
     ['focus-areas', 'security,speed', "Invalid focus-areas entry 'speed'. Expected any of: security, performance, readability, best_practices."],
-    ['max-files', '2.5', "Invalid max-files '2.5'. Expected a whole number from 1 to 3000."],
+    ['max-files', '2.5', "Invalid max-files '2.5'. Expected a whole number from 1 to 10000."],
     ['gate-scope', 'everything', "Invalid gate-scope 'everything'. Expected one of: added, file."],
     ['on-incomplete', 'ignore', "Invalid on-incomplete 'ignore'. Expected one of: fail, pass, neutral."],
     ['score-baseline', 'head', "Invalid score-baseline 'head'. Expected one of: none, base."],

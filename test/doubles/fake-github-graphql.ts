@@ -1,11 +1,15 @@
 /**
  * The fake GitHub's GraphQL endpoint, for the operations review-gate sends: the
  * `pullRequest.reviewThreads` query (paginated by cursor, as GitHub does), the
- * `resolveReviewThread` mutation, and `repository { <alias>: object(expression: $var) { oid } }`
- * (null for an expression that names nothing, as GitHub answers). A thread is a top-level review comment with its replies; its id
+ * `resolveReviewThread` mutation, and object lookups by oid or expression (fake-github-objects.ts).
+ * A thread is a top-level review comment with its replies; its id
  * is `PRRT_<first comment id>`. A token that may not resolve gets what GitHub sends: status 200,
  * `data.resolveReviewThread: null` and a FORBIDDEN error. Any other document is an error.
  */
+import { answerObjectQuery } from './fake-github-objects';
+import type { GraphqlObjects } from './fake-github-objects';
+
+const NO_OBJECTS: GraphqlObjects = { byOid: () => undefined, byExpression: () => undefined };
 
 export interface GraphqlThreads {
   /** The first comments of the pull request's threads (submitted reviews only), oldest first. */
@@ -33,14 +37,8 @@ function threadNode(threads: GraphqlThreads, rootId: number, commentsFirst: numb
   };
 }
 
-/** Git objects by expression (`<commit>:<path>`). */
-export interface GraphqlObjects {
-  /** The blob SHA the expression names, or undefined. */
-  blobAt(expression: string): string | undefined;
-}
-
 /** The answer (always status 200, as GitHub's GraphQL endpoint does) to one GraphQL request. */
-export function answerGraphql(body: unknown, threads: GraphqlThreads, objects: GraphqlObjects = { blobAt: () => undefined }): unknown {
+export function answerGraphql(body: unknown, threads: GraphqlThreads, objects: GraphqlObjects = NO_OBJECTS): unknown {
   const { query, variables } = (typeof body === 'object' && body !== null ? body : {}) as { query?: unknown; variables?: Record<string, unknown> };
   const vars = variables ?? {};
   if (typeof query !== 'string') return { errors: [{ message: 'A query attribute must be specified and must be a string.' }] };
@@ -79,16 +77,7 @@ export function answerGraphql(body: unknown, threads: GraphqlThreads, objects: G
       },
     };
   }
-  const lookups = [...query.matchAll(/(\w+)\s*:\s*object\s*\(\s*expression\s*:\s*\$(\w+)\s*\)\s*\{\s*oid\s*\}/g)];
-  if (lookups.length > 0 && /\brepository\s*\(/.test(query)) {
-    const repository: Record<string, unknown> = {};
-    for (const [, alias = '', variable = ''] of lookups) {
-      const expression = vars[variable];
-      if (typeof expression !== 'string') return { errors: [{ message: `Variable $${variable} of type String! was provided invalid value` }] };
-      const oid = objects.blobAt(expression);
-      repository[alias] = oid === undefined ? null : { oid };
-    }
-    return { data: { repository } };
-  }
+  const looked = answerObjectQuery(query, vars, objects);
+  if (looked !== undefined) return looked;
   return { errors: [{ message: 'The fake GitHub answers only the reviewThreads query, the resolveReviewThread mutation and object lookups.' }] };
 }

@@ -14,7 +14,9 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { answerGraphql } from './fake-github-graphql';
+import type { FakeObject } from './fake-github-objects';
 import { createFakeChecks } from './fake-github-checks';
 import type { ChecksPermission, FakeApp, FakeCheckRun, FakeChecks } from './fake-github-checks';
 import { createFakePermissions } from './fake-github-permissions';
@@ -99,6 +101,14 @@ export interface FakeGitHubOptions {
    * should never send (`null`, a field of the wrong type), a list that never ends.
    */
   listPages?(list: { path: string; items: unknown[]; perPage: number }): unknown[][] | undefined;
+  /**
+   * GitHub's budget of patch lines per page of a pull request's files: once the patches already
+   * in the answer reach it, the later entries of that page come with no patch and 0 additions,
+   * deletions and changes (unset: no budget).
+   */
+  patchBudgetLines?: number;
+  /** Bytes of a blob's GraphQL `text` before it is truncated (default 512 KiB; see fake-github-objects.ts). */
+  graphqlTextLimit?: number;
 }
 
 export interface RecordedRequest {
@@ -109,6 +119,8 @@ export interface RecordedRequest {
   authorization?: string;
   /** Every other header, so tests can check a secret appears nowhere else. */
   headers: Record<string, string>;
+  /** `performance.now()` when the request came in (the simulator's clock too). */
+  receivedAt: number;
 }
 
 export interface FakeUser { login: string; type: string }
@@ -201,6 +213,8 @@ export interface FakeGitHub {
    * request, so a review on one is still accepted, as GitHub does (it shows it as outdated).
    */
   movePullHead(pullNumber: number, headSha: string): void;
+  /** GraphQL lookups of this blob fail for their alias (null, with an error naming it), as on a GitHub timeout. */
+  failGraphqlBlob(sha: string): void;
 }
 
 const FILE_LIST_CAP = 3000;
@@ -213,6 +227,15 @@ const NOT_PENDING = { message: 'Unprocessable Entity', errors: ['Can not delete 
 const NOT_FOUND = { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' };
 
 type Reply = (status: number, body: unknown, headers?: Record<string, string>) => void;
+
+/** A request that changes something on GitHub: any REST call but a GET, and a GraphQL mutation (a query only reads). */
+export function isWriteRequest(request: RecordedRequest): boolean {
+  if (request.path === '/graphql') {
+    const query = (request.body as { query?: unknown } | undefined)?.query;
+    return typeof query === 'string' && /^\s*mutation\b/.test(query);
+  }
+  return request.method !== 'GET';
+}
 
 /** git's blob SHA-1, so SHAs look and behave like GitHub's. */
 export function gitBlobSha(content: Buffer): string {
@@ -290,7 +313,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     res.end(body === undefined ? '' : JSON.stringify(body));
   }
 
-  function paginate<T>(reply: Reply, base: string, query: Record<string, string>, items: T[]): void {
+  function paginate<T>(reply: Reply, base: string, query: Record<string, string>, items: T[], cut: (page: unknown[]) => unknown[] = (page) => page): void {
     const perPage = Math.min(Math.max(Number(query.per_page ?? 30) || 30, 1), 100);
     const page = Math.max(Number(query.page ?? 1) || 1, 1);
     const served = options.listPages?.({ path: new URL(base).pathname, items, perPage });
@@ -298,7 +321,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const link = (p: number, rel: string): string => `<${base}?${new URLSearchParams({ ...query, per_page: String(perPage), page: String(p) }).toString()}>; rel="${rel}"`;
     const links = page < last ? [link(page + 1, 'next'), link(last, 'last')] : [];
     const entries = served === undefined ? items.slice((page - 1) * perPage, page * perPage) : (served[page - 1] ?? []);
-    reply(200, entries, links.length > 0 ? { link: links.join(', ') } : {});
+    reply(200, cut(entries), links.length > 0 ? { link: links.join(', ') } : {});
   }
 
   /** The merge base GitHub names for `base...head`: a pull request's, when these are its base and one of its heads. */
@@ -307,13 +330,43 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     return pull === undefined ? undefined : (pull.mergeBaseSha ?? pull.baseSha);
   }
 
-  /** The blob SHA of `<commit>:<path>` at a pull request's base or merge base (GraphQL `object`). */
-  function blobAt(expression: string): string | undefined {
+  /** The object `<commit>:<path>` names at a pull request's base or merge base (GraphQL `object`). */
+  function objectAt(expression: string): FakeObject | undefined {
     const colon = expression.indexOf(':');
     const [sha, path] = [expression.slice(0, colon), expression.slice(colon + 1)];
     const pull = options.pulls.find((p) => p.baseSha === sha || (p.baseSha !== undefined && (p.mergeBaseSha ?? p.baseSha) === sha));
     const content = colon < 0 ? undefined : pull?.baseFiles?.[path];
-    return content === undefined ? undefined : gitBlobSha(Buffer.from(content));
+    if (content === undefined) return undefined;
+    const bytes = Buffer.from(content);
+    return { oid: gitBlobSha(bytes), bytes };
+  }
+  const failingGraphqlBlobs = new Set<string>();
+  const graphqlObjects = {
+    byOid: (oid: string): FakeObject | undefined => {
+      const bytes = blobs.get(oid);
+      return bytes === undefined ? undefined : { oid, bytes };
+    },
+    byExpression: objectAt,
+    failing: (oid: string) => failingGraphqlBlobs.has(oid),
+    pullHead: (number: number) => options.pulls.find((p) => p.number === number)?.headSha,
+    ...(options.graphqlTextLimit === undefined ? {} : { textLimit: options.graphqlTextLimit }),
+  };
+
+  /** A page of a pull request's files as GitHub cuts it: past the patch budget, no patch and no counts. */
+  function withPatchBudget(entries: unknown[]): unknown[] {
+    const budget = options.patchBudgetLines;
+    if (budget === undefined) return entries;
+    let used = 0;
+    return entries.map((entry) => {
+      const file = entry as { patch?: string };
+      if (file.patch === undefined) return entry;
+      if (used >= budget) {
+        const { patch: _cut, ...rest } = file as Record<string, unknown>;
+        return { ...rest, additions: 0, deletions: 0, changes: 0 };
+      }
+      used += file.patch.split('\n').length;
+      return entry;
+    });
   }
 
   /** A changed file as GitHub lists it (`GET /pulls/{n}/files`, and the files of a comparison). */
@@ -333,7 +386,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       return me.type === 'Bot' ? reply(403, READ_ONLY) : reply(200, { login: me.login, type: me.type });
     }
     // GraphQL answers every request with 200, refusals included (see fake-github-graphql.ts).
-    if (path === '/graphql' && method === 'POST') return reply(200, answerGraphql(body, graphqlThreads, { blobAt }));
+    if (path === '/graphql' && method === 'POST') return reply(200, answerGraphql(body, graphqlThreads, graphqlObjects));
     if (write && options.readOnly === true) return reply(403, READ_ONLY);
     const rest = path.startsWith(`${repoPath}/`) ? path.slice(repoPath.length) : undefined;
     const match = (pattern: RegExp): number | undefined => {
@@ -388,7 +441,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     }
     pull = pullOf(match(/^\/pulls\/(\d+)\/files$/));
     if (pull !== undefined && method === 'GET') {
-      return paginate(reply, base, query, pull.files.slice(0, FILE_LIST_CAP).map(listedFile));
+      return paginate(reply, base, query, pull.files.slice(0, FILE_LIST_CAP).map(listedFile), withPatchBudget);
     }
     const blobSha = rest === undefined ? undefined : /^\/git\/blobs\/([0-9a-f]{40})$/.exec(rest)?.[1];
     const blob = blobSha === undefined ? undefined : blobs.get(blobSha);
@@ -538,6 +591,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const receivedAt = performance.now();
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -552,7 +606,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const { authorization, ...others } = req.headers;
     const headers = Object.fromEntries(Object.entries(others).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
     const query = Object.fromEntries(url.searchParams);
-    requests.push({ method, path: url.pathname, query, ...(body === undefined ? {} : { body }), ...(authorization === undefined ? {} : { authorization }), headers });
+    requests.push({ method, path: url.pathname, query, ...(body === undefined ? {} : { body }), ...(authorization === undefined ? {} : { authorization }), headers, receivedAt });
 
     if (options.token !== undefined && authorization !== `token ${options.token}` && authorization !== `Bearer ${options.token}`) {
       return send(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
@@ -628,6 +682,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       return addReplyTo(parent, body, { login: author.login, type: author.type ?? 'User' }, author.association);
     },
     isThreadResolved: (commentId) => resolvedThreads.has(commentId),
+    failGraphqlBlob: (sha) => {
+      failingGraphqlBlobs.add(sha);
+    },
     setPermission: (login, role) => permissions.set(login, role),
     push(pullNumber, headSha, files) {
       const pull = options.pulls.find((p) => p.number === pullNumber);

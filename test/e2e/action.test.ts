@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFingerprints } from '../../src/report/markers';
 import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
+import { isWriteRequest } from '../doubles/fake-github';
 import type { FakeGitHub } from '../doubles/fake-github';
 import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture, RunOptions } from '../doubles/run-action';
@@ -33,7 +34,7 @@ function run(
 }
 
 const reviewRequests = (simulator: RunningSimulator) => simulator.requests.filter((r) => r.path === '/v1/agent/review');
-const writes = (github: FakeGitHub) => github.requests.filter((r) => r.method !== 'GET');
+const writes = (github: FakeGitHub) => github.requests.filter(isWriteRequest);
 const submittedReviews = (github: FakeGitHub) => github.reviews.filter((r) => r.event !== 'PENDING');
 
 describe('the bundled action on a pull request', () => {
@@ -307,10 +308,12 @@ describe('where the pull request and its files come from', () => {
       const { simulator, github } = await servers();
       const result = await run(simulator, github, {}, { env: { GITHUB_WORKSPACE: workspace } });
 
-      const blobReads = github.requests.filter((r) => r.path.includes('/git/blobs/')).map((r) => r.path);
-      expect(blobReads).toHaveLength(4);
-      expect(blobReads.some((path) => path.endsWith(sha))).toBe(false);
-      expect(result.stdout).toContain('File contents: 1 read from the workspace checkout, 4 through the GitHub API.');
+      // The other four come in one GraphQL batch (after one for their sizes); the workspace's blob is asked for in none.
+      const asked = github.requests.filter((r) => r.path === '/graphql').flatMap((r) => Object.values((r.body as { variables?: Record<string, unknown> }).variables ?? {}));
+      expect(asked.filter((value) => typeof value === 'string' && /^[0-9a-f]{40}$/.test(value))).toHaveLength(8);
+      expect(asked).not.toContain(sha);
+      expect(github.requests.filter((r) => r.path.includes('/git/blobs/'))).toEqual([]);
+      expect(result.stdout).toContain('File contents: 1 read from the workspace checkout, 4 through the GitHub API (4 in 2 GraphQL queries, 0 one by one through REST).');
       expect(result.outputs['files-reviewed']).toBe('5');
     } finally {
       rmSync(workspace, { recursive: true, force: true });

@@ -40,7 +40,8 @@ async function run(env: Record<string, string>, event?: unknown) {
     ...(event === undefined ? {} : { event }),
   });
   const gets = (pattern: RegExp) => github.requests.filter((r) => r.method === 'GET' && pattern.test(r.path)).length;
-  return { ...result, listPages: gets(/\/pulls\/\d+\/files$/), contentReads: gets(/\/git\/blobs\//), reviews: simulator.requests.length };
+  const contentQueries = github.requests.filter((r) => r.path === '/graphql' && /object\(/.test(String((r.body as { query?: unknown }).query))).length;
+  return { ...result, listPages: gets(/\/pulls\/\d+\/files$/), contentReads: gets(/\/git\/blobs\//) + contentQueries, reviews: simulator.requests.length };
 }
 
 describe('collecting from the checkout', () => {
@@ -49,7 +50,8 @@ describe('collecting from the checkout', () => {
     const local = await run({ GITHUB_WORKSPACE: pull.repo });
 
     expect(api.listPages).toBe(1);
-    expect(api.contentReads).toBe(3);
+    // Their sizes, then their texts: two GraphQL queries for the three files.
+    expect(api.contentReads).toBe(2);
     expect(local.listPages).toBe(0);
     expect(local.contentReads).toBe(0);
     expect(local.stdout).toMatch(/Changed files, patches and contents: from the checkout \(git diff [0-9a-f]{12}\.\.\.[0-9a-f]{12}\), none through the GitHub API\./);

@@ -108,9 +108,10 @@ describe('a renamed file whose content changed is never a pure rename (item 1)',
     expect(run.exitCode).toBe(0);
     expect(run.outputs).toMatchObject({ result: 'passed', 'files-reviewed': '2' });
     expect(reviewRequests(run.simulator)).toHaveLength(2);
-    // One comparison and one object lookup for the one file that needed the proof.
+    // One comparison and one object lookup for the one file that needed the proof (the contents come in their own queries).
     expect(run.github.requests.filter((r) => /\/compare\//.test(r.path))).toHaveLength(1);
-    expect(run.github.requests.filter((r) => r.path === '/graphql')).toHaveLength(1);
+    const query = (r: { body?: unknown }) => String((r.body as { query?: unknown } | undefined)?.query);
+    expect(run.github.requests.filter((r) => r.path === '/graphql' && !query(r).includes('on Blob'))).toHaveLength(1);
     expect(checkRun(run.github)?.conclusion).toBe('success');
   });
 
@@ -264,7 +265,11 @@ describe('every list from GitHub is read once per entry, and refused when malfor
 
     expect(run.exitCode).toBe(1);
     expect(run.outputs.reasons).toMatch(/GitHub's list of the files of acme\/shop#42 did not end after \d+ pages/);
-    expect(reviewRequests(run.simulator)).toHaveLength(0);
+    // The first page, tied to the head, may have gone out while the list was read: each file once, at most.
+    const sent = reviewRequests(run.simulator).map((r) => JSON.stringify(r.body));
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(sent.length).toBeLessThanOrEqual(30);
+    expect(run.github.reviews).toEqual([]);
     expect(run.github.requests.filter((r) => r.path.endsWith('/files')).length).toBeLessThan(200);
   });
 

@@ -12,6 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../../src/report/markers';
 import type { RunningSimulator } from '../doubles/simulator';
+import { isWriteRequest } from '../doubles/fake-github';
 import type { FakeGitHub, FakePull } from '../doubles/fake-github';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { runAgainst, useBundledAction } from './harness';
@@ -37,7 +38,7 @@ function fixture(files: PullRequestFixture['files'], extra: Partial<PullRequestF
   return { ...demo, number: 7, headSha: X, baseSha: BASE, files, ...extra };
 }
 
-const writes = (github: FakeGitHub) => github.requests.filter((r) => r.method !== 'GET');
+const writes = (github: FakeGitHub) => github.requests.filter(isWriteRequest);
 const checkOn = (github: FakeGitHub, sha: string) => github.checkRuns.filter((c) => c.head_sha === sha);
 const newestOn = (github: FakeGitHub, sha: string) => checkOn(github, sha).reduce<(typeof github.checkRuns)[number] | undefined>((a, c) => (a === undefined || c.id > a.id ? c : a), undefined);
 const summaries = (github: FakeGitHub) => github.issueComments.filter((c) => c.body.startsWith(SUMMARY_MARKER));
@@ -64,15 +65,16 @@ describe('the files reviewed are those of the commit the check run is written on
     expect(summaries(github)).toEqual([]);
   });
 
-  it('writes no success when a push lands between two pages of the list', async () => {
-    // 45 files, two pages of 30: X adds eval() in the last one, on the second page, which is
-    // asked for after a push that makes that file clean.
-    const clean = Array.from({ length: 44 }, (_, i) => added(`pkg/m${String(i).padStart(2, '0')}.py`, CLEAN));
-    const pr = fixture([...clean, added('pkg/z_run.py', EVAL)]);
+  it('writes no success when a push lands between two pages of the list, and reviews no file of the later page', async () => {
+    // 145 files, two pages of 100: X adds eval() in the last one, on the second page, which is
+    // asked for after a push that makes that file clean. Each file's code names it.
+    const named = (path: string, lines: string[]) => added(path, [`# ${path}`, ...lines]);
+    const clean = Array.from({ length: 144 }, (_, i) => named(`pkg/m${String(i).padStart(3, '0')}.py`, CLEAN));
+    const pr = fixture([...clean, named('pkg/z_run.py', EVAL)]);
     const { simulator, github } = await harness.servers({ fixture: pr });
     let pages = 0;
     github.onNext({ method: 'GET', path: `/repos/${pr.owner}/${pr.repo}/pulls/${pr.number}/files` }, () => {
-      if (++pages === 2) github.push(pr.number, Y, [...clean, added('pkg/z_run.py', CLEAN)]);
+      if (++pages === 2) github.push(pr.number, Y, [...clean, named('pkg/z_run.py', CLEAN)]);
     }, 2);
 
     const result = await runAgainst(simulator, github, pr);
@@ -81,7 +83,13 @@ describe('the files reviewed are those of the commit the check run is written on
     expect(checkOn(github, X).map((c) => c.conclusion)).toEqual(['failure']);
     expect(checkOn(github, X)[0]?.output.summary).toContain('the run on 222222222222 decides');
     expect(result.exitCode).toBe(1);
-    expect(simulator.requests).toEqual([]);
+    // Files of the first page, X's, may have gone out while the list was read; nothing of a page
+    // read after the push, and nothing posted.
+    const sent = simulator.requests.filter((r) => r.path === '/v1/agent/review').map((r) => String((r.body as { code?: unknown }).code));
+    expect(sent.filter((code) => code.includes('pkg/z_run.py'))).toEqual([]);
+    expect(sent.length).toBeLessThanOrEqual(100);
+    expect(github.reviews).toEqual([]);
+    expect(summaries(github)).toEqual([]);
   });
 
   it('reviews and concludes as before when the head did not move while listing', async () => {

@@ -134,9 +134,10 @@ describe('a run whose commit is no longer the head', () => {
   it('posts no review and leaves the newer run’s summary alone when the push came after it listed its files, before it posted', async () => {
     const { simulator, github } = await servers();
     let newer: ActionRun | undefined;
-    // The older run has listed its commit's files and reads their contents: meanwhile a push
-    // lands, and the run on the new head, which fails (min-score), does all its work.
-    github.onNext({ method: 'GET', path: /\/git\/blobs\// }, async () => {
+    // The older run has listed its commit's files and reviews them (it reads the replies to its
+    // comments meanwhile): a push lands, and the run on the new head, which fails (min-score),
+    // does all its work.
+    github.onNext({ method: 'GET', path: /\/pulls\/\d+\/comments$/ }, async () => {
       github.movePullHead(fixture.number, NEW_HEAD);
       newer = await run(simulator, github, { ...PASSING, 'min-score': '95' }, { fixture: { ...fixture, headSha: NEW_HEAD } });
     });

@@ -82,10 +82,11 @@ describe('score-baseline: base', () => {
     );
     // Two head reviews, then one per base version, read at the base commit by its old path.
     expect(reviewed.map((r) => [r.status, r.fault])).toEqual(Array(4).fill([200, 'answer']));
-    const contentReads = github.requests.filter((r) => r.path.includes('/contents/'));
-    expect(contentReads.map((r) => [decodeURIComponent(r.path.split('/contents/')[1] ?? ''), r.query.ref])).toEqual(
-      expect.arrayContaining([['legacy/billing.py', demo.baseSha], ['old/orders.py', demo.baseSha]]),
-    );
+    // Asked for by `<base commit>:<old path>` in the batches of contents.
+    const asked = github.requests.filter((r) => r.path === '/graphql').flatMap((r) => Object.values((r.body as { variables?: Record<string, unknown> }).variables ?? {}));
+    expect(asked).toEqual(expect.arrayContaining([`${demo.baseSha}:legacy/billing.py`, `${demo.baseSha}:old/orders.py`]));
+    // No base version one by one through REST; the one read of contents is the policy file's.
+    expect(github.requests.filter((r) => r.path.includes('/contents/')).map((r) => decodeURIComponent(r.path))).toEqual([`/repos/${demo.owner}/${demo.repo}/contents/.github/review-gate.yml`]);
     for (const text of [result.stepSummary, summaryComment, github.checkRuns[0]?.output.summary ?? '']) {
       expect(text).toContain('| `legacy/billing.py` | ✅ reviewed | 40 → 45 |');
       expect(text).toContain('| `old/orders.py` → `legacy/orders.py` | ❌ fails (score) | 70 → 55 |');

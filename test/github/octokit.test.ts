@@ -1,6 +1,7 @@
 import { readRunnerEnvironment } from '../../src/config/environment';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGitHubClient } from '../../src/github/octokit';
+import { createRequestCounter, describeRequestCounts } from '../../src/github/request-count';
 import { createPullRequestSource } from '../../src/collect/github-source';
 import { createReviewPublisher } from '../../src/report/github/publisher';
 import { createWriteGate } from '../../src/github/write-gate';
@@ -57,6 +58,24 @@ describe('createGitHubClient', () => {
 
     expect((await createPullRequestSource(octokit).listChangedFiles(prRef())).files).toHaveLength(1);
     expect(fake.requests.map((r) => r.path)).toEqual(['/repos/acme/widgets/pulls/7/files', '/repos/acme/widgets/pulls/7']);
+  });
+
+  it('counts every request it sends by kind, a retried one twice, as the server received them', async () => {
+    fake = await startFakeGitHub({ owner: 'acme', repo: 'widgets', pulls: [pull] });
+    const counter = createRequestCounter();
+    const octokit = createGitHubClient({ token: TOKEN, baseUrl: fake.url, counter, retry: { retryAfterBaseValue: 1 } });
+    fake.failNext({ method: 'GET', path: '/repos/acme/widgets/pulls/7' }, { status: 502 });
+
+    await octokit.rest.pulls.listFiles({ owner: 'acme', repo: 'widgets', pull_number: 7, per_page: 100, page: 1 });
+    await octokit.rest.pulls.get({ owner: 'acme', repo: 'widgets', pull_number: 7 });
+    await octokit.rest.repos.compareCommitsWithBasehead({ owner: 'acme', repo: 'widgets', basehead: `${'0'.repeat(40)}...${HEAD}`, per_page: 1 }).catch(() => undefined);
+    await octokit.rest.issues.createComment({ owner: 'acme', repo: 'widgets', issue_number: 7, body: 'hi' });
+    await octokit.graphql('query { viewer { login } }').catch(() => undefined);
+
+    expect(counter.counts()).toEqual({ list: 1, read: 3, write: 1, graphql: 1 });
+    const kinds = fake.requests.map((r) => (r.path === '/graphql' ? 'graphql' : r.method !== 'GET' ? 'write' : 'page' in r.query ? 'list' : 'read'));
+    expect(kinds.filter((k) => k === 'read')).toHaveLength(3);
+    expect(describeRequestCounts(counter.counts())).toBe('GitHub requests: 1 list, 3 read, 1 write, 1 GraphQL (6 in all).');
   });
 
   it('retries after a secondary rate limit as GitHub asks, logging one line per retry', async () => {

@@ -166,3 +166,55 @@ describe('runQueue', () => {
     }
   });
 });
+
+describe('runQueue on tasks that keep coming', () => {
+  /** Batches handed over one at a time, the next once `release` is called. */
+  function drip<T>(batches: T[][]) {
+    let release: () => void = () => undefined;
+    async function* feed() {
+      for (const [i, batch] of batches.entries()) {
+        if (i > 0) await new Promise<void>((resolve) => (release = resolve));
+        yield batch;
+      }
+    }
+    return { feed: feed(), release: () => release() };
+  }
+
+  it('starts the first batch before the next comes, and returns every outcome in the order given', async () => {
+    const clock = createVirtualClock();
+    const service = fakeService(clock, () => undefined);
+    const { feed, release } = drip([['a', 'b'].map(service.task), ['c'].map(service.task)]);
+    const settled: string[] = [];
+
+    const running = runQueue(feed, { concurrency: 2, policy, clock, stopReason, onSettled: (index, outcome) => settled.push(`${index}:${outcome.state}`) });
+    await clock.sleep(150);
+    expect(service.log.map((e) => e.label)).toEqual(['a', 'b']);
+    release();
+    const outcomes = await running;
+
+    expect(outcomes).toEqual(['a', 'b', 'c'].map((label) => ({ state: 'fulfilled', value: `reviewed ${label}` })));
+    expect(settled).toEqual(['0:fulfilled', '1:fulfilled', '2:fulfilled']);
+  });
+
+  it('stops from outside: the request in flight is aborted, and what did not start ends cancelled with the reason', async () => {
+    const clock = createVirtualClock();
+    const stop = new AbortController();
+    const aborted: string[] = [];
+    const slow = (label: string): QueueTask<string> => ({
+      label,
+      attempt: async (signal) => {
+        await clock.sleep(1000, signal);
+        if (signal.aborted) aborted.push(label);
+        throw signal.reason;
+      },
+    });
+
+    const running = runQueue(['a', 'b', 'c'].map(slow), { concurrency: 1, policy, clock, stopReason, stop: stop.signal });
+    await clock.sleep(10);
+    stop.abort('the list of changed files could not be read');
+    const outcomes = await running;
+
+    expect(aborted).toEqual(['a']);
+    expect(outcomes.map((o) => (o.state === 'cancelled' ? o.reason : o.state))).toEqual(Array(3).fill('the list of changed files could not be read'));
+  });
+});

@@ -10,7 +10,7 @@ const settled = async (promise: Promise<void>): Promise<boolean> => {
 
 describe('createTurns', () => {
   it('lets the first go at once and each next one after the one before passed', async () => {
-    const turns = createTurns(3, new AbortController().signal);
+    const turns = createTurns(new AbortController().signal);
     expect(await settled(turns.waitFor(0))).toBe(true);
     const second = turns.waitFor(1);
     const third = turns.waitFor(2);
@@ -24,12 +24,12 @@ describe('createTurns', () => {
 
   it('lets everyone go once stopped, before or after the wait began', async () => {
     const stop = new AbortController();
-    const turns = createTurns(2, stop.signal);
+    const turns = createTurns(stop.signal);
     const waiting = turns.waitFor(1);
     stop.abort();
     expect(await settled(waiting)).toBe(true);
     const stopped = new AbortController();
     stopped.abort();
-    expect(await settled(createTurns(2, stopped.signal).waitFor(1))).toBe(true);
+    expect(await settled(createTurns(stopped.signal).waitFor(1))).toBe(true);
   });
 });
