@@ -4,39 +4,24 @@
  * tree's edit of it — so a terminal run judges as the pull request's will. An invalid policy is a
  * settings error (exit 2) before any review request.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator } from '../doubles/simulator';
-import type { RunningSimulator } from '../doubles/simulator';
-import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from './bundled';
-import type { TempRepo } from './bundled';
+import { describe, expect, it } from 'vitest';
+import { useBundledCli } from './bundled';
 
-let simulator: RunningSimulator;
-let repo: TempRepo;
-
-beforeAll(assertBuilt);
-beforeEach(async () => {
-  simulator = await startSimulator();
-  repo = tempRepo();
-});
-afterEach(async () => {
-  await simulator.close();
-  repo.remove();
-});
-
-const reviewGate = (args: string[]) => runCliBundle(args, { cwd: repo.dir, env: serviceEnv(simulator.url) });
-const reviewed = () => simulator.requests.filter((r) => r.path === '/v1/agent/review').length;
+const cli = useBundledCli();
+const { reviewGate } = cli;
+const reviewed = () => cli.simulator.requests.filter((r) => r.path === '/v1/agent/review').length;
 const POLICY = '.github/review-gate.yml';
 
 /** main holds `policy`; the branch adds a file with one warning (score 95) and relaxes the policy, committed and on disk. */
 function branchWithPolicy(policy: string): string {
-  repo.write(POLICY, policy);
-  repo.write('README.md', '# shop\n');
-  const base = repo.commit('base');
-  repo.git('checkout', '-q', '-b', 'feature');
-  repo.write('web/app.js', "export function run() {\n  console.log('running');\n}\n");
-  repo.write(POLICY, 'min-score: 0\n');
-  repo.commit('feature relaxes the policy');
-  repo.write(POLICY, 'min-score: 0\nfail-on-severity: never\n');
+  cli.repo.write(POLICY, policy);
+  cli.repo.write('README.md', '# shop\n');
+  const base = cli.repo.commit('base');
+  cli.repo.git('checkout', '-q', '-b', 'feature');
+  cli.repo.write('web/app.js', "export function run() {\n  console.log('running');\n}\n");
+  cli.repo.write(POLICY, 'min-score: 0\n');
+  cli.repo.commit('feature relaxes the policy');
+  cli.repo.write(POLICY, 'min-score: 0\nfail-on-severity: never\n');
   return base;
 }
 
