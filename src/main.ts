@@ -14,7 +14,7 @@ import { readRunnerEnvironment } from './config/environment';
 import type { RunnerEnvironment } from './config/environment';
 import { EventError, readActionEvent, resolveReviewTarget } from './config/event';
 import { SettingsError, readSettings } from './config/settings';
-import { PolicyError } from './config/policy/parse';
+import { PolicyError } from './config/policy/policy-error';
 import { applyPolicy } from './config/policy/resolve';
 import { readBasePolicy } from './collect/policy-file';
 import type { Settings } from './config/settings';

@@ -10,7 +10,7 @@ import type { Settings } from '../config/settings';
 import { GitError, GitUsageError, createGitSource } from '../collect/git-source';
 import { gitRunner } from '../collect/git-run';
 import { policyOf, readPolicyFromGit } from '../collect/policy-file';
-import { PolicyError } from '../config/policy/parse';
+import { PolicyError } from '../config/policy/policy-error';
 import { applyPolicy } from '../config/policy/resolve';
 import type { Comparison } from '../collect/git-source';
 import { runPipeline } from '../pipeline';
@@ -94,7 +94,7 @@ export async function runReview(argv: readonly string[], terminal: Terminal): Pr
     comparison = await source.comparison();
     if (!options.quiet) terminal.err(`review-gate: reviewing ${sideName(comparison)} against ${describeBase(comparison)}`);
     // The repository's policy file, as it is at the comparison base: the change's own edit of it applies once merged.
-    const policy = policyOf(await readPolicyFromGit(gitRunner(terminal.cwd, terminal.env), comparison.base), {
+    const policy = await policyOf(await readPolicyFromGit(gitRunner(terminal.cwd, terminal.env), comparison.base), {
       info: (line) => {
         if (!options.quiet) terminal.err(`review-gate: ${line.charAt(0).toLowerCase()}${line.slice(1)}`);
       },

@@ -7,8 +7,8 @@
  * (fail closed: the policy it holds may be stricter than the inputs).
  */
 import { MAX_POLICY_BYTES, POLICY_PATH } from '../config/policy/keys';
-import { PolicyError, describePolicyFile, parsePolicy } from '../config/policy/parse';
-import type { Policy } from '../config/policy/parse';
+import { PolicyError, describePolicyFile } from '../config/policy/policy-error';
+import type { Policy } from '../config/settings-types';
 import { gitEnvironment } from '../config/environment';
 import type { Logger } from '../domain/logger';
 import { GitHubApiError, requestStatus } from '../github/errors';
@@ -33,15 +33,19 @@ export async function readBasePolicy(options: {
   const { commit, checkout } = options;
   const git = checkout === undefined ? undefined : gitRunner(checkout, gitEnvironment());
   const read = git !== undefined && (await holdsCommit(git, commit)) ? await readPolicyFromGit(git, commit) : await readPolicyFromApi(options.octokit, options.repository, commit);
-  return policyOf(read, options.log);
+  return await policyOf(read, options.log);
 }
 
-/** The text read → the validated policy (undefined: none), saying in the log which policy applies. */
-export function policyOf(read: PolicyText, log: Pick<Logger, 'info'>): Policy | undefined {
+/**
+ * The text read → the validated policy (undefined: none), saying in the log which policy applies.
+ * The YAML parser is loaded only when there is a file to parse.
+ */
+export async function policyOf(read: PolicyText, log: Pick<Logger, 'info'>): Promise<Policy | undefined> {
   if (read.kind === 'absent') {
     log.info(`No policy file ${POLICY_PATH} at the base commit ${shortSha(read.commit)}: the inputs alone decide.`);
     return undefined;
   }
+  const { parsePolicy } = await import('../config/policy/parse');
   const policy = parsePolicy(read.text, POLICY_PATH, read.commit);
   const from = read.from === 'git' ? 'git' : 'the GitHub API';
   const sets = policy.set.length === 0 ? 'sets no top-level key' : `sets ${policy.set.map((s) => s.key).join(', ')}`;

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { gitRunner } from '../../src/collect/git-run';
 import { holdsCommit, readPolicyFromApi, readPolicyFromGit } from '../../src/collect/policy-file';
 import { POLICY_PATH } from '../../src/config/policy/keys';
-import { PolicyError } from '../../src/config/policy/parse';
+import { PolicyError } from '../../src/config/policy/policy-error';
 import type { FakeGitHub } from '../doubles/fake-github';
 import { startFake } from '../github/helpers';
 

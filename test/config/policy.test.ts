@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { POLICY_INPUTS, POLICY_PATH } from '../../src/config/policy/keys';
-import { PolicyError, parsePolicy } from '../../src/config/policy/parse';
+import { parsePolicy } from '../../src/config/policy/parse';
+import { PolicyError } from '../../src/config/policy/policy-error';
 import { applyPolicy, fileSettingsResolver } from '../../src/config/policy/resolve';
 import { readSettings } from '../../src/config/settings';
 import { REQUIRED_INPUTS, inputReader, settingsProblems } from './settings-inputs';

@@ -9,35 +9,15 @@
  */
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node, Pair, YAMLMap } from 'yaml';
-import { ExplainedError } from '../../domain/errors';
 import { describeValue } from '../../github/entry-shape';
-import { shortSha } from '../../domain/object-name';
 import { readPolicyInput } from '../settings';
 import type { Policy, PolicyRule } from '../settings-types';
 import { globSyntaxProblem } from '../globs';
 import { LIST_INPUTS, POLICY_INPUTS, RULE_INPUTS } from './keys';
 import type { PolicyKey, RuleKey } from './keys';
+import { PolicyError, describePolicyFile } from './policy-error';
 
 export type { Policy, PolicyRule };
-
-export class PolicyError extends ExplainedError {
-  override readonly name = 'PolicyError' as const;
-  constructor(
-    readonly where: string,
-    readonly problems: string[],
-  ) {
-    super(
-      problems.length === 1
-        ? `The policy file ${where} is invalid, so nothing was reviewed: ${problems[0] ?? ''}`
-        : `The policy file ${where} is invalid, so nothing was reviewed (${problems.length} problems):\n- ${problems.join('\n- ')}`,
-    );
-  }
-}
-
-/** `.github/review-gate.yml at abc123def456`, for messages. */
-export function describePolicyFile(path: string, commit: string): string {
-  return `${path} at ${shortSha(commit)}`;
-}
 
 export function parsePolicy(text: string, path: string, commit: string): Policy {
   const lines = new LineCounter();
