@@ -63,7 +63,7 @@ async function reviewInTerminal(files: Record<string, string>) {
 }
 
 describe('A: a name the pull request chooses cannot keep code from review', () => {
-  it.each([
+  const DEFAULT_EXCLUDED: Array<[string, string, string]> = [
     ['src/app.generated.py', '**/*.generated.*', EVAL_PY],
     ['src/vendor/util.py', '**/vendor/**', EVAL_PY],
     ['lib/helpers.min.js', '**/*.min.js', EVAL_JS],
@@ -72,16 +72,28 @@ describe('A: a name the pull request chooses cannot keep code from review', () =
     ['dist/cli.js', 'dist/**', EVAL_JS],
     ['tools/node_modules/x/index.js', '**/node_modules/**', EVAL_JS],
     ['cmd/api.pb.go', '**/*.pb.go', 'package api\n'],
-  ])('does not review %s, matched only by the default exclude %s, and fails the check naming the pattern and the remedy', async (path, pattern, content) => {
-    const run = await runOn([added(path, content), added('src/ok.py', CLEAN_PY)]);
+  ];
+  // One pull request holds them all, beside one clean file: one run, asked about file by file.
+  let shared: ReturnType<typeof runOn> | undefined;
+  const excludedRun = () => (shared ??= runOn([...DEFAULT_EXCLUDED.map(([path, , content]) => added(path, content)), added('src/ok.py', CLEAN_PY)]));
+
+  it('reviews none of the files only the default exclude list matches, and fails the check as incomplete', async () => {
+    const run = await excludedRun();
 
     expect(run.exitCode).toBe(1);
-    expect(run.outputs).toMatchObject({ result: 'failed', 'files-reviewed': '1', 'files-failed': '1', 'files-skipped': '0' });
+    expect(run.outputs).toMatchObject({ result: 'failed', 'files-reviewed': '1', 'files-failed': String(DEFAULT_EXCLUDED.length), 'files-skipped': '0' });
+    expect(reviewBodies(run.simulator).map((b) => b.code)).toEqual([CLEAN_PY]);
+    expect(run.outputs.reasons).toContain(`${DEFAULT_EXCLUDED.length} files could not be reviewed: src/app.generated.py (not reviewed: matched by default exclude`);
+  });
+
+  it.each(DEFAULT_EXCLUDED)('does not review %s, matched only by the default exclude %s, and fails the check naming the pattern and the remedy', async (path, pattern) => {
+    const run = await excludedRun();
+
     const line = run.stdout.split('\n').find((l) => l.startsWith(`✗ ${path}: `)) ?? '';
     expect(line).toContain(`not reviewed: matched by default exclude '${pattern}'`);
     expect(line).toContain('list it in exclude to skip such files on purpose');
-    expect(run.outputs.reasons).toContain(path);
-    expect(reviewBodies(run.simulator).map((b) => b.code)).toEqual([CLEAN_PY]);
+    // The reasons name five files and count the rest; the job summary lists every one.
+    expect(run.stepSummary).toContain(path);
   });
 
   it('still skips a file matched by an exclude the user set, with that pattern, and passes', async () => {
@@ -108,7 +120,7 @@ describe('A: a name the pull request chooses cannot keep code from review', () =
 });
 
 describe('B: an extensionless file is reviewed as the language its #! line names', () => {
-  it.each([
+  const SCRIPTS: Array<[string, string, string, string]> = [
     ['bin/tool', '#!/usr/bin/env node', 'javascript', 'eval(process.argv[2]);'],
     ['bin/serve', '#!/usr/local/bin/node --max-old-space-size=4096', 'javascript', 'eval(process.argv[2]);'],
     ['scripts/run', '#!/usr/bin/python3', 'python', 'import sys\neval(sys.argv[1])'],
@@ -119,14 +131,25 @@ describe('B: an extensionless file is reviewed as the language its #! line names
     ['bin/bun-tool', '#!/usr/bin/env bun', 'typescript', 'eval(Bun.argv[2]);'],
     ['bin/ts-tool', '#!/usr/bin/env ts-node', 'typescript', 'eval(process.argv[2]);'],
     ['bin/tsx-tool', '#!/usr/bin/env -S npx tsx', 'typescript', 'eval(process.argv[2]);'],
-  ])('%s (%s) is sent as %s and its eval() fails the check', async (path, shebang, language, body) => {
-    const content = `${shebang}\n${body}\n`;
-    const run = await runOn([added(path, content)]);
+  ];
+  const contentOf = (shebang: string, body: string) => `${shebang}\n${body}\n`;
+  // One pull request holds every script (each content is its own, by its #! line): one run, asked about file by file.
+  let shared: ReturnType<typeof runOn> | undefined;
+  const scriptsRun = () => (shared ??= runOn(SCRIPTS.map(([path, shebang, , body]) => added(path, contentOf(shebang, body)))));
 
-    expect(reviewBodies(run.simulator)).toEqual([expect.objectContaining({ code: content, language })]);
+  it('reviews every script and fails the check on their eval()', async () => {
+    const run = await scriptsRun();
+
     expect(run.exitCode).toBe(1);
-    expect(run.outputs).toMatchObject({ result: 'failed', 'files-reviewed': '1', 'files-skipped': '0' });
-    expect(Number(run.outputs.errors)).toBeGreaterThanOrEqual(1);
+    expect(run.outputs).toMatchObject({ result: 'failed', 'files-reviewed': String(SCRIPTS.length), 'files-skipped': '0' });
+    expect(Number(run.outputs.errors)).toBeGreaterThanOrEqual(SCRIPTS.length);
+  });
+
+  it.each(SCRIPTS)('%s (%s) is sent as %s and its eval() is commented on', async (path, shebang, language, body) => {
+    const run = await scriptsRun();
+
+    const content = contentOf(shebang, body);
+    expect(reviewBodies(run.simulator).filter((b) => b.code === content)).toEqual([expect.objectContaining({ code: content, language })]);
     expect(run.github.reviewComments.map((c) => c.path)).toContain(path);
   });
 
