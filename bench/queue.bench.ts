@@ -16,7 +16,7 @@ import type { ActionRun, PullRequestFixture } from '../test/doubles/run-action';
 import { generatedPull, heading, median, naiveAction, ratio, row, seconds } from './support/figures';
 
 const REVIEW = '/v1/agent/review';
-const RUNS = 5;
+const RUNS = 7;
 const RATE_RUNS = 3;
 const UNLIMITED = [{ key: DEMO_KEY, scopes: ['review' as const], rpm: Infinity, dailyLimit: Infinity }];
 
