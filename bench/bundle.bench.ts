@@ -9,25 +9,14 @@
  * Printed beside their targets, never asserted (the machines are noisy).
  * Run: npm run bench (after npm run build).
  */
-import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
 import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../test/doubles/run-action';
+import { median, naiveAction } from './support/figures';
 
 const RUNS = 9;
 const FLOOR = join(ROOT, 'bench/support/naive-action.mjs');
-const NAIVE = join(ROOT, '.tmp/bench-naive/index.js');
-
-/** Bundles the naive action as an action's author would (ncc, minified), once per bench run. */
-function buildNaiveAction(): void {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', join(ROOT, 'bench/support/toolkit-action.ts'), '-o', join(ROOT, '.tmp/bench-naive'), '--minify', '--target', 'es2022', '--quiet'], { cwd: ROOT, stdio: 'ignore' });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 function row(figure: string, value: string, target: string, met: boolean): void {
   console.log(`${figure.padEnd(58)} ${value.padStart(12)}   target ${target.padEnd(10)} ${met ? 'met' : 'NOT MET'}`);
@@ -41,7 +30,7 @@ async function benchBundle(): Promise<void> {
   row('size of dist/cli/index.js', mb(cli), '(none)', true);
 
   const fixture = await loadFixture();
-  buildNaiveAction();
+  const naiveScript = naiveAction();
   const firstRequest: number[] = [];
   const naiveFirst: number[] = [];
   const floorFirst: number[] = [];
@@ -67,10 +56,10 @@ async function benchBundle(): Promise<void> {
       await Promise.all([simulator.close(), github.close()]);
     }
   };
-  for (const warmUp of [undefined, NAIVE, FLOOR]) await once(warmUp);
+  for (const warmUp of [undefined, naiveScript, FLOOR]) await once(warmUp);
   for (let i = 0; i < RUNS; i++) {
     const ours = await once(undefined);
-    const naive = await once(NAIVE);
+    const naive = await once(naiveScript);
     const floor = await once(FLOOR);
     firstRequest.push(ours.first);
     naiveFirst.push(naive.first);

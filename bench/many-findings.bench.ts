@@ -2,8 +2,8 @@
  * A run with 30,000 findings on added lines (300 files × 100 findings, one per line), through
  * the bundled action with the check run, the SARIF file and the job summary on: the time from
  * the last review answer to the exit of the process, the check-run writes it made and the
- * annotations they carried. Printed beside their targets, never asserted (the machines are
- * noisy). Run: npm run bench (after npm run build).
+ * annotations they carried. Printed beside their targets (issues 15 and 19), never asserted (the
+ * machines are noisy). Run: npm run bench (after npm run build).
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,7 @@ const issues = Array.from({ length: FINDINGS_PER_FILE }, (_, i) => ({
   suggestion: `value = compute_safely(${i + 1})`,
 }));
 
-heading(`A run with ${(FILES * FINDINGS_PER_FILE).toLocaleString('en-US')} findings on added lines (issue 15)`);
+heading(`A run with ${(FILES * FINDINGS_PER_FILE).toLocaleString('en-US')} findings on added lines (issues 15 and 19)`);
 const pull = await generatedPull(FILES, FINDINGS_PER_FILE);
 const simulator = await startSimulator({ keys: [{ key: DEMO_KEY, scopes: ['review'], rpm: Infinity, dailyLimit: Infinity }] });
 const github = await startFixtureGitHub(pull.fixture);
