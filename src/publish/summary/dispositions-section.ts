@@ -9,7 +9,7 @@ import type { LabelledFinding } from '../../domain/findings';
 import type { ThreadReport } from '../../domain/run-report';
 import { inlineCode, inlineText } from '../../report/markdown/sanitize';
 import type { Room } from './summary-sections';
-import { cappedList, details, findingItem } from './summary-sections';
+import { cappedList, details, findingItem, oncePerFiles } from './summary-sections';
 
 const MAX_REASON = 300;
 const MAX_LOGIN = 60;
@@ -19,13 +19,13 @@ function reviewedFindings(files: readonly FileOutcome[]): LabelledFinding[] {
 }
 
 /** Set-aside findings; a security flag an issue stands for is that issue, listed once. */
-export function setAside(files: readonly FileOutcome[]): LabelledFinding[] {
-  return reviewedFindings(files).filter((f) => f.disposition !== undefined && f.sameAs === undefined);
-}
+export const setAside = oncePerFiles((files: readonly FileOutcome[]): LabelledFinding[] =>
+  reviewedFindings(files).filter((f) => f.disposition !== undefined && f.sameAs === undefined),
+);
 
-export function refusedSetAside(files: readonly FileOutcome[]): LabelledFinding[] {
-  return reviewedFindings(files).filter((f) => f.disposition === undefined && f.sameAs === undefined && (f.refusedDispositions?.length ?? 0) > 0);
-}
+export const refusedSetAside = oncePerFiles((files: readonly FileOutcome[]): LabelledFinding[] =>
+  reviewedFindings(files).filter((f) => f.disposition === undefined && f.sameAs === undefined && (f.refusedDispositions?.length ?? 0) > 0),
+);
 
 function setAsideItem(f: LabelledFinding): string {
   const d = f.disposition;

@@ -9,7 +9,7 @@ import { flagFactsMarkdown } from '../../report/markdown/flag';
 import { inlineText } from '../../report/markdown/sanitize';
 import { compareFindings } from '../../report/markdown/severity';
 import type { Room } from './summary-sections';
-import { cappedList, findingItem } from './summary-sections';
+import { cappedList, findingItem, oncePerFiles } from './summary-sections';
 
 const MAX_REASON = 300;
 
@@ -20,9 +20,9 @@ const UNCOUNTED_PLACE: Partial<Readonly<Record<FindingLocation, string>>> = {
 };
 
 /** Every security flag of the reviewed files, most severe first. */
-export function securityFlagsOf(files: readonly FileOutcome[]): LabelledFinding[] {
-  return files.flatMap((f) => (f.kind === 'reviewed' ? f.findings.filter((x) => x.source === 'security-flag') : [])).sort(compareFindings);
-}
+export const securityFlagsOf = oncePerFiles((files: readonly FileOutcome[]): LabelledFinding[] =>
+  files.flatMap((f) => (f.kind === 'reviewed' ? f.findings.filter((x) => x.source === 'security-flag') : [])).sort(compareFindings),
+);
 
 function status(f: LabelledFinding): string {
   if (f.counts) return '**counted by the gate**';

@@ -11,7 +11,7 @@
 import type { FileOutcome } from '../../domain/outcomes';
 import { blockText, inlineText } from '../../report/markdown/sanitize';
 import type { Room } from './summary-sections';
-import { cappedList, more } from './summary-sections';
+import { cappedList, more, oncePerFiles } from './summary-sections';
 
 const MAX_PATH = 200;
 /** Characters of the summary shown on the block's line, and in the block. */
@@ -22,12 +22,24 @@ const MAX_SUGGESTION = 500;
 type Reviewed = Extract<FileOutcome, { kind: 'reviewed' }>;
 
 /** The reviewed files the service said something of, in the run's order. */
-export function filesWithNotes(files: readonly FileOutcome[]): Reviewed[] {
-  return files.filter((f): f is Reviewed => f.kind === 'reviewed' && (f.summary.trim() !== '' || f.suggestions.some((s) => s.trim() !== '')));
-}
+export const filesWithNotes = oncePerFiles((files: readonly FileOutcome[]): Reviewed[] =>
+  files.filter((f): f is Reviewed => f.kind === 'reviewed' && (f.summary.trim() !== '' || f.suggestions.some((s) => s.trim() !== ''))),
+);
+
+/** Each file's block when its suggestions all fit, which then does not depend on the room: rendered once. */
+const wholeNotes = new WeakMap<Reviewed, string>();
 
 function fileNotes(file: Reviewed, room: Room): string {
   const suggestions = file.suggestions.filter((s) => s.trim() !== '');
+  const fits = suggestions.length <= room.cap;
+  const known = fits ? wholeNotes.get(file) : undefined;
+  if (known !== undefined) return known;
+  const block = renderNotes(file, suggestions, room);
+  if (fits) wholeNotes.set(file, block);
+  return block;
+}
+
+function renderNotes(file: Reviewed, suggestions: readonly string[], room: Room): string {
   const preview = inlineText(file.summary, MAX_PREVIEW);
   const line = `<summary><code>${inlineText(file.path, MAX_PATH)}</code>${preview === '' ? '' : `: ${preview}`}</summary>`;
   // The whole summary in the block only when its line had to cut it.

@@ -33,8 +33,36 @@ function place(f: LabelledFinding): string {
 }
 
 export function findingItem(f: LabelledFinding): string {
-  const { icon } = SEVERITY_LABEL[f.severity];
-  return `- ${icon} ${place(f)}${reportedAs(f)} — ${inlineText(f.message, MAX_MESSAGE)}`;
+  let line = findingLines.get(f);
+  if (line === undefined) {
+    const { icon } = SEVERITY_LABEL[f.severity];
+    line = `- ${icon} ${place(f)}${reportedAs(f)} — ${inlineText(f.message, MAX_MESSAGE)}`;
+    findingLines.set(f, line);
+  }
+  return line;
+}
+
+/**
+ * Each finding's line, rendered once for the run (a finding never changes): a summary fitted to
+ * its size limit renders its lists once per step of a bisection, and three summaries are fitted
+ * (the comment, the job summary, the check run). Rendering every line again at every step made
+ * gigabytes of garbage on a run of 30,000 findings, and a peak RSS over its target.
+ */
+const findingLines = new WeakMap<LabelledFinding, string>();
+
+/**
+ * `derive`, computed once per list of files: a summary fitted to its size limit is rendered once
+ * per step of a bisection, from the same files each time, so what every render derives from them
+ * (the findings set aside, the flags, the files with notes) is derived once.
+ */
+export function oncePerFiles<F extends object, R>(derive: (files: F) => R): (files: F) => R {
+  const derived = new WeakMap<F, R>();
+  return (files) => {
+    if (derived.has(files)) return derived.get(files) as R;
+    const result = derive(files);
+    derived.set(files, result);
+    return result;
+  };
 }
 
 /** How many items each list may show, and where the rest are listed (see `more`). */
