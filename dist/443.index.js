@@ -50,49 +50,40 @@ __webpack_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: ./src/publish/summary/largest-fitting.ts
 /**
- * The largest n in [0, count) for which `fits(n)` holds, where `fits` holds up to some n and not
- * beyond (a summary's length grows with how many items each list shows). The search starts at
- * `guess`, doubles its step until the answer is bracketed, then bisects: every n it tries is near
- * the answer when the guess is, where plain bisection would first try count / 2. -1 when none fits.
+ * The largest n in [0, count) whose rendering is within `limit`, where the length grows with n
+ * (a summary's length grows with how many items each list shows), and that rendering. Each
+ * rendering is a whole summary, so as few are made as can be: the next n is interpolated between
+ * the largest n known to fit and the smallest known not to (lengths grow about linearly with n;
+ * count itself is known not to fit, at `countLength`), and a step that does not halve the bracket
+ * is followed by a bisection, so the search never takes more than twice a bisection's steps.
+ * n is -1 when none fits.
  */
-function largestFitting(count, fits, guess) {
-    if (count <= 0)
-        return -1;
-    const start = Math.min(count - 1, Math.max(0, Math.floor(guess)));
-    let low = -1; // The largest n known to fit.
+function largestFitting(count, countLength, limit, render) {
+    let low = -1; // The largest n known to fit (-1: none yet, of length 0 by convention).
+    let lowLength = 0;
+    let value;
     let high = count; // The smallest n known not to fit.
-    let step = Math.max(1, Math.ceil(start / 8));
-    if (fits(start)) {
-        low = start;
-        for (let n = start + step; n < high; n = low + step) {
-            if (fits(n))
-                low = n;
-            else
-                high = n;
-            step *= 2;
-        }
-    }
-    else {
-        high = start;
-        for (let n = Math.max(0, start - step); low < 0 && high > 0; n = Math.max(0, high - step)) {
-            if (fits(n))
-                low = n;
-            else
-                high = n;
-            step *= 2;
-        }
-    }
-    for (let lo = low + 1, hi = high - 1; low >= 0 && lo <= hi;) {
-        const n = Math.floor((lo + hi) / 2);
-        if (fits(n)) {
+    let highLength = countLength;
+    let bisectNext = false;
+    while (high - low > 1) {
+        const next = bisectNext
+            ? Math.floor((low + high) / 2)
+            : low + Math.floor(((limit - lowLength) * (high - low)) / Math.max(1, highLength - lowLength));
+        const n = Math.min(high - 1, Math.max(low + 1, next));
+        const before = high - low;
+        const tried = render(n);
+        if (tried.length <= limit) {
             low = n;
-            lo = n + 1;
+            lowLength = tried.length;
+            value = tried.value;
         }
         else {
-            hi = n - 1;
+            high = n;
+            highLength = tried.length;
         }
+        bisectNext = !bisectNext && high - low > before / 2;
     }
-    return low;
+    return { n: low, value };
 }
 
 // EXTERNAL MODULE: ./src/domain/object-name.ts
@@ -203,31 +194,50 @@ function counts(findings) {
 /** What fails a file, in its Status cell: `❌ fails (errors, score)`. */
 const FAILS_BY = { error: 'errors', warning: 'warnings', info: 'infos', score: 'score' };
 /**
+ * A file's row, rendered once for its status and score cells (`cells`; empty for a file not
+ * reviewed): a summary fitted to its limit renders its table once per step of the search.
+ */
+function fileRow(f, cells) {
+    const known = fileRows.get(f);
+    if (known?.cells === cells)
+        return known.row;
+    const path = (0,sanitize/* inlineCode */.ti)(f.path, MAX_PATH, 'table');
+    let row;
+    // Not "failed": that word would blur with a reviewed file that fails the check.
+    if (f.kind !== 'reviewed')
+        row = `| ${path} | ❌ not reviewed | — | — | — | — |`;
+    else {
+        const named = f.previousPath === undefined ? path : `${(0,sanitize/* inlineCode */.ti)(f.previousPath, MAX_PATH, 'table')} → ${path}`;
+        const c = counts(f.findings);
+        row = `| ${named} | ${cells} | ${c.error} | ${c.warning} | ${c.info} |`;
+    }
+    fileRows.set(f, { cells, row });
+    return row;
+}
+const fileRows = new WeakMap();
+/** The table's files: those not reviewed first, then the reviewed ones, lowest score first. */
+const tableOrder = oncePerFiles((files) => [
+    ...files.filter((f) => f.kind === 'failed'),
+    ...files.filter((f) => f.kind === 'reviewed').sort((a, b) => a.score - b.score),
+]);
+/**
  * The per-file table. A reviewed file that fails the check by itself (`failing`, from the
  * verdict: its counted findings at a failing severity, or its score) says so and why; a renamed
  * file shows its old name first, `old → new`; `baselines`: files judged against their base
  * version show its score first, `40 → 45`.
  */
 function filesTable(files, room, failing = new Map(), baselines) {
-    const failed = files.filter((f) => f.kind === 'failed');
-    const reviewed = files
-        .filter((f) => f.kind === 'reviewed')
-        .sort((a, b) => a.score - b.score);
-    const all = [...failed, ...reviewed];
+    const all = tableOrder(files);
     if (all.length === 0)
         return '';
     const shown = all.slice(0, room.cap).map((f) => {
-        const path = (0,sanitize/* inlineCode */.ti)(f.path, MAX_PATH, 'table');
-        // Not "failed": that word would blur with a reviewed file that fails the check.
         if (f.kind !== 'reviewed')
-            return `| ${path} | ❌ not reviewed | — | — | — | — |`;
-        const named = f.previousPath === undefined ? path : `${(0,sanitize/* inlineCode */.ti)(f.previousPath, MAX_PATH, 'table')} → ${path}`;
-        const c = counts(f.findings);
+            return fileRow(f, '');
         const base = baselines?.get(f.path);
         const score = base?.kind === 'scored' ? `${base.score} → ${f.score}` : String(f.score);
         const fails = failing.get(f.path);
         const status = fails === undefined ? '✅ reviewed' : `❌ fails (${fails.map((what) => FAILS_BY[what]).join(', ')})`;
-        return `| ${named} | ${status} | ${score} | ${c.error} | ${c.warning} | ${c.info} |`;
+        return fileRow(f, `${status} | ${score}`);
     });
     const { error, warning, info } = severity/* SEVERITY_LABEL */.Rt;
     const head = [
@@ -648,19 +658,13 @@ function renderSummaryWithin(input, options) {
     const whole = render(input, options, room(all), true);
     if (measure(whole, options) <= options.maxLength)
         return { markdown: whole, complete: true };
-    // Lengths grow with the cap: the largest cap that fits, searched from the cap the whole text's
-    // length suggests (lengths are close to proportional), so every render is near the answer;
-    // fitting 30,000 findings to 64 KiB by plain bisection rendered 15,000 of them at its first step.
-    const texts = new Map();
-    const best = largestFitting(all, (cap) => {
+    // Lengths grow with the cap: the largest cap that fits, each cap tried interpolated from the
+    // lengths already measured, so the search renders a handful of summaries near the answer (plain
+    // bisection rendered about fifteen, the first with half of every list).
+    const fits = largestFitting(all, measure(whole, options), options.maxLength, (cap) => {
         const text = render(input, options, room(cap), false);
-        if (measure(text, options) > options.maxLength)
-            return false;
-        texts.clear(); // Only the largest fitting text so far is kept: a later fit is always larger.
-        texts.set(cap, text);
-        return true;
-    }, (all * options.maxLength) / measure(whole, options));
-    const fits = texts.get(best);
+        return { length: measure(text, options), value: text };
+    }).value;
     if (fits !== undefined)
         return { markdown: fits, complete: false };
     // Only reachable when a tiny maxLength meets many lists: keep the verdict, drop the details.

@@ -1,38 +1,40 @@
 /**
- * The largest n in [0, count) for which `fits(n)` holds, where `fits` holds up to some n and not
- * beyond (a summary's length grows with how many items each list shows). The search starts at
- * `guess`, doubles its step until the answer is bracketed, then bisects: every n it tries is near
- * the answer when the guess is, where plain bisection would first try count / 2. -1 when none fits.
+ * The largest n in [0, count) whose rendering is within `limit`, where the length grows with n
+ * (a summary's length grows with how many items each list shows), and that rendering. Each
+ * rendering is a whole summary, so as few are made as can be: the next n is interpolated between
+ * the largest n known to fit and the smallest known not to (lengths grow about linearly with n;
+ * count itself is known not to fit, at `countLength`), and a step that does not halve the bracket
+ * is followed by a bisection, so the search never takes more than twice a bisection's steps.
+ * n is -1 when none fits.
  */
-export function largestFitting(count: number, fits: (n: number) => boolean, guess: number): number {
-  if (count <= 0) return -1;
-  const start = Math.min(count - 1, Math.max(0, Math.floor(guess)));
-  let low = -1; // The largest n known to fit.
+export function largestFitting<T>(
+  count: number,
+  countLength: number,
+  limit: number,
+  render: (n: number) => { length: number; value: T },
+): { n: number; value: T | undefined } {
+  let low = -1; // The largest n known to fit (-1: none yet, of length 0 by convention).
+  let lowLength = 0;
+  let value: T | undefined;
   let high = count; // The smallest n known not to fit.
-  let step = Math.max(1, Math.ceil(start / 8));
-  if (fits(start)) {
-    low = start;
-    for (let n = start + step; n < high; n = low + step) {
-      if (fits(n)) low = n;
-      else high = n;
-      step *= 2;
-    }
-  } else {
-    high = start;
-    for (let n = Math.max(0, start - step); low < 0 && high > 0; n = Math.max(0, high - step)) {
-      if (fits(n)) low = n;
-      else high = n;
-      step *= 2;
-    }
-  }
-  for (let lo = low + 1, hi = high - 1; low >= 0 && lo <= hi; ) {
-    const n = Math.floor((lo + hi) / 2);
-    if (fits(n)) {
+  let highLength = countLength;
+  let bisectNext = false;
+  while (high - low > 1) {
+    const next = bisectNext
+      ? Math.floor((low + high) / 2)
+      : low + Math.floor(((limit - lowLength) * (high - low)) / Math.max(1, highLength - lowLength));
+    const n = Math.min(high - 1, Math.max(low + 1, next));
+    const before = high - low;
+    const tried = render(n);
+    if (tried.length <= limit) {
       low = n;
-      lo = n + 1;
+      lowLength = tried.length;
+      value = tried.value;
     } else {
-      hi = n - 1;
+      high = n;
+      highLength = tried.length;
     }
+    bisectNext = !bisectNext && high - low > before / 2;
   }
-  return low;
+  return { n: low, value };
 }

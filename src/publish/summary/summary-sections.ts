@@ -117,6 +117,34 @@ function counts(findings: readonly LabelledFinding[]): Record<Severity, number> 
 const FAILS_BY: Readonly<Record<Severity | 'score', string>> = { error: 'errors', warning: 'warnings', info: 'infos', score: 'score' };
 
 /**
+ * A file's row, rendered once for its status and score cells (`cells`; empty for a file not
+ * reviewed): a summary fitted to its limit renders its table once per step of the search.
+ */
+function fileRow(f: FileOutcome, cells: string): string {
+  const known = fileRows.get(f);
+  if (known?.cells === cells) return known.row;
+  const path = inlineCode(f.path, MAX_PATH, 'table');
+  let row: string;
+  // Not "failed": that word would blur with a reviewed file that fails the check.
+  if (f.kind !== 'reviewed') row = `| ${path} | ❌ not reviewed | — | — | — | — |`;
+  else {
+    const named = f.previousPath === undefined ? path : `${inlineCode(f.previousPath, MAX_PATH, 'table')} → ${path}`;
+    const c = counts(f.findings);
+    row = `| ${named} | ${cells} | ${c.error} | ${c.warning} | ${c.info} |`;
+  }
+  fileRows.set(f, { cells, row });
+  return row;
+}
+
+const fileRows = new WeakMap<FileOutcome, { cells: string; row: string }>();
+
+/** The table's files: those not reviewed first, then the reviewed ones, lowest score first. */
+const tableOrder = oncePerFiles((files: readonly FileOutcome[]): FileOutcome[] => [
+  ...files.filter((f) => f.kind === 'failed'),
+  ...files.filter((f) => f.kind === 'reviewed').sort((a, b) => a.score - b.score),
+]);
+
+/**
  * The per-file table. A reviewed file that fails the check by itself (`failing`, from the
  * verdict: its counted findings at a failing severity, or its score) says so and why; a renamed
  * file shows its old name first, `old → new`; `baselines`: files judged against their base
@@ -128,23 +156,15 @@ export function filesTable(
   failing: ReadonlyMap<string, ReadonlyArray<Severity | 'score'>> = new Map(),
   baselines?: ReadonlyMap<string, BaseScore>,
 ): string {
-  const failed = files.filter((f) => f.kind === 'failed');
-  const reviewed = files
-    .filter((f) => f.kind === 'reviewed')
-    .sort((a, b) => a.score - b.score);
-  const all = [...failed, ...reviewed];
+  const all = tableOrder(files);
   if (all.length === 0) return '';
   const shown = all.slice(0, room.cap).map((f) => {
-    const path = inlineCode(f.path, MAX_PATH, 'table');
-    // Not "failed": that word would blur with a reviewed file that fails the check.
-    if (f.kind !== 'reviewed') return `| ${path} | ❌ not reviewed | — | — | — | — |`;
-    const named = f.previousPath === undefined ? path : `${inlineCode(f.previousPath, MAX_PATH, 'table')} → ${path}`;
-    const c = counts(f.findings);
+    if (f.kind !== 'reviewed') return fileRow(f, '');
     const base = baselines?.get(f.path);
     const score = base?.kind === 'scored' ? `${base.score} → ${f.score}` : String(f.score);
     const fails = failing.get(f.path);
     const status = fails === undefined ? '✅ reviewed' : `❌ fails (${fails.map((what) => FAILS_BY[what]).join(', ')})`;
-    return `| ${named} | ${status} | ${score} | ${c.error} | ${c.warning} | ${c.info} |`;
+    return fileRow(f, `${status} | ${score}`);
   });
   const { error, warning, info } = SEVERITY_LABEL;
   const head = [
