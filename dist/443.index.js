@@ -628,6 +628,14 @@ function render(input, options, room, complete) {
     ];
     return `${sections.filter((s) => s !== '').join('\n\n')}\n`;
 }
+/** The length of every finding line the findings lists would show, each with its line break. */
+function listedFindingsLength(input, options) {
+    let length = 0;
+    for (const group of groups(input))
+        for (const f of group.findings)
+            length += measure(findingItem(f), options) + 1;
+    return length;
+}
 /** The longest list of the summary: with that many items per list, nothing is left out. */
 function longestList(input) {
     const kinds = ['reviewed', 'failed', 'skipped'].map((k) => input.files.filter((f) => f.kind === k).length);
@@ -655,13 +663,16 @@ function renderSummaryWithin(input, options) {
     }
     const room = (cap) => options.restListedIn === undefined ? { cap } : { cap, restListedIn: options.restListedIn };
     const all = longestList(input);
-    const whole = render(input, options, room(all), true);
-    if (measure(whole, options) <= options.maxLength)
+    // The lines of the findings lists alone are a floor of the whole text's length: over the limit,
+    // the whole summary cannot fit, and is not built (for 30,000 findings, strings of megabytes).
+    const floor = listedFindingsLength(input, options);
+    const whole = floor > options.maxLength ? undefined : render(input, options, room(all), true);
+    if (whole !== undefined && measure(whole, options) <= options.maxLength)
         return { markdown: whole, complete: true };
     // Lengths grow with the cap: the largest cap that fits, each cap tried interpolated from the
     // lengths already measured, so the search renders a handful of summaries near the answer (plain
     // bisection rendered about fifteen, the first with half of every list).
-    const fits = largestFitting(all, measure(whole, options), options.maxLength, (cap) => {
+    const fits = largestFitting(all, whole === undefined ? floor : measure(whole, options), options.maxLength, (cap) => {
         const text = render(input, options, room(cap), false);
         return { length: measure(text, options), value: text };
     }).value;
