@@ -26,6 +26,7 @@ import type { ReviewFeedback } from './report/feedback';
 import { planInlineComments } from './report/inline-plan';
 import { postReview } from './report/post-review';
 import { needingBaseline, reviewBaselines } from './review/baseline';
+import { RateWindow } from './review/rate-window';
 import { reviewFiles } from './review/review-files';
 import type { LocateAnswer, ReviewDeps, Reviewed } from './review/review-files';
 import type { ReviewCandidate } from './domain/pull-request';
@@ -43,7 +44,10 @@ export interface PipelineDeps extends ReviewDeps {
  * request's findings, so the dismissals on the pull request its queue branch names count there
  * too (read, never answered); a group naming none or several reads none (they all count).
  */
-export async function runPipeline(settings: Settings, target: ReviewTarget, deps: PipelineDeps): Promise<RunReport> {
+export async function runPipeline(settings: Settings, target: ReviewTarget, given: PipelineDeps): Promise<RunReport> {
+  // One rate window for the run's queues: the base versions' reviews start at the pace the head
+  // files' reviews learned from the service's 429s, rather than learn it again with more of them.
+  const deps: PipelineDeps = given.pace === undefined ? { ...given, pace: new RateWindow() } : given;
   const { log } = deps;
   const pr = isMergeGroup(target) ? undefined : target;
   const publisher = pr === undefined ? undefined : deps.publisher;

@@ -52,6 +52,12 @@ export interface QueueOptions<T = unknown> {
   onPause?(ms: number, label: string): void;
   /** The queue waits for the next window of the service's rate limit, as learned from its 429s. */
   onPace?(ms: number, rate: LearnedRate): void;
+  /**
+   * The service's rate window as learned so far (default: a new one). One for every queue of a
+   * run, so a later queue (the base versions' reviews) starts at the pace the first one learned
+   * instead of drawing another burst of 429s to learn it again.
+   */
+  pace?: RateWindow;
   /** Attempts may start again after a pause or a wait for the next window. */
   onResume?(): void;
   /** A task ended (`index` into the tasks, `elapsedMs` from its start), as it happens. */
@@ -95,7 +101,7 @@ export async function runQueue<T>(tasks: readonly QueueTask<T>[] | TaskFeed<T>, 
   // already read, so a slot seldom waits on GitHub (or the disk) between two requests.
   const workers = pLimit(options.concurrency * 2);
   const inFlight = new AdaptiveLimit(options.concurrency);
-  const pace = new RateWindow();
+  const pace = options.pace ?? new RateWindow();
   let stoppedBecause: string | undefined;
   let stoppedBy: unknown;
   let pausedUntil = 0;

@@ -19,6 +19,7 @@ import type { CachedReview, ReviewOnce } from './cached-review';
 import { startProgress } from './progress';
 import type { PipelineProgress } from '../domain/progress';
 import { runQueue } from './queue';
+import type { RateWindow } from './rate-window';
 import type { QueueClock, QueueTask, TaskFeed, TaskOutcome } from './queue';
 import { isApiError } from './service/errors';
 import type { RetryPolicy } from './service/retry';
@@ -41,6 +42,8 @@ export interface ReviewDeps {
   retryPolicy: RetryPolicy;
   /** Told as files are listed, end, retry and pause (the terminal's progress); optional. */
   progress?: PipelineProgress;
+  /** The service's rate window, shared by the run's queues (queue.ts); each queue makes its own without it. */
+  pace?: RateWindow;
 }
 
 /**
@@ -124,6 +127,7 @@ export async function reviewFiles(
     try {
       await runQueue(feed, {
         ...(stop === undefined ? {} : { stop }),
+        ...(deps.pace === undefined ? {} : { pace: deps.pace }),
         concurrency: settings.concurrency,
         policy: deps.retryPolicy,
         clock: deps.clock,

@@ -38,9 +38,9 @@ function windowLimitedService(clock: ReturnType<typeof createVirtualClock>, perW
   return { task, log };
 }
 
-async function run(files: number, latencyMs: number) {
-  const clock = createVirtualClock();
-  const service = windowLimitedService(clock, 10, 1000, latencyMs);
+async function run(files: number, latencyMs: number, shared: { clock?: ReturnType<typeof createVirtualClock>; service?: ReturnType<typeof windowLimitedService>; pace?: RateWindow } = {}) {
+  const clock = shared.clock ?? createVirtualClock();
+  const service = shared.service ?? windowLimitedService(clock, 10, 1000, latencyMs);
   const events: string[] = [];
   const outcomes = await runQueue(
     Array.from({ length: files }, (_, i) => service.task(`f${i}`)),
@@ -52,6 +52,7 @@ async function run(files: number, latencyMs: number) {
       onPause: (ms) => events.push(`pause ${ms} at ${clock.now()}`),
       onPace: (ms, rate) => events.push(`pace ${rate.budget}/${rate.windowMs}ms, wait ${ms} at ${clock.now()}`),
       onResume: () => events.push(`resume at ${clock.now()}`),
+      ...(shared.pace === undefined ? {} : { pace: shared.pace }),
     },
   );
   const refusals = service.log.filter((e) => !e.ok);
@@ -141,6 +142,22 @@ describe('adaptive concurrency under a rate limit', () => {
     // Learned: 10 per 1,002 ms (the refused request started 2 ms into the window, plus retry_after).
     expect(events.filter((e) => e.startsWith('pace'))).toEqual(['pace 10/1002ms, wait 998 at 1013', 'pace 10/1002ms, wait 998 at 2015']);
     expect(log.filter((e) => e.ok)).toHaveLength(40);
+  });
+
+  it('starts a second queue of the run at the pace the first learned, drawing no 429, where a queue of its own draws them again', async () => {
+    for (const sharesPace of [true, false]) {
+      const clock = createVirtualClock();
+      const service = windowLimitedService(clock, 10, 1000, 2);
+      const pace = new RateWindow();
+      const first = await run(20, 2, { clock, service, pace });
+      expect(first.refusals.length, `shares the pace: ${sharesPace}`).toBeGreaterThan(0);
+      // The base versions' reviews, right after: the window the head files filled is still full.
+      const before = service.log.length;
+      await run(10, 2, { clock, service, ...(sharesPace ? { pace } : {}) });
+      const secondRefusals = service.log.slice(before).filter((e) => !e.ok).length;
+      if (sharesPace) expect(secondRefusals).toBe(0);
+      else expect(secondRefusals).toBeGreaterThan(0);
+    }
   });
 
   it('starts no request inside a retry_after pause and lowers what is in flight after the 429s', async () => {
