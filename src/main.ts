@@ -251,9 +251,10 @@ async function reviewAndPublish(
   let report: RunReport;
   let chosen: ChosenSource | undefined;
   try {
+    // The source first: through the API its first page of files is asked for now, while the policy file is read.
+    chosen = await chooseSource();
     // An invalid policy file stops the run here, before any review request, and fails the check saying why.
     settings = applyPolicy(settings, await readBasePolicy({ commit: baseSha, checkout: runner.checkout, octokit: github.octokit, repository: target, log }));
-    chosen = await chooseSource();
     report = await runPipeline(settings, target, {
       source: chosen.source,
       ...cachedReviewDeps((request, options) => client.reviewOnce(request, options), {

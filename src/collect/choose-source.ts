@@ -49,7 +49,9 @@ export async function choosePullRequestSource(options: SourceOptions & {
 }): Promise<ChosenSource> {
   const { octokit, pr, log } = options;
   const github = createPullRequestSource(octokit, { log });
-  const api = { source: forPull(github, pr), readStats: () => github.readStats };
+  // Through the API, the first page of files is asked for at once: it is under way while the run
+  // reads its policy file.
+  const api = { source: forPull(github, pr), readStats: () => github.readStats, startListing: () => github.startListing(pr), close: () => github.dropStarted() };
   if (options.checkout === undefined) return throughApi(api);
   return fromCheckoutOr(api, options.checkout, { what: 'the pull request', baseSha: options.baseSha, headSha: pr.headSha }, log);
 }
@@ -67,16 +69,21 @@ interface ApiSource {
   source: PullRequestSource;
   /** Read when the run is described, after its reads. */
   readStats?: () => BatchStats;
+  /** Called once the run reads through the API: a source that can starts its list then. */
+  startListing?: () => void;
+  /** Called when the run is done with the source. */
+  close?: () => void;
 }
 
 function throughApi(api: ApiSource): ChosenSource {
+  api.startListing?.();
   return {
     source: api.source,
     describe: () => {
       const reads = readsOf(api);
       return `Changed files and contents: through the GitHub API (GITHUB_WORKSPACE is not a git checkout)${reads === undefined ? '' : `; contents ${reads}`}.`;
     },
-    close: async () => {},
+    close: () => Promise.resolve(api.close?.()),
   };
 }
 
@@ -106,6 +113,7 @@ async function fromCheckoutOr(
     `Reading ${change.what} through the GitHub API: ${opening.reason}. ` +
       'A checkout with both commits (actions/checkout with fetch-depth: 0) gives every file and patch without the API.',
   );
+  api.startListing?.();
   const withBlobs = withWorkspaceBlobs(api.source, gitBlobReader(workspace), gitBlobPresence(workspace));
   return {
     source: withBlobs,
@@ -113,6 +121,6 @@ async function fromCheckoutOr(
       const reads = readsOf(api);
       return `File contents: ${withBlobs.stats.fromWorkspace} read from the workspace checkout, ${withBlobs.stats.fromApi} through the GitHub API${reads === undefined ? '' : ` (${reads})`}.`;
     },
-    close: async () => {},
+    close: () => Promise.resolve(api.close?.()),
   };
 }

@@ -37,6 +37,14 @@ export interface GitHubPullRequestSource {
   readFile(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
   readBaseFile(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
   willRead(pr: PullRequestRef, files: readonly ChangedFile[], options: PlannedReads): void;
+  /**
+   * Asks GitHub for the first page of the list now, so that the request is under way while the
+   * run does what comes before the list (reads its policy file): `listChangedFiles` takes that
+   * answer for its first page. A page asked for and never listed is dropped, failure included.
+   */
+  startListing(pr: PullRequestRef): void;
+  /** Stops the first pages asked ahead and never listed, so that no request outlives the run. */
+  dropStarted(): void;
   /** How the planned reads went: GraphQL queries, files read by them, files read through REST. */
   readonly readStats: BatchStats;
 }
@@ -96,7 +104,8 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
         },
       },
       async (page) => {
-        const answer = await listPage(pr, perPage, page);
+        const early = page === 1 ? takeStarted(pr) : undefined;
+        const answer = await (early ?? listPage(pr, perPage, page));
         return { ...answer, data: await refillPatches(answer.data, { perPage, page }, (size, at) => listPage(pr, size, at).then((a) => a.data)) };
       },
     );
@@ -143,11 +152,44 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
       .headNow()
       .then((head) => (head === pr.headSha ? undefined : allTied));
 
-  /** One page of GitHub's list of the pull request's files. */
-  const listPage = (pr: PullRequestRef, size: number, page: number) =>
-    octokit.rest.pulls.listFiles({ owner: pr.owner, repo: pr.repo, pull_number: pr.number, per_page: size, page }).catch((error: unknown) => {
-      throw new GitHubApiError(`Listing the files of ${describePr(pr)} (page ${page}${size === perPage ? '' : ` of ${size} files`})`, error);
-    });
+  /** One page of GitHub's list of the pull request's files; `ahead`: asked before it is wanted (startListing). */
+  const listPage = (pr: PullRequestRef, size: number, page: number, ahead?: AbortSignal) =>
+    octokit.rest.pulls
+      .listFiles({
+        owner: pr.owner,
+        repo: pr.repo,
+        pull_number: pr.number,
+        per_page: size,
+        page,
+        // Asked ahead, a page is not retried: if it fails, the list asks again, with retries.
+        ...(ahead === undefined ? {} : { request: { signal: ahead, retries: 0 } }),
+      })
+      .catch((error: unknown) => {
+        throw new GitHubApiError(`Listing the files of ${describePr(pr)} (page ${page}${size === perPage ? '' : ` of ${size} files`})`, error);
+      });
+
+  /** First pages asked for by `startListing`, by pull request and head, each with what stops it. */
+  const started = new Map<string, { page: ReturnType<typeof listPage>; stop: AbortController }>();
+  const startedKey = (pr: PullRequestRef): string => `${pr.number}@${pr.headSha}`;
+  /** The first page asked ahead, if any: a failed one is asked again, as the list always asks. */
+  const takeStarted = (pr: PullRequestRef): ReturnType<typeof listPage> | undefined => {
+    const early = started.get(startedKey(pr));
+    started.delete(startedKey(pr));
+    return early?.page.catch(() => listPage(pr, perPage, 1));
+  };
+  const startListing = (pr: PullRequestRef): void => {
+    if (started.has(startedKey(pr))) return;
+    const stop = new AbortController();
+    const page = listPage(pr, perPage, 1, stop.signal);
+    // A page never taken is dropped, failure included: nothing waits on it.
+    page.catch(() => undefined);
+    started.set(startedKey(pr), { page, stop });
+  };
+  /** Stops the pages asked ahead and never taken (the run ended before its list): none keeps the process up. */
+  const dropStarted = (): void => {
+    for (const { stop } of started.values()) stop.abort();
+    started.clear();
+  };
 
   /** The base commit, read once per pull request and only when a base version is wanted. */
   const baseShas = new Map<number, Promise<string>>();
@@ -195,6 +237,8 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
 
   return {
     listChangedFiles,
+    startListing,
+    dropStarted,
     get readStats() {
       const all = [...batches.values()].map((b) => b.stats);
       return all.reduce((sum, s) => ({ queries: sum.queries + s.queries, fromQueries: sum.fromQueries + s.fromQueries, toRest: sum.toRest + s.toRest }), readStats);

@@ -58,6 +58,54 @@ describe('createPullRequestSource', () => {
     expect(fileListCalls(fake)).toBe(2);
   });
 
+  describe('startListing', () => {
+    it('asks for the first page at once, and the list takes that answer instead of asking again', async () => {
+      const started = await startFake([{ number: 7, headSha: HEAD, files: manyFiles(150) }]);
+      fake = started.fake;
+      const source = createPullRequestSource(started.octokit);
+
+      source.startListing(prRef());
+      await expect.poll(() => fileListCalls(started.fake)).toBe(1);
+      const { files } = await source.listChangedFiles(prRef());
+
+      expect(files).toHaveLength(150);
+      expect(started.fake.requests.filter((r) => r.path.endsWith('/files')).map((r) => r.query.page)).toEqual(['1', '2']);
+    });
+
+    it('asks again for a first page that failed ahead, as the list always asks, and reports what that answer says', async () => {
+      const started = await startFake([{ number: 7, headSha: HEAD, files: manyFiles(3) }]);
+      fake = started.fake;
+      started.fake.failNext({ method: 'GET', path: '/repos/acme/widgets/pulls/7/files' }, { status: 502, body: { message: 'Bad Gateway' } }, 1);
+      const source = createPullRequestSource(started.octokit);
+
+      source.startListing(prRef());
+      await expect.poll(() => fileListCalls(started.fake)).toBe(1);
+      const { files } = await source.listChangedFiles(prRef());
+
+      expect(files).toHaveLength(3);
+      expect(fileListCalls(started.fake)).toBe(2);
+
+      started.fake.failNext({ method: 'GET', path: '/repos/acme/widgets/pulls/7/files' }, { status: 404, body: { message: 'Not Found' } }, 2);
+      const other = createPullRequestSource(started.octokit);
+      other.startListing(prRef());
+      await expect(other.listChangedFiles(prRef())).rejects.toThrow(/Listing the files of acme\/widgets#7 \(page 1\)/);
+    });
+
+    it('stops a first page asked ahead when the run ends before its list', async () => {
+      const started = await startFake([{ number: 7, headSha: HEAD, files: manyFiles(3) }]);
+      fake = started.fake;
+      const source = createPullRequestSource(started.octokit);
+
+      source.startListing(prRef());
+      await expect.poll(() => fileListCalls(started.fake)).toBe(1);
+      source.dropStarted();
+      // Dropped: the list asks afresh rather than taking an answer that was stopped.
+      const { files } = await source.listChangedFiles(prRef());
+      expect(files).toHaveLength(3);
+      expect(fileListCalls(started.fake)).toBe(2);
+    });
+  });
+
   it('lists 300 files in 3 pages of 100 by default', async () => {
     const started = await startFake([{ number: 7, headSha: HEAD, files: manyFiles(300) }]);
     fake = started.fake;
