@@ -8,38 +8,23 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeScanningProblems, sarifSchemaErrors } from '../support/sarif-checks';
-import { startSimulator } from '../doubles/simulator';
-import type { RunningSimulator } from '../doubles/simulator';
-import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from './bundled';
-import type { TempRepo } from './bundled';
+import { useBundledCli } from './bundled';
 
-let simulator: RunningSimulator;
-let repo: TempRepo;
-
-beforeAll(assertBuilt);
-beforeEach(async () => {
-  simulator = await startSimulator();
-  repo = tempRepo();
-});
-afterEach(async () => {
-  await simulator.close();
-  repo.remove();
-});
-
-const reviewGate = (args: string[]) => runCliBundle(args, { cwd: repo.dir, env: serviceEnv(simulator.url) });
+const cli = useBundledCli();
+const { reviewGate } = cli;
 
 /** app.py on main; the working tree adds lines 3 to 5, none of which a simulator rule flags. */
 function change(): void {
-  repo.write('app.py', 'def total(xs):\n    return sum(xs)\n');
-  repo.commit('base');
-  repo.write('app.py', 'def total(xs):\n    return sum(xs)\n\ndef query(db, name):\n    return db.execute("SELECT 1 WHERE n = " + name)\n');
+  cli.repo.write('app.py', 'def total(xs):\n    return sum(xs)\n');
+  cli.repo.commit('base');
+  cli.repo.write('app.py', 'def total(xs):\n    return sum(xs)\n\ndef query(db, name):\n    return db.execute("SELECT 1 WHERE n = " + name)\n');
 }
 
 /** The next run's one review answer, patched. */
 function answer(patch: Record<string, unknown>): void {
-  simulator.inject({ kind: 'answer', patch, path: '/v1/agent/review' });
+  cli.simulator.inject({ kind: 'answer', patch, path: '/v1/agent/review' });
 }
 
 interface JsonFinding {
@@ -135,7 +120,7 @@ describe('SARIF from the terminal', () => {
     answer({ security_flags: [SQL_FLAG] });
     const run = await reviewGate(['--format', 'sarif', '--sarif-file', 'out.sarif']);
     expect(run.code).toBe(1);
-    for (const text of [run.out, readFileSync(join(repo.dir, 'out.sarif'), 'utf8')]) {
+    for (const text of [run.out, readFileSync(join(cli.repo.dir, 'out.sarif'), 'utf8')]) {
       expect(sarifSchemaErrors(JSON.parse(text))).toEqual([]);
       expect(codeScanningProblems(text)).toEqual([]);
       const sarif = (JSON.parse(text) as { runs: SarifRun[] }).runs[0];
@@ -195,7 +180,7 @@ describe('GitLab Code Quality', () => {
     const run = await reviewGate(['--format', 'json', '--codeclimate-file', 'gl-code-quality-report.json']);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.out)).toMatchObject({ version: 1 });
-    const report = JSON.parse(readFileSync(join(repo.dir, 'gl-code-quality-report.json'), 'utf8')) as CodeQualityIssue[];
+    const report = JSON.parse(readFileSync(join(cli.repo.dir, 'gl-code-quality-report.json'), 'utf8')) as CodeQualityIssue[];
     expect(report).toEqual([
       {
         description: 'Query built from a parameter. [security flag (CWE-89, sql-injection)]',

@@ -7,47 +7,31 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator } from '../doubles/simulator';
-import type { RunningSimulator } from '../doubles/simulator';
+import { describe, expect, it } from 'vitest';
 import { codeScanningProblems, sarifSchemaErrors } from '../support/sarif-checks';
-import { CLI, assertBuilt, runCliBundle, serviceEnv, tempRepo } from './bundled';
+import { CLI, runCliBundle, serviceEnv, useBundledCli } from './bundled';
 import { ROOT } from '../doubles/run-action';
-import type { TempRepo } from './bundled';
 
-let simulator: RunningSimulator;
-let repo: TempRepo;
-
-beforeAll(assertBuilt);
-beforeEach(async () => {
-  simulator = await startSimulator();
-  repo = tempRepo();
-});
-afterEach(async () => {
-  await simulator.close();
-  repo.remove();
-});
-
-const reviewGate = (args: string[], env: Record<string, string | undefined> = {}) =>
-  runCliBundle(args, { cwd: repo.dir, env: { ...serviceEnv(simulator.url), ...env } });
-const reviewed = () => simulator.requests.filter((r) => r.path === '/v1/agent/review').length;
+const cli = useBundledCli();
+const { reviewGate } = cli;
+const reviewed = () => cli.simulator.requests.filter((r) => r.path === '/v1/agent/review').length;
 
 /**
  * main has app.py with an eval(); the feature branch adds feature.py; after the branch point
  * main fixes the eval and adds main_only.py. The branch tracks main.
  */
 function branchAfterMainMoved(): void {
-  repo.write('app.py', 'def run(rule):\n    return eval(rule)\n');
-  repo.commit('base');
-  repo.git('checkout', '-q', '-b', 'feature');
-  repo.write('feature.py', 'def add(a, b):\n    return a + b\n');
-  repo.commit('feature');
-  repo.git('checkout', '-q', 'main');
-  repo.write('app.py', 'import ast\n\n\ndef run(rule):\n    return ast.literal_eval(rule)\n');
-  repo.write('main_only.py', 'x = 1\n');
-  repo.commit('main fixes app.py');
-  repo.git('checkout', '-q', 'feature');
-  repo.git('branch', '-q', '--set-upstream-to=main');
+  cli.repo.write('app.py', 'def run(rule):\n    return eval(rule)\n');
+  cli.repo.commit('base');
+  cli.repo.git('checkout', '-q', '-b', 'feature');
+  cli.repo.write('feature.py', 'def add(a, b):\n    return a + b\n');
+  cli.repo.commit('feature');
+  cli.repo.git('checkout', '-q', 'main');
+  cli.repo.write('app.py', 'import ast\n\n\ndef run(rule):\n    return ast.literal_eval(rule)\n');
+  cli.repo.write('main_only.py', 'x = 1\n');
+  cli.repo.commit('main fixes app.py');
+  cli.repo.git('checkout', '-q', 'feature');
+  cli.repo.git('branch', '-q', '--set-upstream-to=main');
 }
 
 describe('what a pull request would show', () => {
@@ -63,8 +47,8 @@ describe('what a pull request would show', () => {
   });
 
   it('says why there is nothing to review and what to try', async () => {
-    repo.write('app.py', 'x = 1\n');
-    repo.commit('base');
+    cli.repo.write('app.py', 'x = 1\n');
+    cli.repo.commit('base');
     const run = await reviewGate([]);
     expect(run.code).toBe(0);
     expect(run.out).toContain('Nothing to review: no changes between the working tree and HEAD (');
@@ -73,11 +57,11 @@ describe('what a pull request would show', () => {
   });
 
   it('reviews staged and unstaged changes of the working tree, and only the staged ones with --staged', async () => {
-    repo.write('app.py', 'def total(xs):\n    return sum(xs)\n');
-    repo.commit('base');
-    repo.write('app.py', 'def total(xs):\n    return sum(xs)\n\n\ndef run(rule):\n    return eval(rule)\n');
-    repo.git('add', 'app.py');
-    repo.write('app.py', 'def total(xs):\n    return sum(xs)\n\n\ndef run(rule):\n    return eval(rule)\n\n\ntry:\n    run("1")\nexcept:\n    pass\n');
+    cli.repo.write('app.py', 'def total(xs):\n    return sum(xs)\n');
+    cli.repo.commit('base');
+    cli.repo.write('app.py', 'def total(xs):\n    return sum(xs)\n\n\ndef run(rule):\n    return eval(rule)\n');
+    cli.repo.git('add', 'app.py');
+    cli.repo.write('app.py', 'def total(xs):\n    return sum(xs)\n\n\ndef run(rule):\n    return eval(rule)\n\n\ntry:\n    run("1")\nexcept:\n    pass\n');
 
     const all = await reviewGate(['--fail-on-severity', 'warning']);
     expect(all.out).toMatch(/^app\.py:6 {2}error {2}eval\(\)/m);
@@ -92,11 +76,11 @@ describe('what a pull request would show', () => {
 
 describe('output formats', () => {
   function failingChange(): void {
-    repo.write('src/app.py', 'def total(xs):\n    return sum(xs)\n');
-    repo.write('README.md', '# demo\n');
-    repo.commit('base');
-    repo.write('src/app.py', 'def total(xs):\n    return sum(xs)\n\n\ndef run(rule):\n    return eval(rule)\n');
-    repo.write('README.md', '# demo, changed\n');
+    cli.repo.write('src/app.py', 'def total(xs):\n    return sum(xs)\n');
+    cli.repo.write('README.md', '# demo\n');
+    cli.repo.commit('base');
+    cli.repo.write('src/app.py', 'def total(xs):\n    return sum(xs)\n\n\ndef run(rule):\n    return eval(rule)\n');
+    cli.repo.write('README.md', '# demo, changed\n');
   }
 
   it('text: counts first, findings grouped per file with the suggestion beneath, the verdict last; progress on stderr', async () => {
@@ -118,7 +102,7 @@ describe('output formats', () => {
 
   it('text: the first line counts what happened, a file found empty on reading included', async () => {
     failingChange();
-    repo.write('src/empty.py', '\n\n');
+    cli.repo.write('src/empty.py', '\n\n');
     const run = await reviewGate([]);
     expect(run.err).toContain('3 changed files: 2 to read and review, 1 skipped by language or filters');
     expect(run.out.split('\n')[0]).toBe('3 changed files: 1 reviewed, 2 skipped');
@@ -127,7 +111,7 @@ describe('output formats', () => {
 
   it('progress shows pauses and retries on stderr', async () => {
     failingChange();
-    simulator.inject({ kind: 'overloaded', retryAfter: 0, path: '/v1/agent/review' });
+    cli.simulator.inject({ kind: 'overloaded', retryAfter: 0, path: '/v1/agent/review' });
     const run = await reviewGate([]);
     expect(run.err).toMatch(/^ {2}⏸ src\/app\.py: the service asked to wait; every request pauses for 0s$/m);
     expect(run.err).toMatch(/^ {2}↻ src\/app\.py: Review service answered 503 overloaded[^\n]*; retry 1 in 0s$/m);
@@ -139,8 +123,8 @@ describe('output formats', () => {
     // `script` gives the command a pseudo-terminal, as an interactive shell does.
     const inTerminal = (env: Record<string, string>) =>
       runCliBundle(['-qec', `"${process.execPath}" "${CLI}" -q`, '/dev/null'], {
-        cwd: repo.dir,
-        env: { ...serviceEnv(simulator.url), TERM: 'xterm', ...env },
+        cwd: cli.repo.dir,
+        env: { ...serviceEnv(cli.simulator.url), TERM: 'xterm', ...env },
         command: 'script',
       });
     const coloured = await inTerminal({});
@@ -174,7 +158,7 @@ describe('output formats', () => {
 
   it('sarif: valid SARIF 2.1.0 that code scanning accepts, also written with --sarif-file', async () => {
     failingChange();
-    const file = join(repo.dir, 'out.sarif');
+    const file = join(cli.repo.dir, 'out.sarif');
     const run = await reviewGate(['--format', 'sarif', '--sarif-file', file]);
     expect(run.code).toBe(1);
     expect(sarifSchemaErrors(JSON.parse(run.out))).toEqual([]);
@@ -197,13 +181,13 @@ describe('output formats', () => {
     failingChange();
     const run = await reviewGate(['--walkthrough']);
     expect(run.out).toMatch(/^2 changed files: 1 reviewed, 1 skipped\n\nWalkthrough\nThis is simulated completion [0-9a-f]{8} for a prompt of \d+ characters\. The same request always gives the same text\.\n/);
-    expect(simulator.requests.filter((r) => r.path === '/v1/complete').map((r) => r.status)).toEqual([200]);
+    expect(cli.simulator.requests.filter((r) => r.path === '/v1/complete').map((r) => r.status)).toEqual([200]);
     expect(run.code).toBe(1);
   });
 
   it('--walkthrough that fails costs one line and changes nothing else', async () => {
     failingChange();
-    simulator.inject({ kind: 'error', code: 'insufficient_scope', path: '/v1/complete' });
+    cli.simulator.inject({ kind: 'error', code: 'insufficient_scope', path: '/v1/complete' });
     const run = await reviewGate(['--walkthrough']);
     expect(run.out).toContain('\nWalkthrough\nNo walkthrough: the completion request failed (insufficient_scope, request svc_req_');
     expect(run.out).toMatch(/^src\/app\.py:6 {2}error {2}eval\(\)/m);
@@ -231,7 +215,7 @@ describe('help and version', () => {
     try {
       symlinkSync(CLI, join(bin, 'review-gate'));
       // Executed by its shebang, as a shell runs it, from a folder that is not the package's.
-      const out = execFileSync('review-gate', ['--version'], { cwd: repo.dir, env: { PATH: `${bin}:${process.env.PATH ?? ''}` }, encoding: 'utf8' });
+      const out = execFileSync('review-gate', ['--version'], { cwd: cli.repo.dir, env: { PATH: `${bin}:${process.env.PATH ?? ''}` }, encoding: 'utf8' });
       expect(out).toMatch(/^review-gate \d+\.\d+\.\d+\n$/);
     } finally {
       rmSync(bin, { recursive: true, force: true });
@@ -239,8 +223,8 @@ describe('help and version', () => {
   });
 
   it('accepts every input of the action as a flag; those without use here are ignored with a note', async () => {
-    repo.write('a.py', 'x = 1\n');
-    repo.commit('base');
+    cli.repo.write('a.py', 'x = 1\n');
+    cli.repo.commit('base');
     const run = await reviewGate(['--dry-run', '--github-token', 'ghs_x', '--pr-number', '7', '--allow-insecure-http', 'false']);
     expect(run.code).toBe(0);
     expect(run.err).toContain('note: --github-token is ignored here: a terminal run posts nothing to GitHub.');
