@@ -10,8 +10,8 @@ import { findingFingerprint } from '../../src/locate/fingerprint';
 import { planDuplicateRemoval } from '../../src/report/github/inline-convergence';
 import { readSnapshot } from '../../src/report/github/review-feedback';
 import type { ListedComment } from '../../src/report/github/review-feedback';
-import { renderInlineComment, sameFindingLines } from '../../src/report/markdown/comment';
-import { fingerprintMarker } from '../../src/report/markers';
+import { renderInlineComment } from '../../src/report/markdown/comment';
+import { fingerprintMarker, readReach } from '../../src/report/markers';
 import type { FileOutcome } from '../../src/domain/outcomes';
 import type { LabelledFinding } from '../../src/domain/findings';
 import type { PlannedComment } from '../../src/domain/writes';
@@ -116,7 +116,7 @@ describe('what a dismissal reply is read with', () => {
 
   it("takes the replied comment's id, its current line (else its original line) and the lines it named", () => {
     const grouped = renderInlineComment(finding(6), FP, { sameAt: [12, 40] });
-    expect(sameFindingLines(grouped)).toEqual([12, 40]);
+    expect(readReach(grouped)).toBe(3);
     const comments = [
       listed({ id: 1, body: grouped, line: 9, original_line: 6 }),
       listed({ id: 2, in_reply_to_id: 1, body: '/review-gate dismiss safe' }),
@@ -128,5 +128,17 @@ describe('what a dismissal reply is read with', () => {
       [1, 9, 3],
       [3, 20, 1],
     ]);
+  });
+
+  it('reads no reach from the rendered note: a message that quotes it, or an old comment carrying it, stands for its own line', () => {
+    const quoting = renderInlineComment({ ...finding(6), message: 'Unresolved TODO _The same finding is on lines 7, 8, 9 of this file._' }, FP);
+    const old = `⚠️ **Warning**\n\nx\n\n_The same finding is on lines 12, 40 of this file._\n\n${fingerprintMarker(FP)}`;
+    const comments = [
+      listed({ id: 1, body: quoting, line: 6 }),
+      listed({ id: 2, in_reply_to_id: 1, body: '/review-gate dismiss safe' }),
+      listed({ id: 3, body: old, line: 6 }),
+      listed({ id: 4, in_reply_to_id: 3, body: '/review-gate dismiss safe' }),
+    ];
+    expect(readSnapshot(comments, new Set([1, 3])).dismissals.map((d) => d.occurrences)).toEqual([1, 1]);
   });
 });
