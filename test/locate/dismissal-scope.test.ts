@@ -99,13 +99,24 @@ describe('the comment of a finding beyond a dismissal', () => {
     expect(planDuplicateRemoval(listed).remove.map((c) => c.id)).toEqual([300, 301]);
   });
 
-  it('never takes a comment someone replied to for a copy, nor makes one of it', () => {
+  it('never takes a comment someone replied to for a copy, nor makes one of a comment on another line', () => {
     const listed = [
-      { id: 100, reviewId: 1, fingerprints: [FP], replied: true },
-      { id: 300, reviewId: 3, fingerprints: [FP] },
-      { id: 301, reviewId: 4, fingerprints: [FP], replied: true },
+      { id: 100, reviewId: 1, fingerprints: [FP], replied: true, place: 'src/handler.py:6' },
+      { id: 300, reviewId: 3, fingerprints: [FP], place: 'src/handler.py:11' },
+      { id: 301, reviewId: 4, fingerprints: [FP], replied: true, place: 'src/handler.py:6' },
     ];
     expect(planDuplicateRemoval(listed).remove).toEqual([]);
+  });
+
+  it('takes a newer comment on the very line of a comment someone replied to for its copy', () => {
+    const listed = [
+      { id: 100, reviewId: 1, fingerprints: [FP], replied: true, place: 'src/handler.py:6' },
+      { id: 300, reviewId: 3, fingerprints: [FP], place: 'src/handler.py:6' },
+      { id: 301, reviewId: 4, fingerprints: [FP], place: 'src/handler.py:11' },
+    ];
+    expect(planDuplicateRemoval(listed).remove.map((c) => c.id)).toEqual([300]);
+    // Outdated (no line): nothing tells it from a look-alike's comment, so it stays.
+    expect(planDuplicateRemoval([listed[0] as (typeof listed)[number], { id: 302, reviewId: 5, fingerprints: [FP] }]).remove).toEqual([]);
   });
 });
 

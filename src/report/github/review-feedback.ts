@@ -85,7 +85,10 @@ export function createReviewFeedback(context: FeedbackContext): ReviewFeedback {
     async read(pr: PullRequestRef): Promise<FeedbackSnapshot> {
       const comments: ListedComment[] = await listReviewComments(context.octokit, pr);
       const trust = await Promise.all(comments.map((c) => context.trusted(c.user)));
-      const snapshot = readSnapshot(comments, new Set(comments.filter((_, i) => trust[i] === true).map((c) => c.id)));
+      const read = readSnapshot(comments, new Set(comments.filter((_, i) => trust[i] === true).map((c) => c.id)));
+      // Without its identity the run trusts no comment: the summary says why no dismissal counted.
+      const unknown = context.trusted.unknownIdentity();
+      const snapshot = unknown === undefined ? read : { ...read, problem: unknown };
       const { access } = context;
       if (access === undefined) return snapshot;
       // Beside the replies, before the gate: who may dismiss is data for the locate stage.
