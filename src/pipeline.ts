@@ -21,7 +21,7 @@ import { decide } from './gate/decide';
 import { applyDismissals, judgeDismissals, markDismissedElsewhere, withOpenThreads } from './locate/dismissals';
 import { locateFindings } from './locate/locate-findings';
 import { foldFlagsIntoIssues } from './locate/same-line-flags';
-import { closeFixedThreads, dismissalReplies, readFeedback } from './report/feedback';
+import { closeFixedThreads, dismissalReplies, feedbackProblem, readFeedback } from './report/feedback';
 import type { ReviewFeedback } from './report/feedback';
 import { planInlineComments } from './report/inline-plan';
 import { postReview } from './report/post-review';
@@ -108,6 +108,7 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
   );
   // After the verdict, which does not depend on it: only when this run's review landed on the head.
   const threads = posting.kind === 'posted' && pr !== undefined ? await closeFixedThreads(deps.feedback, pr, feedback, outcomes, log) : undefined;
+  const problem = feedbackProblem(feedback);
   return {
     pr: target,
     outcomes,
@@ -118,7 +119,7 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
     tokensUsed: reviewed.tokensUsed + baselines.tokensUsed,
     listTruncated,
     posting,
-    ...(feedback.kind === 'failed' ? { feedbackProblem: feedback.message } : {}),
+    ...(problem === undefined ? {} : { feedbackProblem: problem }),
     ...(threads === undefined ? {} : { threads }),
     ...policyReport(settings, outcomes),
   };

@@ -87,6 +87,11 @@ export interface FakeGitHubOptions {
   readOnly?: boolean;
   /** Login of the token's user, author of everything it creates (default github-actions[bot]). */
   login?: string;
+  /**
+   * GraphQL's `viewer` (the token's account, `login` and `databaseId`) answers an error instead,
+   * as when GitHub cannot say who the token is.
+   */
+  viewerRefused?: boolean;
   /** The `resolveReviewThread` mutation is refused (FORBIDDEN), as for a token that may not resolve threads. */
   refuseThreadResolution?: boolean;
   /** The token's `checks` permission (default write); `read` and `none` answer 403 as GitHub does. */
@@ -123,7 +128,22 @@ export interface RecordedRequest {
   receivedAt: number;
 }
 
-export interface FakeUser { login: string; type: string }
+/** An account as GitHub lists it on a comment: `id` is its numeric id (GraphQL's `databaseId`). */
+export interface FakeUser { login: string; type: string; id?: number }
+
+/** The Actions token's account: `github-actions[bot]` has this id on GitHub. */
+const ACTIONS_BOT_ID = 41898282;
+
+/** A stable id per login, as GitHub gives every account one (the Actions bot gets its real one). */
+export function accountId(login: string): number {
+  if (login.toLowerCase() === 'github-actions[bot]') return ACTIONS_BOT_ID;
+  return 1_000_000 + Number.parseInt(createHash('sha1').update(login.toLowerCase()).digest('hex').slice(0, 7), 16);
+}
+
+/** The account of `login`: a bot when it ends in `[bot]`, as only an app's account can. */
+export function fakeUser(login: string, type = login.endsWith('[bot]') ? 'Bot' : 'User'): FakeUser {
+  return { login, type, id: accountId(login) };
+}
 export type FakeReviewState = 'PENDING' | 'COMMENTED' | 'APPROVED' | 'CHANGES_REQUESTED';
 export interface FakeReview {
   id: number; pull_number: number; body: string; event: string; state: FakeReviewState; commit_id: string; html_url: string; user: FakeUser;
@@ -180,9 +200,12 @@ export interface FakeGitHub {
   setPullState(pullNumber: number, state: 'open' | 'closed'): void;
   /** The next `times` requests matching `method` and `path` (exact, or a pattern) get `answer`. */
   failNext(route: { method: string; path: string | RegExp }, answer: ForcedAnswer, times?: number): void;
-  /** A comment by someone else (or us), as if it were already on the pull request. */
+  /** A comment by someone else (or us), as if it were already on the pull request; a `…[bot]` login is an app's. */
   addIssueComment(issueNumber: number, body: string, login?: string): FakeIssueComment;
-  /** A review comment by someone else (a person), as if it were already on the pull request. */
+  /**
+   * A review comment by `login`, as if it were already on the pull request: a person, another app
+   * (`…[bot]`), or the token's own account (an earlier run's comment).
+   */
   addReviewComment(pullNumber: number, comment: { path: string; line: number; body: string }, login: string): FakeReviewComment;
   /**
    * A reply by a person, in the thread of `inReplyTo`, as if they had posted it. `permission`, when
@@ -191,6 +214,8 @@ export interface FakeGitHub {
   addReply(pullNumber: number, inReplyTo: number, body: string, author: { login: string; association: string; type?: string; permission?: FakeRole }): FakeReviewComment;
   /** Sets the role on the repository that `GET …/collaborators/{login}/permission` answers. */
   setPermission(login: string, role: FakeRole): void;
+  /** GraphQL's `viewer` answers an error from now on (true), or the token's account again (false). */
+  setViewerRefused(refused: boolean): void;
   /** Whether the review thread that `commentId` opens is resolved. */
   isThreadResolved(commentId: number): boolean;
   /**
@@ -257,7 +282,7 @@ export function hunkRanges(patch: string): { right: Array<[number, number]>; lef
 export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeGitHub> {
   const login = options.login ?? 'github-actions[bot]';
   // An app or Actions token acts as a bot ('…[bot]'); a personal token as its user.
-  const me: FakeUser = { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' };
+  const me: FakeUser = fakeUser(login);
   const repoPath = `/repos/${options.owner}/${options.repo}`;
   const web = `https://github.com/${options.owner}/${options.repo}`;
   const requests: RecordedRequest[] = [];
@@ -386,7 +411,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       return me.type === 'Bot' ? reply(403, READ_ONLY) : reply(200, { login: me.login, type: me.type });
     }
     // GraphQL answers every request with 200, refusals included (see fake-github-graphql.ts).
-    if (path === '/graphql' && method === 'POST') return reply(200, answerGraphql(body, graphqlThreads, graphqlObjects));
+    if (path === '/graphql' && method === 'POST') {
+      return reply(200, answerGraphql(body, graphqlThreads, graphqlObjects, options.viewerRefused === true ? undefined : { login: me.login, databaseId: me.id ?? null }));
+    }
     if (write && options.readOnly === true) return reply(403, READ_ONLY);
     const rest = path.startsWith(`${repoPath}/`) ? path.slice(repoPath.length) : undefined;
     const match = (pattern: RegExp): number | undefined => {
@@ -585,7 +612,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   function addIssueComment(issueNumber: number, body: string, author = login): FakeIssueComment {
     const id = nextId++;
     const now = new Date().toISOString();
-    const comment = { id, issue_number: issueNumber, body, html_url: `${web}/pull/${issueNumber}#issuecomment-${id}`, user: author === login ? me : { login: author, type: 'User' }, created_at: now, updated_at: now };
+    const comment = { id, issue_number: issueNumber, body, html_url: `${web}/pull/${issueNumber}#issuecomment-${id}`, user: author === login ? me : fakeUser(author), created_at: now, updated_at: now };
     issueComments.push(comment);
     return comment;
   }
@@ -670,7 +697,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       const added: FakeReviewComment = {
         id, pull_number: pullNumber, pull_request_review_id: nextId++, path: comment.path, line: comment.line, side: 'RIGHT',
         body: comment.body, commit_id: options.pulls.find((p) => p.number === pullNumber)?.headSha ?? '', html_url: `${web}/pull/${pullNumber}#discussion_r${id}`,
-        user: { login: author, type: 'User' }, author_association: 'NONE',
+        user: author === login ? me : fakeUser(author), author_association: 'NONE',
       };
       reviewComments.push(added);
       return added;
@@ -679,9 +706,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       const parent = reviewComments.find((c) => c.id === inReplyTo && c.pull_number === pullNumber);
       if (parent === undefined) throw new TypeError(`Expected a review comment of #${pullNumber}, got ${inReplyTo}`);
       if (author.permission !== undefined) permissions.set(author.login, author.permission);
-      return addReplyTo(parent, body, { login: author.login, type: author.type ?? 'User' }, author.association);
+      return addReplyTo(parent, body, fakeUser(author.login, author.type ?? 'User'), author.association);
     },
     isThreadResolved: (commentId) => resolvedThreads.has(commentId),
+    setViewerRefused: (refused) => {
+      options.viewerRefused = refused;
+    },
     failGraphqlBlob: (sha) => {
       failingGraphqlBlobs.add(sha);
     },

@@ -2,7 +2,8 @@
  * The run's summary in markdown: the pull-request summary comment (found again by
  * `SUMMARY_MARKER` and edited on every push) and the Actions job summary, from one renderer.
  * Layout: verdict and reasons, a per-file table, every security flag, findings not posted inline,
- * what the service says of each file, skipped and failed files, tokens used. Everything the service or a pull request's author wrote is sanitized.
+ * the findings posted inline (listed in the job summary, counted elsewhere), what the service
+ * says of each file, skipped and failed files, tokens used. Everything the service or a pull request's author wrote is sanitized.
  */
 import { largestFitting } from './largest-fitting';
 import { shortSha } from '../../domain/object-name';
@@ -16,6 +17,7 @@ import { SUMMARY_MARKER } from '../../report/markers';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
 import { securityFlagsOf, securityFlagsSection } from './flags-section';
 import { filesWithNotes, notesSection } from './notes-section';
+import { inlineItem, inlineSection } from './inline-section';
 import { policySection, ruledFiles } from './policy-section';
 import { blockText, inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
@@ -33,6 +35,7 @@ import {
 
 export type { RenderedSummary, SummaryInput, SummaryOptions } from './summary-input';
 import type { RenderedSummary, SummaryInput, SummaryOptions } from './summary-input';
+import type { InlineFinding } from './inline-section';
 
 /** GitHub's limit on a comment body. */
 export const MAX_SUMMARY_COMMENT_LENGTH = 65_536;
@@ -170,6 +173,7 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     securityFlagsSection(input.files, room),
     // A local run or a merge group posts nothing, so no finding is "not posted".
     findingsSection(groups(input), room, nothingToPostTo(input) ? 'Findings' : undefined),
+    inlineSection(input.inlineFindings, room, options.listInline === true),
     dispositionsSection(input.files, room, input.feedbackProblem),
     fixedSection(input.threads, room),
     notesSection(input.files, room),
@@ -184,13 +188,19 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
 function listedFindingsLength(input: SummaryInput, options: SummaryOptions): number {
   let length = 0;
   for (const group of groups(input)) for (const f of group.findings) length += measure(findingItem(f), options) + 1;
+  for (const inline of listedInline(input, options)) length += measure(inlineItem(inline), options) + 1;
   return length;
 }
 
+/** The findings posted inline that this summary lists one by one (the job summary's), else none. */
+function listedInline(input: SummaryInput, options: SummaryOptions): readonly InlineFinding[] {
+  return options.listInline === true ? (input.inlineFindings ?? []) : [];
+}
+
 /** The longest list of the summary: with that many items per list, nothing is left out. */
-function longestList(input: SummaryInput): number {
+function longestList(input: SummaryInput, options: SummaryOptions): number {
   const kinds = (['reviewed', 'failed', 'skipped'] as const).map((k) => input.files.filter((f) => f.kind === k).length);
-  const findings = groups(input).map((g) => g.findings.length);
+  const findings = [...groups(input).map((g) => g.findings.length), listedInline(input, options).length];
   const noted = filesWithNotes(input.files);
   const others = [
     setAside(input.files).length,
@@ -217,7 +227,7 @@ export function renderSummaryWithin(input: SummaryInput, options: SummaryOptions
   }
   const room = (cap: number): Room =>
     options.restListedIn === undefined ? { cap } : { cap, restListedIn: options.restListedIn };
-  const all = longestList(input);
+  const all = longestList(input, options);
   // The lines of the findings lists alone are a floor of the whole text's length: over the limit,
   // the whole summary cannot fit, and is not built (for 30,000 findings, strings of megabytes).
   const floor = listedFindingsLength(input, options);
