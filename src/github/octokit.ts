@@ -153,9 +153,9 @@ type FetchInit = NonNullable<Parameters<typeof undiciFetch>[1]>;
 function timedFetch(dispatcher: Dispatcher, timeoutMs: number, counter: GitHubRequestCounter | undefined): typeof globalThis.fetch {
   const timed = async (input: FetchInput, init: FetchInit = {}): Promise<UndiciResponse> => {
     counter?.count(init.method ?? 'GET', urlOf(input));
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const signal = init.signal === undefined || init.signal === null ? controller.signal : AbortSignal.any([init.signal, controller.signal]);
+    // Node's own timed signal, joined to the caller's: no timer of ours to set or clear.
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = init.signal === undefined || init.signal === null ? deadline : AbortSignal.any([init.signal, deadline]);
     try {
       const response = await undiciFetch(input, { ...init, signal, dispatcher });
       const body = await response.arrayBuffer();
@@ -168,13 +168,11 @@ function timedFetch(dispatcher: Dispatcher, timeoutMs: number, counter: GitHubRe
       Object.defineProperty(whole, 'url', { value: response.url });
       return whole;
     } catch (error) {
-      if (controller.signal.aborted && init.signal?.aborted !== true) {
+      if (deadline.aborted && init.signal?.aborted !== true) {
         const method = init.method ?? 'GET';
         throw new GitHubTimeoutError(`GitHub did not answer ${method} ${urlPath(input)} within ${formatSeconds(timeoutMs)}`);
       }
       throw error;
-    } finally {
-      clearTimeout(timer);
     }
   };
   return timed as unknown as typeof globalThis.fetch;

@@ -40,7 +40,12 @@ export interface AttemptOptions {
 
 type ResponseData = Dispatcher.ResponseData;
 
-/** The deadline of one attempt. `stop()` ends it; `timedOut` says whether it fired. */
+/**
+ * The deadline of one attempt. `stop()` ends it; `timedOut` says whether it fired. Not
+ * `AbortSignal.timeout`: that signal cannot be stopped, and a completion stream goes on after its
+ * attempt returns, with the signal still on its body; from then on only undici's `bodyTimeout`
+ * (the time between two chunks) bounds it, so a long answer is never cut at `timeoutMs` in all.
+ */
 class Deadline {
   readonly controller = new AbortController();
   timedOut = false;
