@@ -17,6 +17,7 @@ import {
   serviceErrorFromObject,
   snippetOf,
 } from './errors';
+import { retryAfterSeconds } from './retry-after';
 
 export interface Transport {
   /** Normalized base URL, without a trailing slash and without `/v1`. */
@@ -27,6 +28,8 @@ export interface Transport {
   redactor: Redactor;
   userAgent: string;
   timeoutMs: number;
+  /** The clock a `Retry-After` date is read against (ms since the epoch). */
+  now: () => number;
 }
 
 export interface AttemptOptions {
@@ -116,7 +119,7 @@ async function readText(body: ResponseData['body']): Promise<string> {
 async function errorFromResponse(response: ResponseData, transport: Transport, service: string): Promise<Error> {
   const text = transport.redactor.text(await readText(response.body));
   const requestId = headerValue(response.headers, 'x-request-id');
-  const retryHeader = Number(headerValue(response.headers, 'retry-after'));
+  const retryHeader = retryAfterSeconds(headerValue(response.headers, 'retry-after'), transport.now());
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -128,7 +131,7 @@ async function errorFromResponse(response: ResponseData, transport: Transport, s
     return serviceErrorFromObject(error, {
       status: response.statusCode,
       requestId,
-      retryAfterHeader: Number.isFinite(retryHeader) && retryHeader >= 0 ? retryHeader : undefined,
+      retryAfterHeader: retryHeader,
     }, service);
   }
   const snippet = snippetOf(text);
