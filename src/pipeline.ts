@@ -46,8 +46,9 @@ export interface PipelineDeps extends ReviewDeps {
  */
 export async function runPipeline(settings: Settings, target: ReviewTarget, given: PipelineDeps): Promise<RunReport> {
   // One rate window for the run's queues: the base versions' reviews start at the pace the head
-  // files' reviews learned from the service's 429s, rather than learn it again with more of them.
-  const deps: PipelineDeps = given.pace === undefined ? { ...given, pace: new RateWindow() } : given;
+  // files' reviews learned from the service's 429s, rather than learn it again with more of them;
+  // and the first queue starts at the pace an earlier run stored, when the cache kept one.
+  const deps: PipelineDeps = given.pace === undefined ? { ...given, pace: new RateWindow(await given.paceStore?.load()) } : given;
   const { log } = deps;
   const pr = isMergeGroup(target) ? undefined : target;
   const publisher = pr === undefined ? undefined : deps.publisher;
@@ -81,6 +82,9 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
   const reviewed = inListOrder(await reviewing, selection.candidates);
   const needBase = needingBaseline(selection.candidates, reviewed.outcomes, settings, (path) => settingsOf(path).minScore);
   const baselines = await reviewBaselines(needBase, settings, target, deps, deadlineAt, focusAreasOf);
+  // Every request to the service is made: what the run knows of its pace is kept for the next.
+  const learned = deps.pace?.rate;
+  if (learned !== undefined) await deps.paceStore?.save(learned);
 
   const feedback = (await feedbackRead) ?? (await readReplies());
   const judged = withOpenThreads(judgeDismissals(dismissalReplies(feedback), settings.dismiss), feedback.kind === 'read' ? feedback.snapshot.own : []);

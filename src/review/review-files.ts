@@ -20,6 +20,7 @@ import { startProgress } from './progress';
 import type { PipelineProgress } from '../domain/progress';
 import { runQueue } from './queue';
 import type { RateWindow } from './rate-window';
+import type { PaceStore } from './pace-store';
 import type { QueueClock, QueueTask, TaskFeed, TaskOutcome } from './queue';
 import { isApiError } from './service/errors';
 import type { RetryPolicy } from './service/retry';
@@ -44,6 +45,8 @@ export interface ReviewDeps {
   progress?: PipelineProgress;
   /** The service's rate window, shared by the run's queues (queue.ts); each queue makes its own without it. */
   pace?: RateWindow;
+  /** Where the pace learned from the service is kept between runs (with the result cache), if anywhere. */
+  paceStore?: PaceStore;
 }
 
 /**

@@ -1,13 +1,12 @@
 /**
  * `npm run demo` as a new user sees it: each finding once, the summary comment shown, the
  * markdown files it names really written, no contradictory note, plain text under NO_COLOR, and
- * the action's exit status, in a few seconds. Plus the renderers it is built from.
+ * the action's exit status. Plus the renderers it is built from.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../../src/report/markers';
 import { ROOT } from '../doubles/run-action';
@@ -22,17 +21,16 @@ const FINDINGS = [
 ];
 
 let out: string;
-let demo: { code: number; stdout: string; stderr: string; seconds: number };
+let demo: { code: number; stdout: string; stderr: string };
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'review-gate-demo-'));
-  const started = performance.now();
   demo = await new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', join(ROOT, 'scripts/demo.ts'), '--out', out],
       { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? out, NO_COLOR: '1' } },
-      (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr, seconds: (performance.now() - started) / 1000 }),
+      (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
     );
   });
 }, 60_000);
@@ -40,12 +38,10 @@ beforeAll(async () => {
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('npm run demo', () => {
-  it('exits with the action’s status, 1, offline in a few seconds', () => {
+  it('exits with the action’s status, 1, offline', () => {
     expect(demo.stderr).toBe('');
     expect(demo.code).toBe(1);
     expect(demo.stdout).toMatch(/\nExit status 1: the check fails\.\n$/);
-    // About 3.5 s idle; the bound only catches a demo that waits on something (a network, a retry).
-    expect(demo.seconds).toBeLessThan(30);
   });
 
   it('prints each finding once, and no contradictory note', () => {
