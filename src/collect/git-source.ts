@@ -10,6 +10,7 @@ import { decodeSource } from './decode';
 import { candidateLanguage, languageOf } from './select';
 import { NotReviewableError, fileTooLarge, isNotReviewableError } from './errors';
 import { resolveComparison } from './git-base';
+import { NoBaseError } from './git-base-hint';
 import type { Comparison, ComparisonRequest } from './git-base';
 import { readGitFileAt } from './git-file-at';
 import { readWorkingTreeFile } from './working-tree-file';
@@ -78,6 +79,8 @@ export function createGitSource(options: {
         await objects.close();
       }
       if (comparison.side.kind === 'working-tree') files.push(...(await untrackedFiles(git)));
+      // A base that is HEAD only for want of another: nothing changed says nothing, so no pass on it.
+      if (files.length === 0 && comparison.ifNothing !== undefined) throw new NoBaseError(comparison.ifNothing);
       return { files, truncated: false };
     },
     async readFile(_pr, file, limits = {}) {
