@@ -79,10 +79,13 @@ export function withSubcommandFlags(args: readonly string[]): string[] {
 }
 
 /** Subcommands that may read a file of the working tree, or show a blob, through a filter driver. */
-const FILTERING_COMMANDS = new Set(['diff', 'diff-files', 'diff-index', 'hash-object', 'ls-files', 'status', 'cat-file', 'show', 'log', 'grep']);
+const FILTERING_COMMANDS = new Set(['diff', 'diff-files', 'diff-index', 'hash-object', 'ls-files', 'status', 'show', 'log', 'grep']);
 
+/** Whether `args` may run a filter driver: then the drivers are read first (one `git config` per runner). */
 export function convertsWorkingTree(args: readonly string[]): boolean {
-  return FILTERING_COMMANDS.has(args[0] ?? '');
+  const [command = '', ...rest] = args;
+  // cat-file shows a blob as stored unless asked to convert it.
+  return FILTERING_COMMANDS.has(command) || (command === 'cat-file' && rest.some((arg) => arg === '--filters' || arg === '--textconv'));
 }
 
 const FILTER_PROGRAMS = ['clean', 'smudge', 'process'];
