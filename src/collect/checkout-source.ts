@@ -22,6 +22,7 @@ import { entryPatch, patchSections, sectionCount } from './git-patch';
 import { fileTooLarge } from './errors';
 import { openGitObjects } from './git-objects';
 import { gitEnvironment } from '../config/environment';
+import { NO_PROGRAM_ARGS, noProgramEnv } from './git-no-programs';
 import { isObjectName, shortSha } from '../domain/object-name';
 
 export interface CheckoutSource extends PullRequestSource {
@@ -44,11 +45,12 @@ const DIFF_OPTIONS = [
   '--src-prefix=a/',
   '--dst-prefix=b/',
 ];
-const CONFIG = ['-c', 'core.quotePath=false', '-c', 'diff.relative=false', '-c', 'diff.suppressBlankEmpty=false', '-c', 'core.fsmonitor=false'];
+// No configuration runs a program (git-no-programs.ts); a diff of two commits converts no file.
+const CONFIG = [...NO_PROGRAM_ARGS, '-c', 'core.quotePath=false', '-c', 'diff.relative=false', '-c', 'diff.suppressBlankEmpty=false'];
 
 function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = gitEnvironment()): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', [...CONFIG, ...args], { cwd, env, maxBuffer: 1024 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile('git', [...CONFIG, ...args], { cwd, env: noProgramEnv(env), maxBuffer: 1024 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error === null) resolve(stdout);
       else reject(new Error(stderr.trim() === '' ? error.message : stderr.trim()));
     });

@@ -10,6 +10,7 @@ import { decodeSource } from './decode';
 import { candidateLanguage, languageOf } from './select';
 import { NotReviewableError, fileTooLarge, isNotReviewableError } from './errors';
 import { resolveComparison } from './git-base';
+import { NoBaseError } from './git-base-hint';
 import type { Comparison, ComparisonRequest } from './git-base';
 import { readGitFileAt } from './git-file-at';
 import { readWorkingTreeFile } from './working-tree-file';
@@ -21,6 +22,7 @@ import { openGitObjects } from './git-objects';
 import { countChanges, entryPatch, patchSections } from './git-patch';
 import type { GitObjects } from './git-objects';
 import type { RawDiffEntry } from './git-raw-diff';
+import { blobObjectName } from './workspace-blobs';
 
 export { GitError, GitUsageError, UnknownRevisionError } from './git-run';
 export type { Comparison } from './git-base';
@@ -77,6 +79,8 @@ export function createGitSource(options: {
         await objects.close();
       }
       if (comparison.side.kind === 'working-tree') files.push(...(await untrackedFiles(git)));
+      // A base that is HEAD only for want of another: nothing changed says nothing, so no pass on it.
+      if (files.length === 0 && comparison.ifNothing !== undefined) throw new NoBaseError(comparison.ifNothing);
       return { files, truncated: false };
     },
     async readFile(_pr, file, limits = {}) {
@@ -119,20 +123,38 @@ async function patchOf(
   inWorkingTree: boolean,
 ): Promise<Pick<ChangedFile, 'patch' | 'additions' | 'deletions'>> {
   const paths = entry.previousPath === undefined ? [entry.path] : [entry.previousPath, entry.path];
-  let text: readonly string[] = [];
-  if (candidateLanguage(entry.path) !== undefined) {
-    const sides = [
-      isNoObject(entry.oldSha) ? undefined : () => objects.read(entry.oldSha),
-      entry.status === 'removed' ? undefined : inWorkingTree ? () => readWorkingTreeFile(git.cwd, entry.path) : () => objects.read(entry.newSha),
-    ];
-    for (const read of sides) {
-      // A side that cannot be read has no patch to trust: reading the file for review says why.
-      const bytes = read === undefined ? Buffer.alloc(0) : await read().catch(() => undefined);
-      if (bytes === undefined || bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return { additions: 0, deletions: 0 };
-    }
-    text = ['--text'];
+  const noPatch = { additions: 0, deletions: 0 };
+  if (candidateLanguage(entry.path) === undefined) {
+    // Not reviewed, so its patch only counts lines: a partial clone that lacks one of its blobs
+    // (review-gate never fetches, git-no-programs.ts) leaves it without one rather than stop the run.
+    return entryPatch(patchSections(await git.text([...diffArgs, '-U3', '--', ...paths]).catch(() => '')));
   }
-  return entryPatch(patchSections(await git.text([...diffArgs, ...text, '-U3', '--', ...paths])));
+  const sides = [
+    isNoObject(entry.oldSha) ? undefined : () => objects.read(entry.oldSha),
+    entry.status === 'removed' ? undefined : inWorkingTree ? () => readWorkingTreeFile(git.cwd, entry.path) : () => objects.read(entry.newSha),
+  ];
+  for (const [i, read] of sides.entries()) {
+    // A side that cannot be read has no patch to trust: reading the file for review says why.
+    const bytes = read === undefined ? Buffer.alloc(0) : await read().catch(() => undefined);
+    if (bytes === undefined || bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return noPatch;
+    if (i === 1 && inWorkingTree && !(await diffedAsRead(git, entry, bytes))) return noPatch;
+  }
+  return entryPatch(patchSections(await git.text([...diffArgs, '--text', '-U3', '--', ...paths])));
+}
+
+/**
+ * Whether git diffs the working-tree file as the review reads it. git takes the index's blob for
+ * a file whose stat data has not changed since it was added, without reading the file: when a
+ * clean filter made that blob (an LFS pointer), the patch would be the pointer's while the review
+ * reads the code, and a finding on the code would fall outside it. git's object name for the file
+ * as read — raw, or after the conversions that keep lines (end of line, ident, encoding; filters
+ * are off) — must be the blob's; otherwise the file has no patch and every line of it counts.
+ */
+async function diffedAsRead(git: GitRunner, entry: RawDiffEntry, bytes: Buffer): Promise<boolean> {
+  // All zeros: git found the file changed and read it itself, filters off.
+  if (isNoObject(entry.newSha) || blobObjectName(bytes, entry.newSha.length) === entry.newSha) return true;
+  const converted = await git.text(['hash-object', `--path=${entry.path}`, '--stdin'], bytes).catch(() => '');
+  return converted.trim() === entry.newSha;
 }
 
 /** The file's bytes from the side that holds the change: the working tree, or a blob of the index or a commit. */

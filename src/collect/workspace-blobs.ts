@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { isObjectName } from '../domain/object-name';
 import type { PullRequestSource } from '../domain/pull-request';
 import { gitEnvironment } from '../config/environment';
+import { NO_PROGRAM_ARGS, noProgramEnv } from './git-no-programs';
 
 export interface BlobReadStats {
   fromWorkspace: number;
@@ -35,8 +36,8 @@ export function gitBlobReader(cwd: string): BlobReader {
     new Promise((resolve) => {
       execFile(
         'git',
-        ['cat-file', 'blob', sha],
-        { cwd, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: gitEnvironment() },
+        [...NO_PROGRAM_ARGS, 'cat-file', 'blob', sha],
+        { cwd, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: noProgramEnv(gitEnvironment()) },
         // A loose object is not re-hashed by git when read: check it names what GitHub listed.
         (error, stdout) => resolve(error === null && blobObjectName(stdout, sha.length) === sha ? stdout : undefined),
       );
@@ -51,8 +52,8 @@ export function gitBlobPresence(cwd: string): BlobPresence {
       if (wanted.length === 0) return resolve(new Set());
       const child = execFile(
         'git',
-        ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
-        { cwd, maxBuffer: 64 * 1024 * 1024, env: gitEnvironment() },
+        [...NO_PROGRAM_ARGS, 'cat-file', '--batch-check=%(objectname) %(objecttype)'],
+        { cwd, maxBuffer: 64 * 1024 * 1024, env: noProgramEnv(gitEnvironment()) },
         (error, stdout) => {
           if (error !== null) return resolve(new Set());
           resolve(new Set(stdout.split('\n').flatMap((line) => (/^[0-9a-f]+ blob$/.test(line) ? [line.slice(0, line.indexOf(' '))] : []))));

@@ -49,10 +49,12 @@ describe('what a pull request would show', () => {
   it('says why there is nothing to review and what to try', async () => {
     cli.repo.write('app.py', 'x = 1\n');
     cli.repo.commit('base');
+    cli.repo.git('checkout', '-q', '-b', 'feature');
+    cli.repo.git('branch', '-q', '--set-upstream-to=main');
     const run = await reviewGate([]);
     expect(run.code).toBe(0);
-    expect(run.out).toContain('Nothing to review: no changes between the working tree and HEAD (');
-    expect(run.out).toContain('To review committed work, pass --base origin/main');
+    expect(run.out).toContain('Nothing to review: no changes between the working tree and the merge base of HEAD and main (its upstream) (');
+    expect(run.out).toContain('HEAD is where this branch leaves main: nothing is committed on it beyond main, so only the changes in the working tree are reviewed.');
     expect(reviewed()).toBe(0);
   });
 
@@ -225,6 +227,7 @@ describe('help and version', () => {
   it('accepts every input of the action as a flag; those without use here are ignored with a note', async () => {
     cli.repo.write('a.py', 'x = 1\n');
     cli.repo.commit('base');
+    cli.repo.write('a.py', 'x = 2\n');
     const run = await reviewGate(['--dry-run', '--github-token', 'ghs_x', '--pr-number', '7', '--allow-insecure-http', 'false']);
     expect(run.code).toBe(0);
     expect(run.err).toContain('note: --github-token is ignored here: a terminal run posts nothing to GitHub.');
