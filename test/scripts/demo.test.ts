@@ -48,6 +48,10 @@ describe('npm run demo', () => {
     expect(demo.seconds).toBeLessThan(30);
   });
 
+  it('ends no line with a colon after a full stop ("0 infos.:")', () => {
+    expect(demo.stdout).not.toMatch(/[.!?]:$/m);
+  });
+
   it('prints each finding once, and no contradictory note', () => {
     for (const finding of FINDINGS) expect(demo.stdout.split(`${finding} `).length - 1, finding).toBe(1);
     expect(demo.stdout).not.toMatch(/^(ERROR|WARNING|NOTICE) /m);
@@ -139,9 +143,10 @@ describe('the demo’s renderers', () => {
     );
   });
 
-  it('render a <code> in a details line as code, not as a tag', () => {
+  it('render a <code> in a details line as code, not as a tag; a line ending a sentence gets no colon', () => {
     expect(renderMarkdown('<details>\n<summary><code>src/a.py</code>: Parses input.</summary>\n\n- Validate it.\n\n</details>')).toBe(
-      ['src/a.py: Parses input.:', '', '  • Validate it.'].join('\n'),
+      ['src/a.py: Parses input.', '', '  • Validate it.'].join('\n'),
     );
+    expect(renderMarkdown('<details>\n<summary>Skipped files (1)</summary>\n\n- c.md\n\n</details>')).toBe(['Skipped files (1):', '', '  • c.md'].join('\n'));
   });
 });
