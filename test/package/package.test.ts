@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../doubles/run-action';
+import { brokenLinks } from '../support/markdown-links';
 
 interface Run {
   code: number;
@@ -44,19 +45,51 @@ function filesUnder(folder: string): string[] {
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
 }
 
+/** The files `npm pack` puts in the tarball, as repository-relative paths. */
+async function packedFiles(): Promise<string[]> {
+  const pack = await npm(['pack', '--dry-run', '--json']);
+  expect(pack.code).toBe(0);
+  const [tarball] = JSON.parse(pack.stdout) as Array<{ files: Array<{ path: string }> }>;
+  return (tarball?.files ?? []).map((file) => file.path).sort();
+}
+
+/** Relative module paths a document's code imports (`from './src/…'`): from the repository's root. */
+function importedPaths(markdown: string): string[] {
+  return [...markdown.matchAll(/\bfrom '(\.{1,2}\/[^']+)'/g)].map((m) => (m[1] ?? '').replace(/^\.\//, ''));
+}
+
 describe('npm pack', () => {
-  it('ships dist/, action.yml, docs/, README.md, LICENSE, CHANGELOG.md and package.json, nothing else', async () => {
-    const pack = await npm(['pack', '--dry-run', '--json']);
-    expect(pack.code).toBe(0);
-    const [tarball] = JSON.parse(pack.stdout) as Array<{ files: Array<{ path: string }> }>;
-    const shipped = (tarball?.files ?? []).map((file) => file.path).sort();
+  let shipped: string[];
+  beforeAll(async () => {
+    shipped = await packedFiles();
+  });
+
+  it('ships dist/, action.yml, docs/, README.md, CONTRIBUTING.md, SECURITY.md, LICENSE, CHANGELOG.md and package.json, nothing else', () => {
     const expected = [
-      'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'action.yml',
+      'package.json', 'README.md', 'CONTRIBUTING.md', 'SECURITY.md', 'LICENSE', 'CHANGELOG.md', 'action.yml',
       ...filesUnder('dist'),
       ...filesUnder('docs'),
     ].sort();
     expect(shipped).toEqual(expected);
     expect(shipped).toContain('dist/cli/index.js');
+  });
+
+  it('ships every file its documents link to, and every heading they link into', () => {
+    const exists = (file: string): boolean => shipped.some((path) => path === file || path.startsWith(`${file}/`));
+    const documents = shipped.filter((path) => path.endsWith('.md'));
+    expect(documents).toContain('README.md');
+    const broken = documents.flatMap((name) => brokenLinks({ root: ROOT, exists }, name).map((why) => `${name} → ${why}`));
+    expect(broken).toEqual([]);
+  });
+
+  it('has its documents import no source it does not ship, except from a clone of the repository they say it needs', () => {
+    const documents = shipped.filter((path) => path.endsWith('.md'));
+    const unshipped = documents.flatMap((name) => {
+      const markdown = readFileSync(join(ROOT, name), 'utf8');
+      const missing = importedPaths(markdown).filter((path) => !shipped.some((file) => file.startsWith(path)));
+      return missing.length > 0 && !markdown.includes('a clone of the repository') ? [`${name}: ${missing.join(', ')}`] : [];
+    });
+    expect(unshipped).toEqual([]);
   });
 });
 
