@@ -52,6 +52,15 @@ describe('npm run demo', () => {
     expect(demo.stdout).not.toMatch(/[.!?]:$/m);
   });
 
+  it("costs what the README's cost section says it does", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const said = /The demo's run \(\d+ files reviewed\) costs (\d+) requests to the review service and (\d+) to GitHub/.exec(readme.replace(/\s+/g, ' '));
+    expect(said).not.toBeNull();
+    expect(demo.stdout).toContain(`${said?.[1]} requests to the review service, ${said?.[2]} to GitHub.`);
+    const line = /`(GitHub requests: [^`]+)`/.exec(readme.replace(/\s+/g, ' '))?.[1] ?? 'missing';
+    expect(demo.stdout).toContain(line);
+  });
+
   it('prints each finding once, and no contradictory note', () => {
     for (const finding of FINDINGS) expect(demo.stdout.split(`${finding} `).length - 1, finding).toBe(1);
     expect(demo.stdout).not.toMatch(/^(ERROR|WARNING|NOTICE) /m);

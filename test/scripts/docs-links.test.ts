@@ -53,7 +53,7 @@ describe('the README', () => {
   it('is read in five minutes: at most 400 lines, its sections in the order a newcomer needs them', () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(400);
     const sections = [...withoutCode(readme).matchAll(/^## (.+)$/gm)].map((m) => m[1]);
-    expect(sections).toEqual(['Status', 'Quick start', 'Use it in a workflow', 'What a pull request shows', 'Inputs and outputs', 'Exit statuses', 'Read more']);
+    expect(sections).toEqual(['Status', 'Quick start', 'Use it in a workflow', 'What a pull request shows', 'Inputs and outputs', 'Exit statuses', 'What a run costs', 'Read more']);
   });
 
   it('shows a minimal workflow in its first 80 lines: on pull_request and merge_group, at most 25 lines, nothing but the step', () => {
@@ -67,6 +67,19 @@ describe('the README', () => {
     expect(first?.text).toMatch(/api-key: \$\{\{ secrets\.\w+ \}\}/);
     expect(first?.text).toMatch(/api-url: /);
     expect(first?.text).not.toMatch(/pull_request_review_comment|^\s*if:|concurrency/m);
+  });
+
+  it('says what a run costs in a table of one row per source of requests, which takes another row as one', () => {
+    const section = readme.slice(readme.indexOf('## What a run costs'), readme.indexOf('## Read more'));
+    const rows = section.split('\n').filter((line) => line.startsWith('| '));
+    expect(rows[0]).toBe('| what | review-service requests | GitHub API requests |');
+    expect(rows.slice(1).map((row) => row.split(' | ')[0])).toEqual([
+      '| each changed file in a supported language', '| `score-baseline: base`', '| `walkthrough: true`', '| a transient failure (429, 503, a timeout)', '| the run itself, whatever its size',
+    ]);
+    // Every row has a cell for each budget.
+    for (const row of rows) expect(row.split(' | ')).toHaveLength(3);
+    expect(section).toContain('daily quota');
+    expect(section).toContain('[Pay once per file](docs/cache.md)');
   });
 
   it('links to every page of docs/', () => {
