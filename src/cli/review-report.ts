@@ -16,6 +16,7 @@ import type { PublishedRun } from '../domain/run-report';
 import { reasonTexts } from '../domain/verdict';
 import { EXIT, exitStatusOf } from '../publish/exit-status';
 import { renderCodeQuality } from '../publish/code-quality';
+import { countedFacts } from '../publish/counted';
 import { buildJsonReport } from '../publish/json-report';
 import type { Outlet } from '../publish/publish';
 import { renderSarif } from '../publish/sarif';
@@ -90,7 +91,10 @@ export function terminalReport(terminal: Terminal, options: TerminalReportOption
     } else {
       for (const notice of run.verdict.notices) say(styled('dim', `note: ${notice}`));
     }
-    if (text) say('');
+    if (text) {
+      if (run.outcomes.some((o) => o.kind === 'reviewed')) say(styled('dim', countedFacts(run.verdict, run.outcomes).join(' · ')));
+      say('');
+    }
     if (status === EXIT.couldNotRun) {
       say(styled('red', 'review-gate could not run:'), ` ${couldNotRunExplanation(run, terminal.env[KEY_VARIABLE] ?? '', settings.apiUrl)}`);
     } else if (run.verdict.result === 'failed') {

@@ -18,6 +18,7 @@ import type { Disposition, FindingLocation, FindingSource } from '../domain/find
 import type { FileSettings } from '../domain/policy';
 import { VERSION } from '../version';
 import { cweName } from '../locate/label';
+import { failsTheCheck, whyNotFailing } from '../domain/finding-effect';
 import { stripTerminalControls as clean } from '../safety/terminal';
 
 export const JSON_REPORT_VERSION = 1;
@@ -104,6 +105,14 @@ export interface JsonFinding {
   cwe: string | null;
   /** A security flag that an issue on its line stands for: that issue's fingerprint (its comment carries the flag); else null. */
   sameAs: string | null;
+  /** Whether it fails the check by itself: counted, and at or above its file's fail-on-severity. */
+  failsTheCheck: boolean;
+  /**
+   * Why it does not fail the check, whatever the reason: a suppression, a dismissal, a reason the
+   * gate does not count it, its place (`outside the diff …`), or the fail-on-severity it is below
+   * (`fail-on-severity never for this file, by policy rule 1 (legacy/**)`); null when it fails it.
+   */
+  whyNotFailing: string | null;
 }
 
 export type JsonReportSource = Pick<PublishedRun, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough' | 'policy'>;
@@ -162,11 +171,17 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
       kind: f.kind === undefined ? null : clean(f.kind),
       cwe: f.cwe === undefined ? null : cweName(f.cwe),
       sameAs: f.sameAs ?? null,
+      failsTheCheck: failsTheCheck(f),
+      whyNotFailing: nullable(whyNotFailing(f)),
     })),
     tokensUsed: report.tokensUsed,
     walkthrough: report.walkthrough?.kind === 'written' ? clean(report.walkthrough.text) : null,
     policy: report.policy?.applied === undefined ? null : { path: report.policy.path, commit: report.policy.applied.commit, rules: report.policy.applied.rules.length },
   };
+}
+
+function nullable(text: string | undefined): string | null {
+  return text === undefined ? null : clean(text);
 }
 
 function jsonDisposition(d: Disposition | undefined): JsonDisposition | null {
