@@ -9,6 +9,7 @@
  */
 import { resolve } from 'node:path';
 import type { Comparison } from '../collect/git-source';
+import type { BuildIdentity } from '../domain/build';
 import type { Settings } from '../config/settings';
 import type { FileOutcome } from '../domain/outcomes';
 import { COULD_NOT_RUN_CODES, MISCONFIGURED_CODE } from '../domain/outcomes';
@@ -46,6 +47,8 @@ export interface TerminalReportOptions {
   comparison: Comparison;
   /** The counts line is already out (it heads the streamed walkthrough). */
   counted(): boolean;
+  /** Which build this is, for the JSON report's `tool`. */
+  build(): BuildIdentity;
 }
 
 export function terminalReport(terminal: Terminal, options: TerminalReportOptions): Outlet {
@@ -62,7 +65,7 @@ export function terminalReport(terminal: Terminal, options: TerminalReportOption
     if (options.format === 'json') {
       const source = { base: comparison.base, baseDescription: comparison.baseDescription, head: comparison.head ?? null, side: comparison.side.kind };
       // Escaped, not stripped: a path keeps its exact value, and prints as it is.
-      terminal.out(printableJson(JSON.stringify(buildJsonReport(run, source), null, 2)));
+      terminal.out(printableJson(JSON.stringify(buildJsonReport(run, source, options.build()), null, 2)));
     }
     if (options.format === 'sarif') terminal.out(sarif().replace(/\n$/, ''));
     if (options.format === 'markdown') terminal.out(markdown().replace(/\n$/, ''));

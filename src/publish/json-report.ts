@@ -17,6 +17,8 @@ import { compareFindings } from '../report/markdown/severity';
 import type { Disposition, FindingLocation, FindingSource } from '../domain/findings';
 import type { FileSettings } from '../domain/policy';
 import { VERSION } from '../version';
+import { describeBuild } from '../domain/build';
+import type { BuildIdentity } from '../domain/build';
 import { cweName } from '../locate/label';
 import { failsTheCheck, whyNotFailing } from '../domain/finding-effect';
 import { stripTerminalControls as clean } from '../safety/terminal';
@@ -25,7 +27,12 @@ export const JSON_REPORT_VERSION = 1;
 
 export interface JsonReportV1 {
   version: 1;
-  tool: { name: 'review-gate'; version: string };
+  /**
+   * `version`: package.json's. `build`: what `review-gate --version` says after the name — the
+   * version, and for a build that is not a release the commit it was built from
+   * (`0.1.0 (untagged commit 1d925954f88c)`). `commit`: that commit's SHA, or null when unknown.
+   */
+  tool: { name: 'review-gate'; version: string; build: string; commit: string | null };
   /** What was compared, for a local run; omitted by callers without one. */
   source?: { base: string; baseDescription: string; head: string | null; side: 'working-tree' | 'index' | 'commit' };
   result: 'passed' | 'failed' | 'neutral';
@@ -117,11 +124,11 @@ export interface JsonFinding {
 
 export type JsonReportSource = Pick<PublishedRun, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough' | 'policy'>;
 
-export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1['source']): JsonReportV1 {
+export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1['source'], build: BuildIdentity = { version: VERSION }): JsonReportV1 {
   const { verdict } = report;
   return {
     version: JSON_REPORT_VERSION,
-    tool: { name: 'review-gate', version: VERSION },
+    tool: { name: 'review-gate', version: VERSION, build: describeBuild(build), commit: build.commit ?? null },
     ...(source === undefined ? {} : { source }),
     result: verdict.result,
     reasons: reasonTexts(verdict).map(clean),

@@ -3,9 +3,11 @@
  * gate counts but that a policy rule keeps from failing the check (`legacy/**` never fails on
  * findings) says so, and which rule, on every surface of the verdict — the job summary, the
  * summary comment, the check run's summary and its annotation — from the finding's one label.
+ * The log also says which build runs: the commit the runner checked the action out at.
  */
 import { describe, expect, it } from 'vitest';
 import { POLICY_PATH } from '../../src/config/policy/keys';
+import { VERSION } from '../../src/version';
 import { fakePullOf } from '../doubles/run-action';
 import { runAgainst, useBundledAction } from './harness';
 import { addedFile, fixtureOf } from './thread-fixtures';
@@ -19,7 +21,10 @@ describe('a finding a policy rule keeps from failing the check', () => {
   it('says so, naming the rule, in the job summary, the summary comment and the check run', async () => {
     const fixture = fixtureOf([addedFile('legacy/billing.py', ['def run(rule):', '    return eval(rule)']), addedFile('src/app.py', ['VALUE = 1'])]);
     const { simulator, github } = await servers({ fixture, github: { pulls: [{ ...fakePullOf(fixture), baseFiles: { [POLICY_PATH]: POLICY } }] } });
-    const run = await runAgainst(simulator, github, fixture);
+    // The runner names the ref it checked the action out at: the log says which build this is.
+    const pinned = '89e3855f7a379180ca1fc36bf892041c7cb0551d';
+    const run = await runAgainst(simulator, github, fixture, {}, { env: { GITHUB_ACTION_REPOSITORY: 'acme/review-gate', GITHUB_ACTION_REF: pinned } });
+    expect(run.stdout).toContain(`review-gate ${VERSION} (commit ${pinned.slice(0, 12)})`);
 
     expect(run.exitCode).toBe(0);
     expect(run.outputs).toMatchObject({ result: 'passed', errors: '1' });

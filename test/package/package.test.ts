@@ -2,7 +2,7 @@
  * The npm package as a user gets it: `npm pack` ships the bundles, action.yml and the user
  * documentation and nothing else (no tests, fixtures, benches or sources), and a global install
  * of the tarball installs nothing but the package — offline, with no engine warning on Node 20 —
- * after which `review-gate --version` works from any folder.
+ * after which `review-gate --version` works from any folder and names the commit it was packed from.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -11,6 +11,8 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../doubles/run-action';
 import { brokenLinks } from '../support/markdown-links';
+import { describeBuild } from '../../src/domain/build';
+import type { BuildIdentity } from '../../src/domain/build';
 
 interface Run {
   code: number;
@@ -105,12 +107,20 @@ describe('npm install -g of the tarball', () => {
     expect(install.stdout).toMatch(/^added 1 package\b/m);
     expect(install.code).toBe(0);
 
-    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-    const run = await new Promise<Run>((done) => {
-      execFile(join(prefix, 'bin', 'review-gate'), ['--version'], { cwd: home, env: { PATH: process.env.PATH ?? '' } }, (error, stdout, stderr) =>
-        done({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
-      );
-    });
-    expect(run).toEqual({ code: 0, stdout: `review-gate ${version}\n`, stderr: '' });
+    // The tarball carries dist/build.json, which npm's prepare wrote as it packed: --version names that commit.
+    const built = JSON.parse(readFileSync(join(ROOT, 'dist/build.json'), 'utf8')) as BuildIdentity;
+    const run = await versionOf(prefix);
+    expect(run).toEqual({ code: 0, stdout: `review-gate ${describeBuild({ ...built, version: packageVersion() })}\n`, stderr: '' });
+    expect(run.stdout).toMatch(/^review-gate \d+\.\d+\.\d+( \(.*commit [0-9a-f]{12}.*\))?\n$/);
   });
 });
+
+const packageVersion = (): string => (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+function versionOf(prefix: string): Promise<Run> {
+  return new Promise<Run>((done) => {
+    execFile(join(prefix, 'bin', 'review-gate'), ['--version'], { cwd: home, env: { PATH: process.env.PATH ?? '' } }, (error, stdout, stderr) =>
+      done({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
+    );
+  });
+}
