@@ -6,6 +6,7 @@
  * work that was not done.
  */
 import { SEVERITIES } from '../domain/vocabulary';
+import { failsAt } from '../domain/finding-effect';
 import type { Severity } from '../domain/vocabulary';
 import { renderValue } from '../review/service/errors';
 import { describeLine } from '../locate/label';
@@ -72,7 +73,7 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   const groups = new Map<string, { by: FileThresholds; findings: LabelledFinding[] }>();
   for (const finding of countedFindings) {
     const by = judgedBy.get(finding.path) ?? thresholds;
-    if (by.failOnSeverity === 'never' || SEVERITIES.indexOf(finding.severity) > SEVERITIES.indexOf(by.failOnSeverity)) continue;
+    if (!failsAt(finding.severity, by.failOnSeverity)) continue;
     const key = `${by.failOnSeverity} ${by.gateScope}`;
     const group = groups.get(key) ?? { by: { failOnSeverity: by.failOnSeverity, gateScope: by.gateScope }, findings: [] };
     group.findings.push(finding);

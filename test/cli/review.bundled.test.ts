@@ -200,7 +200,14 @@ describe('output formats', () => {
 describe('help and version', () => {
   it('prints the version, and a help per subcommand', async () => {
     const version = await reviewGate(['--version']);
-    expect(version.out).toBe(`review-gate ${(JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version}\n`);
+    // This clone's build: the version, and unless HEAD is that release's tag, the commit it is.
+    const pkgVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+    const head = git('rev-parse', 'HEAD');
+    const tagged = git('tag', '--points-at', 'HEAD', '--list', `v${pkgVersion}`) !== '';
+    const v = pkgVersion.replace(/\./g, '\\.');
+    const expected = tagged ? `^review-gate ${v}( \\(commit [0-9a-f]{12}, with local changes\\))?\n$` : `^review-gate ${v} \\(untagged commit ${head.slice(0, 12)}(, with local changes)?\\)\n$`;
+    expect(version.out).toMatch(new RegExp(expected));
     const review = await reviewGate(['review', '--help']);
     expect(review.out).toContain('Usage: review-gate [review] [options] [RANGE]');
     expect(review.out).toContain('--staged');
@@ -218,7 +225,7 @@ describe('help and version', () => {
       symlinkSync(CLI, join(bin, 'review-gate'));
       // Executed by its shebang, as a shell runs it, from a folder that is not the package's.
       const out = execFileSync('review-gate', ['--version'], { cwd: cli.repo.dir, env: { PATH: `${bin}:${process.env.PATH ?? ''}` }, encoding: 'utf8' });
-      expect(out).toMatch(/^review-gate \d+\.\d+\.\d+\n$/);
+      expect(out).toMatch(/^review-gate \d+\.\d+\.\d+( \((untagged )?commit [0-9a-f]{12}(, with local changes)?\))?\n$/);
     } finally {
       rmSync(bin, { recursive: true, force: true });
     }
