@@ -49,8 +49,21 @@ function scriptLanguage(path: string, bytes: Uint8Array, defaultExclude: string 
   const unsupported = 'language not supported by the review service';
   if (shebang.kind === 'none') throw new SkippedFileError(path, `${unsupported} (no extension, and no #! line)`);
   if (shebang.kind === 'other') throw new SkippedFileError(path, `${unsupported} (no extension, and its #! line names ${cut(shebang.interpreter)})`);
+  if (shebang.kind === 'unknown') throw unknownInterpreter(path, shebang.interpreter);
   if (defaultExclude !== undefined) throw new NotReviewableError(path, defaultExcludeReason(defaultExclude));
   return shebang.language;
+}
+
+/**
+ * A script run by an interpreter no list of the action's names: what language runs it is unknown,
+ * so it counts against the change rather than being skipped as another language.
+ */
+function unknownInterpreter(path: string, interpreter: string): NotReviewableError {
+  return new NotReviewableError(
+    path,
+    `not reviewed: its #! line names ${cut(interpreter)}, an interpreter review-gate does not know, so the language that runs it is unknown; ` +
+      'give the file the extension of its language to have it reviewed, or list it in exclude to skip it on purpose',
+  );
 }
 
 /** An interpreter as the `#!` line wrote it, cut to a length a reason can carry. */
