@@ -73,6 +73,8 @@ export interface FakeMergeGroup {
   files: FakeFile[];
   /** Contents at `baseSha` by path, served by `GET /contents/{path}?ref=<baseSha>`. */
   baseFiles?: Record<string, string | Buffer>;
+  /** Reshapes the comparison GitHub answers (a field left out, say); default as it is. */
+  comparison?(answer: Record<string, unknown>): Record<string, unknown>;
 }
 
 export interface FakeGitHubOptions {
@@ -416,10 +418,15 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       if (group !== undefined) {
         // The files come with the first page only, and at most 300 of them, as on GitHub.
         const files = Number(query.page ?? 1) > 1 ? [] : group.files.slice(0, COMPARE_FILE_CAP).map(listedFile);
-        return reply(200, {
+        // Each commit with its tree, as GitHub shows them: a group that changes nothing has the base's tree.
+        const baseTree = { sha: gitBlobSha(Buffer.from(`tree of ${baseSha}`)) };
+        const headTree = group.files.length === 0 ? baseTree : { sha: gitBlobSha(Buffer.from(`tree of ${headSha}`)) };
+        const answer: Record<string, unknown> = {
           url: `${base}`, html_url: `${web}/compare/${baseSha}...${headSha}`, status: 'ahead', ahead_by: 1, behind_by: 0, total_commits: 1,
-          base_commit: { sha: baseSha }, merge_base_commit: { sha: baseSha }, commits: [], files,
-        });
+          base_commit: { sha: baseSha, commit: { tree: baseTree } }, merge_base_commit: { sha: baseSha, commit: { tree: baseTree } },
+          commits: [{ sha: headSha, commit: { tree: headTree } }], files,
+        };
+        return reply(200, group.comparison?.(answer) ?? answer);
       }
       const mergeBase = mergeBaseOf(baseSha, headSha);
       if (mergeBase === undefined) return reply(404, NOT_FOUND);
