@@ -12,6 +12,7 @@ import type { GitHubClient, GitHubLog } from '../github/octokit';
 import { shortSha } from '../domain/object-name';
 import { proveUnchanged } from './base-blobs';
 import { COMPARISON, wholeChange } from './comparison-files';
+import { createEntryLookups } from './api-tree-entries';
 import { toChangedFile } from './github-source';
 import { readFileAtCommit } from './read-at-commit';
 import { readBlob } from './read-blob';
@@ -19,7 +20,13 @@ import { readBlob } from './read-blob';
 export function createCompareSource(octokit: GitHubClient, group: MergeGroupRef, log?: GitHubLog): PullRequestSource {
   /** The comparison's merge base: the base versions are read there (score-baseline: base). */
   let mergeBase: string = group.baseSha;
+  /** What the files' paths hold at the head: a file or a symbolic link (api-tree-entries.ts). */
+  const entries = createEntryLookups(octokit, group, group.headSha, log);
   return {
+    willRead(_commit, files, options) {
+      if (options.base !== true) entries.plan(files.map((file) => file.path));
+    },
+    entryAt: (_commit, path) => entries.entryAt(path),
     async listChangedFiles() {
       let data: unknown;
       try {

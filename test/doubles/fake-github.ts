@@ -21,6 +21,8 @@ import { createFakeChecks } from './fake-github-checks';
 import type { ChecksPermission, FakeApp, FakeCheckRun, FakeChecks } from './fake-github-checks';
 import { createFakePermissions } from './fake-github-permissions';
 import type { FakeRole } from './fake-github-permissions';
+import { createFakeTrees, graphqlMode, treeFiles } from './fake-github-trees';
+import type { FakeHead, FakeTreeContent } from './fake-github-trees';
 
 export interface FakeFile {
   filename: string;
@@ -36,6 +38,8 @@ export interface FakeFile {
    * matches the patch it listed (a push between listing and posting). Tests of the 422 path.
    */
   unresolvableLines?: number[];
+  /** git's mode at the head (default `100644`): `120000` is a symbolic link, its content the target path. */
+  mode?: '100644' | '100755' | '120000';
 }
 
 export interface FakePull {
@@ -60,6 +64,8 @@ export interface FakePull {
   baseFiles?: Record<string, string | Buffer>;
   /** The merge base of `baseSha` and the head, as `GET /compare/{base}...{head}` names it (default `baseSha`). */
   mergeBaseSha?: string;
+  /** Files at the head the pull request does not change, by path (fake-github-trees.ts). */
+  tree?: Record<string, FakeTreeContent>;
 }
 
 /**
@@ -73,6 +79,8 @@ export interface FakeMergeGroup {
   files: FakeFile[];
   /** Contents at `baseSha` by path, served by `GET /contents/{path}?ref=<baseSha>`. */
   baseFiles?: Record<string, string | Buffer>;
+  /** Files at `headSha` the group does not change, by path (fake-github-trees.ts). */
+  tree?: Record<string, FakeTreeContent>;
   /** Reshapes the comparison GitHub answers (a field left out, say); default as it is. */
   comparison?(answer: Record<string, unknown>): Record<string, unknown>;
 }
@@ -295,6 +303,25 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   };
   for (const pull of options.pulls) storeBlobs(pull.files);
   for (const group of groups) storeBlobs(group.files);
+  const storeBytes = (bytes: Buffer): string => {
+    const sha = gitBlobSha(bytes);
+    blobs.set(sha, bytes);
+    return sha;
+  };
+  const unchanged = new Map<object, Map<string, { mode: string; sha: string }>>(
+    [...options.pulls, ...groups].map((owner) => [owner, treeFiles(owner.tree, storeBytes)]),
+  );
+  /** Each head's tree: the unchanged files, then the changed ones that are still there. */
+  const heads = (): FakeHead[] =>
+    [...options.pulls, ...groups].map((owner) => {
+      const files = new Map(unchanged.get(owner));
+      for (const file of owner.files) {
+        const sha = shaOf.get(file);
+        if (file.status !== 'removed' && sha !== undefined) files.set(file.filename, { mode: file.mode ?? '100644', sha });
+      }
+      return { commit: owner.headSha, files };
+    });
+  const trees = createFakeTrees(heads);
   /** Comments of submitted reviews: GitHub shows a pending review's comments to nobody else. */
   const submittedComments = (pullNumber: number): FakeReviewComment[] =>
     reviewComments.filter((c) => c.pull_number === pullNumber && reviews.find((r) => r.id === c.pull_request_review_id)?.state !== 'PENDING');
@@ -351,6 +378,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     byExpression: objectAt,
     failing: (oid: string) => failingGraphqlBlobs.has(oid),
     pullHead: (number: number) => options.pulls.find((p) => p.number === number)?.headSha,
+    isCommit: (oid: string) => heads().some((h) => h.commit === oid),
+    commitFile: (commit: string, path: string) => {
+      const entry = trees.entryAt(commit, path);
+      return entry === undefined ? undefined : { mode: graphqlMode(entry.mode), oid: entry.sha, type: entry.type };
+    },
     ...(options.graphqlTextLimit === undefined ? {} : { textLimit: options.graphqlTextLimit }),
   };
 
@@ -449,6 +481,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     pull = pullOf(match(/^\/pulls\/(\d+)\/files$/));
     if (pull !== undefined && method === 'GET') {
       return paginate(reply, base, query, pull.files.slice(0, FILE_LIST_CAP).map(listedFile), withPatchBudget);
+    }
+    const treeSha = rest === undefined ? undefined : /^\/git\/trees\/([0-9a-f]{40})$/.exec(rest)?.[1];
+    const listing = treeSha === undefined ? undefined : trees.listing(treeSha);
+    if (treeSha !== undefined && method === 'GET') {
+      if (listing === undefined) return reply(404, NOT_FOUND);
+      return reply(200, { sha: treeSha, url: base, truncated: false, tree: listing.map((e) => ({ ...e, url: `${base}/${e.sha}` })) });
     }
     const blobSha = rest === undefined ? undefined : /^\/git\/blobs\/([0-9a-f]{40})$/.exec(rest)?.[1];
     const blob = blobSha === undefined ? undefined : blobs.get(blobSha);
