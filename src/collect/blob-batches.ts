@@ -105,10 +105,13 @@ export function createBlobBatches(octokit: GitHubClient, pr: PullRequestRef, log
   const entries = new Map<string, Promise<EntryOutcome>>();
   const restEntry = restTreeEntries(octokit, pr, pr.headSha);
   const entriesWanted: Array<{ path: string; settle: (outcome: EntryOutcome) => void }> = [];
+  /** Set once a query with paths got no answer: paths are no longer asked in queries. */
+  let entriesOff: string | undefined;
   const askEntry = (path: string): Promise<EntryOutcome> => {
     let found = entries.get(path);
     if (found === undefined) {
-      found = new Promise<EntryOutcome>((settle) => entriesWanted.push({ path, settle }));
+      const off = entriesOff;
+      found = new Promise<EntryOutcome>((settle) => (off === undefined ? entriesWanted.push({ path, settle }) : settle({ kind: 'rest', why: off })));
       entries.set(path, found);
     }
     return found;
@@ -210,6 +213,12 @@ export function createBlobBatches(octokit: GitHubClient, pr: PullRequestRef, log
     if (repository === undefined || repository === null) {
       const why = `the query got no repository back (${answer.errors.map((e) => e.message).join('; ') || 'no reason given'})`;
       for (const item of [...texts, ...sizes]) finish(item, { kind: 'rest', why });
+      // A server without Commit.file (an older GitHub Enterprise Server) refuses the whole query:
+      // later queries leave the paths out, and what they hold is read through REST.
+      if (paths.length > 0) {
+        entriesOff = why;
+        for (const asked of entriesWanted.splice(0)) asked.settle({ kind: 'rest', why });
+      }
       return;
     }
     texts.forEach((item, i) => finish(item, textOutcome(item, repository[`t${i}`], failed.has(`t${i}`))));

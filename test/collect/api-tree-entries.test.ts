@@ -33,8 +33,8 @@ const EXPECTED: Array<[string, string | undefined]> = [
   ['nowhere/at/all.py', undefined],
 ];
 
-async function pull() {
-  const started = await startFake([{ number: 7, headSha: HEAD, baseSha: 'b'.repeat(40), files: FILES, tree: TREE }]);
+async function pull(extra: { graphqlWithoutCommitFile?: boolean } = {}) {
+  const started = await startFake([{ number: 7, headSha: HEAD, baseSha: 'b'.repeat(40), files: FILES, tree: TREE }], extra);
   fake = started.fake;
   return started;
 }
@@ -70,6 +70,26 @@ describe('what a path holds at the head, through the GitHub API', () => {
     expect(kinds).toEqual(EXPECTED.map(([, kind]) => kind));
     // The listings of the root, app, lib, bin and data, each read once (data/deep is an entry of data's).
     expect(treeReads(github)).toBe(5);
+  });
+
+  it('stops asking for paths in its queries when the server has no Commit.file, reading the rest through REST', async () => {
+    const { octokit, fake: github } = await pull({ graphqlWithoutCommitFile: true });
+    const source = createPullRequestSource(octokit);
+    const { files } = await source.listChangedFiles(prRef());
+    source.willRead(prRef(), files, { maxBytes: 1_000_000 });
+
+    const kinds = await Promise.all(EXPECTED.map(([path]) => source.entryAt(prRef(), path).then((e) => e?.kind)));
+    const contents = await Promise.all(files.map((file) => source.readFile(prRef(), file, { maxBytes: 1_000_000 }).then((b) => Buffer.from(b).toString())));
+
+    expect(kinds).toEqual(EXPECTED.map(([, kind]) => kind));
+    expect(contents).toEqual(FILES.map((f) => f.content));
+    // A path asked later (a link's target) is not asked in a query again.
+    expect(await source.entryAt(prRef(), 'data/deep/more.cfg')).toMatchObject({ kind: 'file' });
+    const queries = github.requests.filter((r) => r.path === '/graphql').map((r) => String((r.body as { query?: unknown }).query));
+    // The first query that asked for paths was refused whole; none after it asks for them.
+    const first = queries.findIndex((q) => q.includes('file(path:'));
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(queries.slice(first + 1).filter((q) => q.includes('file(path:'))).toEqual([]);
   });
 
   it('answers a merge group\'s paths in queries of their own, the same way', async () => {

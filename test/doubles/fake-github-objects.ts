@@ -34,6 +34,8 @@ export interface GraphqlObjects {
   isCommit?(oid: string): boolean;
   /** The TreeEntry at `path` in commit `commit`: `mode` an integer, as GitHub's GraphQL answers it. */
   commitFile?(commit: string, path: string): { mode: number; oid: string; type: string } | undefined;
+  /** The schema has no `Commit.file` (an older GitHub Enterprise Server): a query asking for it is refused whole. */
+  noCommitFile?: boolean;
 }
 
 /** GitHub's message for a field it failed to resolve. */
@@ -51,6 +53,9 @@ export function answerObjectQuery(query: string, vars: Record<string, unknown>, 
   const lookups = [...query.matchAll(LOOKUP)];
   const heads = [...query.matchAll(PULL_HEAD)];
   if (lookups.length === 0 && heads.length === 0) return undefined;
+  if (objects.noCommitFile === true && /\bfile\s*\(\s*path\s*:/.test(query)) {
+    return { errors: [{ path: ['query', 'repository', 'head', '... on Commit', 'e0'], extensions: { code: 'undefinedField', typeName: 'Commit', fieldName: 'file' }, message: "Field 'file' doesn't exist on type 'Commit'" }] };
+  }
   const repository: Record<string, unknown> = {};
   const errors: unknown[] = [];
   for (const [, alias = '', variable = ''] of heads) {

@@ -6,7 +6,8 @@
  *
  * A head's tree holds the changed files that are not removed (a file with `mode: '120000'` is a
  * link whose content is its target path) and the `tree` entries of its pull request or group:
- * files the change does not touch. Folders are the paths' parents.
+ * files the change does not touch; pull requests with the same head share one tree. Folders are
+ * the paths' parents.
  */
 import { createHash } from 'node:crypto';
 
@@ -45,7 +46,17 @@ function folderSha(commit: string, folder: string): string {
   return createHash('sha1').update(`tree ${commit} ${folder}`).digest('hex');
 }
 
-export function createFakeTrees(heads: () => readonly FakeHead[]): FakeTrees {
+export function createFakeTrees(allHeads: () => readonly FakeHead[]): FakeTrees {
+  /** One tree per commit: pull requests that share a head (each listing its own files) share its tree. */
+  const heads = (): FakeHead[] => {
+    const byCommit = new Map<string, FakeHead>();
+    for (const head of allHeads()) {
+      const known = byCommit.get(head.commit);
+      if (known === undefined) byCommit.set(head.commit, { commit: head.commit, files: new Map(head.files) });
+      else for (const [path, file] of head.files) known.files.set(path, file);
+    }
+    return [...byCommit.values()];
+  };
   const headOf = (commit: string): FakeHead | undefined => heads().find((h) => h.commit === commit);
   const childrenOf = (head: FakeHead, folder: string): Array<FakeTreeEntry & { path: string }> => {
     const prefix = folder === '' ? '' : `${folder}/`;

@@ -119,6 +119,8 @@ export interface FakeGitHubOptions {
   patchBudgetLines?: number;
   /** Bytes of a blob's GraphQL `text` before it is truncated (default 512 KiB; see fake-github-objects.ts). */
   graphqlTextLimit?: number;
+  /** GraphQL's schema has no `Commit.file`, as on an older GitHub Enterprise Server (see fake-github-objects.ts). */
+  graphqlWithoutCommitFile?: boolean;
 }
 
 export interface RecordedRequest {
@@ -384,6 +386,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       return entry === undefined ? undefined : { mode: graphqlMode(entry.mode), oid: entry.sha, type: entry.type };
     },
     ...(options.graphqlTextLimit === undefined ? {} : { textLimit: options.graphqlTextLimit }),
+    ...(options.graphqlWithoutCommitFile === true ? { noCommitFile: true } : {}),
   };
 
   /** A page of a pull request's files as GitHub cuts it: past the patch budget, no patch and no counts. */
