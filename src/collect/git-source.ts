@@ -3,8 +3,10 @@
  * before a pull request exists. What it compares is chosen in `git-base.ts`; this module lists
  * the changed files with their patches and reads their contents from the side that holds the
  * change: the working tree (new untracked files included, ignored ones not), the index
- * (`--staged`), or a commit (a range `A...B`). A symlink is read as git stores it, from any side:
- * its target path as text, never the file it points at (working-tree-file.ts).
+ * (`--staged`), or a commit (a range `A...B`). A symlink is listed as what it is (git's mode, or
+ * the working tree's) and read as git stores it, its target path as text, never through the file
+ * system (working-tree-file.ts): the review follows it inside the same side's tree (`entryAt`,
+ * running-content.ts). A Git LFS pointer's content is found where git-lfs keeps it (lfs-store.ts).
  */
 import { decodeSource } from './decode';
 import { candidateLanguage, languageOf } from './select';
@@ -13,10 +15,12 @@ import { resolveComparison } from './git-base';
 import { NoBaseError } from './git-base-hint';
 import type { Comparison, ComparisonRequest } from './git-base';
 import { readGitFileAt } from './git-file-at';
-import { readWorkingTreeFile } from './working-tree-file';
+import { readWorkingTreeFile, workingTreeEntry } from './working-tree-file';
+import { lsFilesEntry, lsTreeArgs, lsTreeEntry } from './git-tree-entry';
+import { lfsPlacesOf, localLfsContents } from './lfs-store';
 import { gitRunner } from './git-run';
 import type { GitRunner } from './git-run';
-import type { ChangedFile, PullRequestSource } from '../domain/pull-request';
+import type { ChangedFile, PullRequestSource, TreeEntry } from '../domain/pull-request';
 import { isNoObject, parseRawDiff, sameBlob } from './git-raw-diff';
 import { openGitObjects } from './git-objects';
 import { countChanges, entryPatch, patchSections } from './git-patch';
@@ -55,6 +59,12 @@ export function createGitSource(options: {
     })());
 
   return {
+    lfs: localLfsContents(
+      async () => lfsPlacesOf((await resolve()).git.cwd, options.env),
+      'this repository does not hold that content (no object of that SHA-256 and size in .git/lfs/objects, nor in the working tree): ' +
+        'run git lfs pull to fetch it, then review again',
+    ),
+    entryAt: async (_pr, path) => entryOnSide(await resolve(), path),
     comparison: async () => (await resolve()).comparison,
     async listChangedFiles() {
       const { git, comparison } = await resolve();
@@ -70,7 +80,7 @@ export function createGitSource(options: {
             path: entry.path,
             status: entry.status,
             ...(entry.previousPath === undefined ? {} : { previousPath: entry.previousPath }),
-            ...(entry.status === 'removed' ? {} : { blobSha: comparison.side.kind === 'working-tree' ? WORKING_TREE : entry.newSha }),
+            ...(entry.status === 'removed' ? {} : { blobSha: comparison.side.kind === 'working-tree' ? WORKING_TREE : entry.newSha, entry: entry.newMode === LINK_MODE ? 'link' : 'file' }),
             ...(sameBlob(entry) ? { sameBlobAsBase: true as const } : {}),
           };
           files.push({ ...file, ...(await patchOf(git, objects, diffArgs, entry, comparison.side.kind === 'working-tree')) });
@@ -99,6 +109,20 @@ export function createGitSource(options: {
       return readGitFileAt(git.cwd, comparison.base, file.previousPath ?? file.path, limits);
     },
   };
+}
+
+const LINK_MODE = '120000';
+
+/** What `path` holds on the side that holds the change: the working tree, the index, or the commit. */
+async function entryOnSide({ git, comparison }: { git: GitRunner; comparison: Comparison }, path: string): Promise<TreeEntry | undefined> {
+  switch (comparison.side.kind) {
+    case 'working-tree':
+      return workingTreeEntry(git.cwd, path, WORKING_TREE);
+    case 'index':
+      return lsFilesEntry(await git.text(['ls-files', '--stage', '-z', '--', path]), path);
+    case 'commit':
+      return lsTreeEntry(await git.text(lsTreeArgs(comparison.side.sha, path)), path);
+  }
 }
 
 /** git calls a file binary when a NUL byte is in its first 8,000 bytes, unless an attribute says otherwise. */
@@ -187,7 +211,8 @@ async function untrackedFiles(git: GitRunner): Promise<ChangedFile[]> {
     const bytes = await readWorkingTreeFile(git.cwd, path).catch(() => undefined);
     const decoded = bytes === undefined ? undefined : decodeSource(bytes, languageOf(path));
     const patch = decoded?.kind === 'text' ? addedFilePatch(decoded.text) : undefined;
-    files.push({ path, status: 'added', blobSha: WORKING_TREE, ...(patch === undefined ? { additions: 0, deletions: 0 } : { patch, ...countChanges(patch) }) });
+    const entry = (await workingTreeEntry(git.cwd, path, WORKING_TREE))?.kind === 'link' ? 'link' : 'file';
+    files.push({ path, status: 'added', blobSha: WORKING_TREE, entry, ...(patch === undefined ? { additions: 0, deletions: 0 } : { patch, ...countChanges(patch) }) });
   }
   return files;
 }
