@@ -4,8 +4,8 @@
  * or a merge group of the merge queue (`merge_group`), reviewed as `base_sha...head_sha`.
  */
 import type { MergeGroupRef } from '../domain/pull-request';
-import { describeValue } from '../github/entry-shape';
 import type { RunnerEnvironment } from './environment';
+import { quoteValue } from '../domain/quote-value';
 
 export interface PullRequestTarget {
   owner: string;
@@ -91,7 +91,7 @@ function resolveMergeGroup(event: ActionEvent): EventTarget {
   const sha = (field: 'head_sha' | 'base_sha'): string => {
     const value = group[field];
     if (typeof value !== 'string' || !COMMIT_SHA.test(value.toLowerCase())) {
-      throw new EventError(`The merge_group event payload has no commit SHA in merge_group.${field} (got ${describeValue(value)}), so there is nothing to review.`);
+      throw new EventError(`The merge_group event payload has no commit SHA in merge_group.${field} (got ${quoteValue(value, 40)}), so there is nothing to review.`);
     }
     return value.toLowerCase();
   };
