@@ -71,7 +71,7 @@ describe('readPagedList', () => {
 
   it('refuses a page that is not a list', async () => {
     const message = await listRefusal(readPagedList(spec, () => Promise.resolve({ entries: { message: 'Moved' }, more: false })));
-    expect(message).toBe("GitHub's list of the comments of o/r#1 has {"message":"Moved"} for page 1, not a list of entries");
+    expect(message).toBe(`GitHub's list of the comments of o/r#1 has {"message":"Moved"} for page 1, not a list of entries`);
   });
 
   it('refuses a list that never ends after its page bound, without asking for more', async () => {
