@@ -8,7 +8,8 @@
  */
 import {InvalidResponseError} from './errors';
 import { SEVERITIES } from '../../domain/vocabulary';
-import type { CompletionResult, ReviewIssue, ReviewResult } from './types';
+import type { ReviewIssue } from '../../domain/review-answer';
+import type { CompletionResult, ReviewResult } from './types';
 import type { Severity } from '../../domain/vocabulary';
 import { quoteValue } from '../../domain/quote-value';
 
