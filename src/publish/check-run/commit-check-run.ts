@@ -1,6 +1,6 @@
 /**
  * Writes a pull request's check run on its head commit so that it holds for every open pull
- * request headed by that commit (see check-verdicts.ts for the record each check run carries).
+ * request headed by that commit (see verdict-records.ts for the record each check run carries).
  *
  * 1. The check runs of the name on the commit are listed (the upsert lists them anyway). Their
  *    records give each pull request's newest verdict. Another pull request's verdict counts only

@@ -11,7 +11,7 @@
  * are still open with this commit as their head (checked by the caller): the summary says which
  * one fails. A record only ever states its writer's own verdict, so copying records never
  * launders one, and records count only from the app the token writes as (see
- * github/commit-check-run.ts). Pure: no I/O here.
+ * commit-check-run.ts). Pure: no I/O here.
  */
 import type { CheckConclusion, CheckRunContent } from './upsert';
 import { VERDICT_HEADING } from '../summary/summary';
