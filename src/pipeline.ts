@@ -21,6 +21,7 @@ import { decide } from './gate/decide';
 import { applyDismissals, judgeDismissals, markDismissedElsewhere, withOpenThreads } from './locate/dismissals';
 import { locateFindings } from './locate/locate-findings';
 import { foldFlagsIntoIssues } from './locate/same-line-flags';
+import { labelThresholds } from './locate/thresholds';
 import { closeFixedThreads, dismissalReplies, feedbackProblem, readFeedback } from './report/feedback';
 import type { ReviewFeedback } from './report/feedback';
 import { planInlineComments } from './report/inline-plan';
@@ -90,7 +91,16 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
   const judged = withOpenThreads(judgeDismissals(dismissalReplies(feedback), settings.dismiss), feedback.kind === 'read' ? feedback.snapshot.own : []);
   // A flag an issue on its line stands for is decided after the dismissals: a dismissed issue stands for nothing.
   const judgedFiles = [...foldFlagsIntoIssues(applyDismissals(reviewed.outcomes, judged)), ...selection.notReviewed];
-  const outcomes: FileOutcome[] = [...judgedFiles.map((o) => (o.kind === 'skipped' ? o : { ...o, settings: settingsOf(o.path) })), ...selection.skipped];
+  // Each file judged by its own settings: a counted finding below its fail-on-severity is labelled so, with the rule that set it.
+  const rules = new Map((settings.policy?.rules ?? []).map((rule) => [rule.number, rule.paths]));
+  const outcomes: FileOutcome[] = [
+    ...judgedFiles.map((o): FileOutcome => {
+      if (o.kind === 'skipped') return o;
+      const own = settingsOf(o.path);
+      return o.kind === 'reviewed' ? { ...o, settings: own, findings: labelThresholds(o.findings, own, rules) } : { ...o, settings: own };
+    }),
+    ...selection.skipped,
+  ];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
   // A suppressed or dismissed finding gets no new comment; the summary lists it with its reason.
   const plan = planInlineComments(findings.filter((f) => f.disposition === undefined), settings.maxComments, {

@@ -21,6 +21,8 @@ import { createFakeChecks } from './fake-github-checks';
 import type { ChecksPermission, FakeApp, FakeCheckRun, FakeChecks } from './fake-github-checks';
 import { createFakePermissions } from './fake-github-permissions';
 import type { FakeRole } from './fake-github-permissions';
+import { createFakeTrees, graphqlMode, treeFiles } from './fake-github-trees';
+import type { FakeHead, FakeTreeContent } from './fake-github-trees';
 
 export interface FakeFile {
   filename: string;
@@ -36,6 +38,8 @@ export interface FakeFile {
    * matches the patch it listed (a push between listing and posting). Tests of the 422 path.
    */
   unresolvableLines?: number[];
+  /** git's mode at the head (default `100644`): `120000` is a symbolic link, its content the target path. */
+  mode?: '100644' | '100755' | '120000';
 }
 
 export interface FakePull {
@@ -60,6 +64,8 @@ export interface FakePull {
   baseFiles?: Record<string, string | Buffer>;
   /** The merge base of `baseSha` and the head, as `GET /compare/{base}...{head}` names it (default `baseSha`). */
   mergeBaseSha?: string;
+  /** Files at the head the pull request does not change, by path (fake-github-trees.ts). */
+  tree?: Record<string, FakeTreeContent>;
 }
 
 /**
@@ -73,6 +79,10 @@ export interface FakeMergeGroup {
   files: FakeFile[];
   /** Contents at `baseSha` by path, served by `GET /contents/{path}?ref=<baseSha>`. */
   baseFiles?: Record<string, string | Buffer>;
+  /** Files at `headSha` the group does not change, by path (fake-github-trees.ts). */
+  tree?: Record<string, FakeTreeContent>;
+  /** Reshapes the comparison GitHub answers (a field left out, say); default as it is. */
+  comparison?(answer: Record<string, unknown>): Record<string, unknown>;
 }
 
 export interface FakeGitHubOptions {
@@ -114,6 +124,8 @@ export interface FakeGitHubOptions {
   patchBudgetLines?: number;
   /** Bytes of a blob's GraphQL `text` before it is truncated (default 512 KiB; see fake-github-objects.ts). */
   graphqlTextLimit?: number;
+  /** GraphQL's schema has no `Commit.file`, as on an older GitHub Enterprise Server (see fake-github-objects.ts). */
+  graphqlWithoutCommitFile?: boolean;
 }
 
 export interface RecordedRequest {
@@ -318,6 +330,25 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   };
   for (const pull of options.pulls) storeBlobs(pull.files);
   for (const group of groups) storeBlobs(group.files);
+  const storeBytes = (bytes: Buffer): string => {
+    const sha = gitBlobSha(bytes);
+    blobs.set(sha, bytes);
+    return sha;
+  };
+  const unchanged = new Map<object, Map<string, { mode: string; sha: string }>>(
+    [...options.pulls, ...groups].map((owner) => [owner, treeFiles(owner.tree, storeBytes)]),
+  );
+  /** Each head's tree: the unchanged files, then the changed ones that are still there. */
+  const heads = (): FakeHead[] =>
+    [...options.pulls, ...groups].map((owner) => {
+      const files = new Map(unchanged.get(owner));
+      for (const file of owner.files) {
+        const sha = shaOf.get(file);
+        if (file.status !== 'removed' && sha !== undefined) files.set(file.filename, { mode: file.mode ?? '100644', sha });
+      }
+      return { commit: owner.headSha, files };
+    });
+  const trees = createFakeTrees(heads);
   /** Comments of submitted reviews: GitHub shows a pending review's comments to nobody else. */
   const submittedComments = (pullNumber: number): FakeReviewComment[] =>
     reviewComments.filter((c) => c.pull_number === pullNumber && reviews.find((r) => r.id === c.pull_request_review_id)?.state !== 'PENDING');
@@ -374,7 +405,13 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     byExpression: objectAt,
     failing: (oid: string) => failingGraphqlBlobs.has(oid),
     pullHead: (number: number) => options.pulls.find((p) => p.number === number)?.headSha,
+    isCommit: (oid: string) => heads().some((h) => h.commit === oid),
+    commitFile: (commit: string, path: string) => {
+      const entry = trees.entryAt(commit, path);
+      return entry === undefined ? undefined : { mode: graphqlMode(entry.mode), oid: entry.sha, type: entry.type };
+    },
     ...(options.graphqlTextLimit === undefined ? {} : { textLimit: options.graphqlTextLimit }),
+    ...(options.graphqlWithoutCommitFile === true ? { noCommitFile: true } : {}),
   };
 
   /** A page of a pull request's files as GitHub cuts it: past the patch budget, no patch and no counts. */
@@ -443,10 +480,15 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       if (group !== undefined) {
         // The files come with the first page only, and at most 300 of them, as on GitHub.
         const files = Number(query.page ?? 1) > 1 ? [] : group.files.slice(0, COMPARE_FILE_CAP).map(listedFile);
-        return reply(200, {
+        // Each commit with its tree, as GitHub shows them: a group that changes nothing has the base's tree.
+        const baseTree = { sha: gitBlobSha(Buffer.from(`tree of ${baseSha}`)) };
+        const headTree = group.files.length === 0 ? baseTree : { sha: gitBlobSha(Buffer.from(`tree of ${headSha}`)) };
+        const answer: Record<string, unknown> = {
           url: `${base}`, html_url: `${web}/compare/${baseSha}...${headSha}`, status: 'ahead', ahead_by: 1, behind_by: 0, total_commits: 1,
-          base_commit: { sha: baseSha }, merge_base_commit: { sha: baseSha }, commits: [], files,
-        });
+          base_commit: { sha: baseSha, commit: { tree: baseTree } }, merge_base_commit: { sha: baseSha, commit: { tree: baseTree } },
+          commits: [{ sha: headSha, commit: { tree: headTree } }], files,
+        };
+        return reply(200, group.comparison?.(answer) ?? answer);
       }
       const mergeBase = mergeBaseOf(baseSha, headSha);
       if (mergeBase === undefined) return reply(404, NOT_FOUND);
@@ -469,6 +511,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     pull = pullOf(match(/^\/pulls\/(\d+)\/files$/));
     if (pull !== undefined && method === 'GET') {
       return paginate(reply, base, query, pull.files.slice(0, FILE_LIST_CAP).map(listedFile), withPatchBudget);
+    }
+    const treeSha = rest === undefined ? undefined : /^\/git\/trees\/([0-9a-f]{40})$/.exec(rest)?.[1];
+    const listing = treeSha === undefined ? undefined : trees.listing(treeSha);
+    if (treeSha !== undefined && method === 'GET') {
+      if (listing === undefined) return reply(404, NOT_FOUND);
+      return reply(200, { sha: treeSha, url: base, truncated: false, tree: listing.map((e) => ({ ...e, url: `${base}/${e.sha}` })) });
     }
     const blobSha = rest === undefined ? undefined : /^\/git\/blobs\/([0-9a-f]{40})$/.exec(rest)?.[1];
     const blob = blobSha === undefined ? undefined : blobs.get(blobSha);

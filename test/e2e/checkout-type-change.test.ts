@@ -52,7 +52,8 @@ describe('a type change (file ↔ symlink) in the checkout', () => {
     expect(result.stdout).toMatch(/Changed files, patches and contents: from the checkout \(git diff [0-9a-f]{12}\.\.\.[0-9a-f]{12}\), none through the GitHub API\./);
     expect(github.requests.filter((r) => r.path.endsWith('/files'))).toEqual([]);
     expect(result.exitCode).toBe(1);
-    expect(result.outputs).toMatchObject({ 'files-reviewed': '2', 'files-failed': '0' });
+    // The file that became a link to /etc/hostname is judged by its target, outside the repository: not reviewed.
+    expect(result.outputs).toMatchObject({ 'files-reviewed': '1', 'files-failed': '1' });
     expect(github.reviewComments.map((c) => `${c.path}:${c.line}`)).toEqual(['src/link.py:2']);
   });
 });

@@ -44,6 +44,19 @@ describe('npm run demo', () => {
     expect(demo.stdout).toMatch(/\nExit status 1: the check fails\.\n$/);
   });
 
+  it('ends no line with a colon after a full stop ("0 infos.:")', () => {
+    expect(demo.stdout).not.toMatch(/[.!?]:$/m);
+  });
+
+  it("costs what the README's cost section says it does", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const said = /The demo's run \(\d+ files reviewed\) costs (\d+) requests to the review service and (\d+) to GitHub/.exec(readme.replace(/\s+/g, ' '));
+    expect(said).not.toBeNull();
+    expect(demo.stdout).toContain(`${said?.[1]} requests to the review service, ${said?.[2]} to GitHub.`);
+    const line = /`(GitHub requests: [^`]+)`/.exec(readme.replace(/\s+/g, ' '))?.[1] ?? 'missing';
+    expect(demo.stdout).toContain(line);
+  });
+
   it('prints each finding once, and no contradictory note', () => {
     for (const finding of FINDINGS) expect(demo.stdout.split(`${finding} `).length - 1, finding).toBe(1);
     expect(demo.stdout).not.toMatch(/^(ERROR|WARNING|NOTICE) /m);
@@ -135,9 +148,10 @@ describe('the demo’s renderers', () => {
     );
   });
 
-  it('render a <code> in a details line as code, not as a tag', () => {
+  it('render a <code> in a details line as code, not as a tag; a line ending a sentence gets no colon', () => {
     expect(renderMarkdown('<details>\n<summary><code>src/a.py</code>: Parses input.</summary>\n\n- Validate it.\n\n</details>')).toBe(
-      ['src/a.py: Parses input.:', '', '  • Validate it.'].join('\n'),
+      ['src/a.py: Parses input.', '', '  • Validate it.'].join('\n'),
     );
+    expect(renderMarkdown('<details>\n<summary>Skipped files (1)</summary>\n\n- c.md\n\n</details>')).toBe(['Skipped files (1):', '', '  • c.md'].join('\n'));
   });
 });

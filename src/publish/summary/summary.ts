@@ -12,15 +12,16 @@ import { shortSha } from '../../domain/object-name';
 import { plural } from '../../domain/words';
 import type { FileOutcome } from '../../domain/outcomes';
 import type { FindingLocation } from '../../domain/findings';
-import type { FailOnSeverity } from '../../domain/vocabulary';
 import { failingFiles, reasonTexts } from '../../domain/verdict';
 import type { GateVerdict } from '../../domain/verdict';
 import { SUMMARY_MARKER } from '../../report/markers';
+import { countedFacts } from '../counted';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
 import { securityFlagsOf, securityFlagsSection } from './flags-section';
 import { filesWithNotes, notesSection } from './notes-section';
 import { inlineItem, inlineSection } from './inline-section';
 import { policySection, ruledFiles } from './policy-section';
+import { keptByRule, keptByRuleSection } from './kept-section';
 import { blockText, inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
 import type { WalkthroughOutcome } from '../../domain/run-report';
@@ -63,14 +64,6 @@ function verdictSection(v: GateVerdict, room: Room): string {
   if (noticesRest > 0) notices.push(`- ${more(noticesRest, 'notices', room.restListedIn)}`);
   return [line, ...(notices.length > 0 ? ['', ...notices] : [])].join('\n');
 }
-/** Which counted findings fail the check, by `fail-on-severity`. */
-const FAILING_SEVERITIES: Readonly<Record<FailOnSeverity, string>> = {
-  error: 'only errors fail the check',
-  warning: 'errors and warnings fail the check',
-  info: 'findings of every severity fail the check',
-  never: 'no finding fails the check',
-};
-
 function factsSection(input: SummaryInput): string {
   const v = input.verdict;
   const count = (kind: FileOutcome['kind']): number => input.files.filter((f) => f.kind === kind).length;
@@ -78,10 +71,9 @@ function factsSection(input: SummaryInput): string {
   const fromCache = cached > 0 ? ` (${cached} from the cache)` : '';
   const facts = [
     `${plural(count('reviewed'), 'file', 'files')} reviewed${fromCache}, ${count('skipped')} skipped, ${count('failed')} not reviewed`,
-    `counted by the gate: ${plural(v.counted.error, 'error', 'errors')}, ${plural(v.counted.warning, 'warning', 'warnings')}, ${plural(v.counted.info, 'info', 'infos')}`,
+    // Said beside the counts, so counted warnings are not read as failing the check when they do not.
+    ...countedFacts(v, input.files),
   ];
-  // Said beside the counts, so counted warnings are not read as failing the check when they do not.
-  if (v.failOnSeverity !== undefined) facts.push(`${FAILING_SEVERITIES[v.failOnSeverity]} (fail-on-severity: ${v.failOnSeverity})`);
   if (v.lowestScore !== undefined) {
     const avg = v.averageScore === undefined ? '' : `, average ${Math.round(v.averageScore * 10) / 10}`;
     facts.push(`lowest quality score ${v.lowestScore}${avg}`);
@@ -172,6 +164,7 @@ function render(out: LineWriter, input: SummaryInput, options: SummaryOptions, r
   sections.text(factsSection(input));
   sections.text(cutNote);
   policySection(sections.next(), input.policy, input.files, room, input.mergeGroup === undefined ? (input.local === true ? 'This change' : 'This pull request') : 'This merge group');
+  keptByRuleSection(sections.next(), input.files, room);
   filesTable(sections.next(), input.files, room, failingFiles(input.verdict), input.baselines);
   securityFlagsSection(sections.next(), input.files, room);
   // A local run or a merge group posts nothing, so no finding is "not posted".
@@ -223,6 +216,7 @@ function longestList(input: SummaryInput, options: SummaryOptions): number {
     input.threads?.left.length ?? 0,
     securityFlagsOf(input.files).length,
     ruledFiles(input.files).length,
+    keptByRule(input.files).length,
     noted.length,
     ...noted.map((f) => f.suggestions.length),
   ];

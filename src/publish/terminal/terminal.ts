@@ -31,6 +31,8 @@ export interface CliIo {
   stderrIsTTY?: boolean;
   /** Standard input, whole (for `complete -`). */
   readStdin?(): Promise<string>;
+  /** The folder of the package the command runs from (the one holding dist/), to tell which build it is. */
+  packageRoot?: string;
 }
 
 /** The command's safe view of its streams. */
