@@ -55,6 +55,7 @@ export function hasInvisibleControl(s: string): boolean {
 }
 
 /** A character `clean` changes: a CR, or one of `isInvisibleControl`'s (none is a surrogate). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const NEEDS_CLEANING = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** LF line endings, no invisible controls. */
