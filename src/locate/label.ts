@@ -7,6 +7,7 @@
 import type { ReviewIssue, SecurityFlag } from '../domain/review-answer';
 import type { GateScope, ReviewLanguage, SecurityFlagsMode } from '../domain/vocabulary';
 import { countsTowardGate } from './counts';
+import { detachedText } from './detached-text';
 import { findingFingerprint } from './fingerprint';
 import type { PatchIndex } from './parse-patch';
 import type { FindingLocation, FindingSource, LabelledFinding } from '../domain/findings';
@@ -65,7 +66,9 @@ export function labelFindings(input: LabelInput): LabelledFinding[] {
     // From the first line break git does not count on, the service's line may be another line.
     const past = uncounted !== undefined && entry.line !== null && Number.isInteger(entry.line) && entry.line >= uncounted.line ? uncounted : undefined;
     const location = past === undefined ? locate(entry.line, lines.length, input.patch) : 'diff-unknown';
-    const lineText = past !== undefined || location === 'impossible-line' || entry.line === null ? undefined : lines[entry.line - 1];
+    const line = past !== undefined || location === 'impossible-line' || entry.line === null ? undefined : lines[entry.line - 1];
+    // The finding outlives the file's text: its line is copied out, not a view into the file.
+    const lineText = line === undefined ? undefined : detachedText(line);
     const labels: Pick<LabelledFinding, 'disposition' | 'refusedDispositions' | 'uncounted'> = {};
     if (location !== 'impossible-line' && entry.line !== null) {
       const scope = { line: entry.line, location, added: input.patch?.added, ...(past === undefined ? {} : { uncountedBreak: past }) };

@@ -17,6 +17,7 @@ import type { Disposition, FindingLocation } from '../domain/findings';
 import { findComments } from './comments';
 import type { CommentSpan } from './comments';
 import type { UncountedBreak } from './line-breaks';
+import { detachedText } from './detached-text';
 
 export const SUPPRESSION_MARKER = 'review-gate-ignore';
 
@@ -62,7 +63,8 @@ function readMarker(text: string, comment: CommentSpan): { reason: string | unde
   const marker = MARKER.exec(firstLine);
   if (marker === null) return undefined;
   const reason = (/^\s*:(.*)$/s.exec(marker[1] ?? '')?.[1] ?? '').trim();
-  return { reason: MEANINGFUL.test(reason) ? reason : undefined };
+  // A reason outlives the file's text (on the finding it excuses): copied out, not a view into the file.
+  return { reason: MEANINGFUL.test(reason) ? detachedText(reason) : undefined };
 }
 
 /** Whether the line `[from, to)` holds nothing but whitespace and these comments. */

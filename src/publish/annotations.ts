@@ -67,6 +67,17 @@ function annotatedLine(f: LabelledFinding): { line: number; note: string } {
 }
 
 export function planAnnotations(findings: LabelledFinding[], caps: AnnotationCaps): AnnotationPlan {
+  const { chosen, omittedByLevel } = chooseAnnotated(findings, caps);
+  const omitted = omittedByLevel.error + omittedByLevel.warning + omittedByLevel.notice;
+  return { annotations: chosen.map(annotationOf), omitted, omittedByLevel };
+}
+
+/**
+ * The findings that get an annotation within `caps`, in their order (most severe first), and how
+ * many of each level the caps left out. Choosing renders nothing: a caller that keeps only the
+ * first few renders only those (`annotationOf`), not every finding of the run.
+ */
+export function chooseAnnotated(findings: LabelledFinding[], caps: AnnotationCaps): { chosen: LabelledFinding[]; omittedByLevel: Record<AnnotationLevel, number> } {
   for (const level of ['error', 'warning', 'notice'] as const) {
     if (!Number.isInteger(caps[level]) || caps[level] < 0) {
       throw new TypeError(`Expected \`caps.${level}\` to be an integer from 0 and up, got ${String(caps[level])}`);
@@ -80,7 +91,7 @@ export function planAnnotations(findings: LabelledFinding[], caps: AnnotationCap
     .sort((a, b) => Number(b.counts) - Number(a.counts) || compareFindings(a, b));
   const used: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
   const omittedByLevel: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
-  const annotations: PlannedAnnotation[] = [];
+  const chosen: LabelledFinding[] = [];
   for (const f of onAdded) {
     const level = LEVEL[f.severity];
     if (used[level] >= caps[level]) {
@@ -88,17 +99,21 @@ export function planAnnotations(findings: LabelledFinding[], caps: AnnotationCap
       continue;
     }
     used[level]++;
-    const suggestion = f.suggestion.trim() === '' ? '' : ` Suggestion: ${f.suggestion}`;
-    const { line, note } = annotatedLine(f);
-    annotations.push({
-      level,
-      path: f.path,
-      line,
-      title: plainText(`review-gate: ${SEVERITY_LABEL[f.severity].word}${reportedAsText(f)}${flagText(f)}${note}`, MAX_TITLE),
-      message: plainText(`${f.message}${suggestion}`, MAX_MESSAGE),
-      finding: f,
-    });
+    chosen.push(f);
   }
-  const omitted = omittedByLevel.error + omittedByLevel.warning + omittedByLevel.notice;
-  return { annotations, omitted, omittedByLevel };
+  return { chosen, omittedByLevel };
+}
+
+/** A chosen finding's annotation: its level, place, title and message as plain text. */
+export function annotationOf(f: LabelledFinding): PlannedAnnotation {
+  const suggestion = f.suggestion.trim() === '' ? '' : ` Suggestion: ${f.suggestion}`;
+  const { line, note } = annotatedLine(f);
+  return {
+    level: LEVEL[f.severity],
+    path: f.path,
+    line,
+    title: plainText(`review-gate: ${SEVERITY_LABEL[f.severity].word}${reportedAsText(f)}${flagText(f)}${note}`, MAX_TITLE),
+    message: plainText(`${f.message}${suggestion}`, MAX_MESSAGE),
+    finding: f,
+  };
 }

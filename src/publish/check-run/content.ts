@@ -16,7 +16,7 @@ import type { GateVerdict } from '../../domain/verdict';
 import type { LabelledFinding } from '../../domain/findings';
 import type { CommitRef } from '../../domain/pull-request';
 import type { CheckAnnotation, CheckConclusion, CheckRunContent } from './upsert';
-import { planAnnotations } from '../annotations';
+import { annotationOf, chooseAnnotated } from '../annotations';
 import type { AnnotationCaps, AnnotationLevel } from '../annotations';
 import { VERDICT_HEADING } from '../summary/summary';
 import { inlineText, plainText } from '../../report/markdown/sanitize';
@@ -58,8 +58,9 @@ export interface CheckRunAnnotations {
 
 /** The findings on added lines (and those the gate counts without one) as check-run annotations, most severe first, at most `cap`. */
 export function checkAnnotations(findings: readonly LabelledFinding[], cap = MAX_CHECK_RUN_ANNOTATIONS): CheckRunAnnotations {
-  const planned = planAnnotations([...findings], UNCAPPED).annotations;
-  const annotations = planned.slice(0, cap).map((a) => ({
+  // Only the annotations sent are rendered: 250 of a run's 12,000 findings, say.
+  const planned = chooseAnnotated([...findings], UNCAPPED).chosen;
+  const annotations = planned.slice(0, cap).map(annotationOf).map((a) => ({
     path: a.path,
     start_line: a.line,
     end_line: a.line,

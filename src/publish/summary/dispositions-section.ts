@@ -10,6 +10,8 @@ import type { ThreadReport } from '../../domain/run-report';
 import { inlineCode, inlineText } from '../../report/markdown/sanitize';
 import type { Room } from './summary-sections';
 import { cappedList, details, findingItem, oncePerFiles } from './summary-sections';
+import { BlockWriter } from './summary-writer';
+import type { LineWriter } from './summary-writer';
 
 const MAX_REASON = 300;
 const MAX_LOGIN = 60;
@@ -42,30 +44,33 @@ function refusedItem(f: LabelledFinding): string {
 }
 
 /** Set-aside findings, refused attempts, and the feedback that could not be read. */
-export function dispositionsSection(files: readonly FileOutcome[], room: Room, feedbackProblem?: string): string {
+export function dispositionsSection(out: LineWriter, files: readonly FileOutcome[], room: Room, feedbackProblem?: string): void {
   const aside = setAside(files);
   const refused = refusedSetAside(files);
-  const parts: string[] = [];
-  if (feedbackProblem !== undefined) parts.push(`⚠️ ${inlineText(feedbackProblem, 600)}`);
+  if (feedbackProblem === undefined && aside.length === 0 && refused.length === 0) return;
+  const blocks = new BlockWriter(out);
+  blocks.text('### Dismissals and suppressions');
+  if (feedbackProblem !== undefined) blocks.text(`⚠️ ${inlineText(feedbackProblem, 600)}`);
   if (aside.length > 0) {
-    parts.push(details(`Suppressed or dismissed, not counted by the gate (${aside.length})`, cappedList(aside, room, 'findings', setAsideItem)));
+    details(blocks.next(), `Suppressed or dismissed, not counted by the gate (${aside.length})`, (body) => cappedList(body, aside, room, 'findings', setAsideItem));
   }
   if (refused.length > 0) {
-    parts.push(details(`Suppressions or dismissals that do not count (${refused.length})`, cappedList(refused, room, 'findings', refusedItem)));
+    details(blocks.next(), `Suppressions or dismissals that do not count (${refused.length})`, (body) => cappedList(body, refused, room, 'findings', refusedItem));
   }
-  return parts.length === 0 ? '' : ['### Dismissals and suppressions', ...parts].join('\n\n');
 }
 
 /** Findings fixed since the last run, and what became of their threads. */
-export function fixedSection(threads: ThreadReport | undefined, room: Room): string {
-  if (threads === undefined || threads.fixed === 0) return '';
+export function fixedSection(out: LineWriter, threads: ThreadReport | undefined, room: Room): void {
+  if (threads === undefined || threads.fixed === 0) return;
   const done = [
     threads.resolved > 0 ? `${threads.resolved} ${threads.resolved === 1 ? 'thread' : 'threads'} resolved` : '',
     threads.markedFixed > 0 ? `${threads.markedFixed} ${threads.markedFixed === 1 ? 'comment' : 'comments'} marked fixed, as the token may not resolve threads` : '',
     threads.left.length > 0 ? `${threads.left.length} left open` : '',
   ].filter((s) => s !== '');
   const line = `**Fixed since the last run:** ${threads.fixed} ${threads.fixed === 1 ? 'finding' : 'findings'} (${done.join(', ')}).`;
-  if (threads.left.length === 0) return line;
+  out.line(line);
+  if (threads.left.length === 0) return;
   const item = (l: ThreadReport['left'][number]): string => `- ${inlineCode(l.path, 200)} — ${inlineText(l.why, MAX_REASON)}`;
-  return [line, '', ...cappedList(threads.left, room, 'threads', item)].join('\n');
+  out.line('');
+  cappedList(out, threads.left, room, 'threads', item);
 }

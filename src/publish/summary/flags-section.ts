@@ -11,6 +11,7 @@ import { inlineText } from '../../report/markdown/sanitize';
 import { compareFindings } from '../../report/markdown/severity';
 import type { Room } from './summary-sections';
 import { cappedList, findingItem, keptByRuleMarkdown, oncePerFiles } from './summary-sections';
+import type { LineWriter } from './summary-writer';
 
 const MAX_REASON = 300;
 
@@ -32,8 +33,10 @@ function flagItem(f: LabelledFinding): string {
   return `${findingItem(f)}${flagFactsMarkdown(f)} — ${status(f)}`;
 }
 
-export function securityFlagsSection(files: readonly FileOutcome[], room: Room): string {
+export function securityFlagsSection(out: LineWriter, files: readonly FileOutcome[], room: Room): void {
   const flags = securityFlagsOf(files);
-  if (flags.length === 0) return '';
-  return [`### Security flags (${flags.length})`, '', ...cappedList(flags, room, 'flags', flagItem)].join('\n');
+  if (flags.length === 0) return;
+  out.line(`### Security flags (${flags.length})`);
+  out.line('');
+  cappedList(out, flags, room, 'flags', flagItem);
 }

@@ -11,6 +11,7 @@ import type { PlannedComment } from '../../domain/writes';
 import { plural } from '../../domain/words';
 import type { Room } from './summary-sections';
 import { cappedList, details, findingItem } from './summary-sections';
+import type { LineWriter } from './summary-writer';
 
 /** A finding with an inline comment on the pull request, and that comment's link when known. */
 export interface InlineFinding {
@@ -79,12 +80,15 @@ export function inlineItem(inline: InlineFinding): string {
  * one line that says where they are (the summary comment and the check run; `restListedIn`
  * names where they are listed too).
  */
-export function inlineSection(inline: readonly InlineFinding[] | undefined, room: Room, list: boolean): string {
-  if (inline === undefined || inline.length === 0) return '';
+export function inlineSection(out: LineWriter, inline: readonly InlineFinding[] | undefined, room: Room, list: boolean): void {
+  if (inline === undefined || inline.length === 0) return;
   const count = plural(inline.length, 'finding', 'findings');
   if (!list) {
     const also = room.restListedIn === undefined ? '' : `; ${room.restListedIn} lists them too`;
-    return `**Posted inline:** ${count} ${inline.length === 1 ? 'is' : 'are'} in the inline comments on this pull request, not repeated here${also}.`;
+    out.line(`**Posted inline:** ${count} ${inline.length === 1 ? 'is' : 'are'} in the inline comments on this pull request, not repeated here${also}.`);
+    return;
   }
-  return [`### Findings posted inline (${inline.length})`, details(`Inline comments on the pull request (${inline.length})`, cappedList(inline, room, 'findings', inlineItem))].join('\n\n');
+  out.line(`### Findings posted inline (${inline.length})`);
+  out.line('');
+  details(out, `Inline comments on the pull request (${inline.length})`, (body) => cappedList(body, inline, room, 'findings', inlineItem));
 }

@@ -11,7 +11,9 @@
 import type { FileOutcome } from '../../domain/outcomes';
 import { blockText, inlineText } from '../../report/markdown/sanitize';
 import type { Room } from './summary-sections';
-import { cappedList, more, oncePerFiles } from './summary-sections';
+import { cappedList, more, oncePerFiles, shownOf } from './summary-sections';
+import { BlockWriter, linesOf } from './summary-writer';
+import type { LineWriter } from './summary-writer';
 
 const MAX_PATH = 200;
 /** Characters of the summary shown on the block's line, and in the block. */
@@ -44,17 +46,18 @@ function renderNotes(file: Reviewed, suggestions: readonly string[], room: Room)
   const line = `<summary><code>${inlineText(file.path, MAX_PATH)}</code>${preview === '' ? '' : `: ${preview}`}</summary>`;
   // The whole summary in the block only when its line had to cut it.
   const whole = preview === inlineText(file.summary, MAX_SUMMARY) ? '' : blockText(file.summary, MAX_SUMMARY);
-  const body = [
-    whole,
-    suggestions.length === 0 ? '' : cappedList(suggestions, room, 'suggestions', (s) => `- ${inlineText(s, MAX_SUGGESTION)}`).join('\n'),
-  ].filter((part) => part !== '');
+  const list = suggestions.length === 0 ? '' : linesOf((out) => cappedList(out, suggestions, room, 'suggestions', (s) => `- ${inlineText(s, MAX_SUGGESTION)}`));
+  const body = [whole, list].filter((part) => part !== '');
   return ['<details>', line, '', body.join('\n\n'), '', '</details>'].join('\n');
 }
 
-export function notesSection(files: readonly FileOutcome[], room: Room): string {
+export function notesSection(out: LineWriter, files: readonly FileOutcome[], room: Room): void {
   const noted = filesWithNotes(files);
-  if (noted.length === 0) return '';
-  const shown = noted.slice(0, room.cap).map((f) => fileNotes(f, room));
-  const rest = noted.length - shown.length;
-  return [`### What the service says of each file (${noted.length})`, ...shown, ...(rest > 0 ? [`- ${more(rest, 'files', room.restListedIn)}`] : [])].join('\n\n');
+  if (noted.length === 0) return;
+  const blocks = new BlockWriter(out);
+  blocks.text(`### What the service says of each file (${noted.length})`);
+  const shown = shownOf(noted.length, room);
+  for (let i = 0; i < shown; i++) blocks.text(fileNotes(noted[i] as Reviewed, room));
+  const rest = noted.length - shown;
+  if (rest > 0) blocks.text(`- ${more(rest, 'files', room.restListedIn)}`);
 }

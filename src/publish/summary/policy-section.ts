@@ -9,6 +9,7 @@ import type { FileSettings, PolicyReport } from '../../domain/policy';
 import { inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { cappedList } from './summary-sections';
 import type { Room } from './summary-sections';
+import type { LineWriter } from './summary-writer';
 
 const MAX_PATH = 200;
 
@@ -17,28 +18,32 @@ export function ruledFiles(files: readonly FileOutcome[]): Array<{ path: string;
   return files.flatMap((f) => (f.kind !== 'skipped' && f.settings !== undefined && f.settings.rules.length > 0 ? [{ path: f.path, settings: f.settings }] : []));
 }
 
-export function policySection(policy: PolicyReport | undefined, files: readonly FileOutcome[], room: Room, change = 'This change'): string {
-  if (policy === undefined) return '';
+export function policySection(out: LineWriter, policy: PolicyReport | undefined, files: readonly FileOutcome[], room: Room, change = 'This change'): void {
+  if (policy === undefined) return;
   const file = inlineCode(policy.path, 100);
-  const lines: string[] = ['### Policy', ''];
+  out.line('### Policy');
+  out.line('');
   const { applied } = policy;
   if (applied === undefined) {
-    lines.push(`No ${file} at the base commit: the workflow's inputs alone decided.`);
+    out.line(`No ${file} at the base commit: the workflow's inputs alone decided.`);
   } else {
     const set = applied.set.map(({ key, value }) => `${key} ${inlineText(showValue(value), 120)}`);
     const rules = applied.rules.length === 1 ? '1 rule' : `${applied.rules.length} rules`;
-    lines.push(`${file} at the base commit ${inlineCode(applied.commit.slice(0, 12), 20)} applied: ${[...set, rules].join(' · ')}.`);
+    out.line(`${file} at the base commit ${inlineCode(applied.commit.slice(0, 12), 20)} applied: ${[...set, rules].join(' · ')}.`);
   }
   if (policy.changedHere) {
-    lines.push('', `⚠️ ${change} edits ${file}: the edit applies once it is merged. This run used the base commit's policy, never the change's own.`);
+    out.line('');
+    out.line(`⚠️ ${change} edits ${file}: the edit applies once it is merged. This run used the base commit's policy, never the change's own.`);
   }
   const ruled = ruledFiles(files);
   if (applied !== undefined && ruled.length > 0) {
     const globs = new Map(applied.rules.map((rule) => [rule.number, rule.paths.map((p) => inlineCode(p, 100)).join(', ')]));
     const item = ({ path, settings }: (typeof ruled)[number]): string => `- ${inlineCode(path, MAX_PATH)} — ${decided(settings, globs)}`;
-    lines.push('', `Files a rule decided (${ruled.length}):`, '', ...cappedList(ruled, room, 'files', item));
+    out.line('');
+    out.line(`Files a rule decided (${ruled.length}):`);
+    out.line('');
+    cappedList(out, ruled, room, 'files', item);
   }
-  return lines.join('\n');
 }
 
 /** `min-score 20, fail-on-severity never by rule 1 (legacy/**)`, one clause per deciding rule. */

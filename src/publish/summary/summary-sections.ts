@@ -1,7 +1,9 @@
 /**
- * The sections of the summary, each rendered with at most `room.cap` items per list or table and
- * a line counting the rest, so `summary.ts` can shrink them all until the whole fits.
- * Every section ends with its block closed: shrinking never cuts through markdown.
+ * The sections of the summary, each written with at most `room.cap` items per list or table and
+ * a line counting the rest, so `summary.ts` can shrink them all until the whole fits. A section
+ * writes its lines to a `LineWriter` (summary-writer.ts), which measures them while the cap is
+ * searched for and keeps them only for the summary that fits. Every section ends with its block
+ * closed: shrinking never cuts through markdown.
  */
 import type { Severity } from '../../domain/vocabulary';
 import { describeLine } from '../../locate/label';
@@ -11,6 +13,8 @@ import { keptFromFailingByRule } from '../../domain/finding-effect';
 import { requestIdToShow } from '../../domain/describe-outcome';
 import { inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { SEVERITY_LABEL, reportedAs } from '../../report/markdown/severity';
+import { BlockWriter } from './summary-writer';
+import type { LineWriter } from './summary-writer';
 
 const MAX_PATH = 200;
 const MAX_MESSAGE = 300;
@@ -80,16 +84,27 @@ export interface Room {
   restListedIn?: string;
 }
 
-/** A bulleted list of at most `room.cap` items, the rest counted; only the shown ones are rendered. */
-export function cappedList<T>(items: readonly T[], room: Room, what: string, item: (t: T) => string): string[] {
-  const shown = items.slice(0, room.cap).map(item);
-  const rest = items.length - shown.length;
-  return rest > 0 ? [...shown, `- ${more(rest, what, room.restListedIn)}`] : [...shown];
+/** How many of `count` items a list shows in `room`. */
+export function shownOf(count: number, room: Room): number {
+  return Math.min(count, Math.max(0, room.cap));
 }
 
-/** A collapsed block: the summary line always shows, the list only when opened. */
-export function details(title: string, body: readonly string[]): string {
-  return ['<details>', `<summary>${title}</summary>`, '', ...body, '', '</details>'].join('\n');
+/** Writes a bulleted list of at most `room.cap` items, the rest counted; only the shown ones are rendered. */
+export function cappedList<T>(out: LineWriter, items: readonly T[], room: Room, what: string, item: (t: T) => string): void {
+  const shown = shownOf(items.length, room);
+  for (let i = 0; i < shown; i++) out.line(item(items[i] as T));
+  const rest = items.length - shown;
+  if (rest > 0) out.line(`- ${more(rest, what, room.restListedIn)}`);
+}
+
+/** Writes a collapsed block: the summary line always shows, the body only when opened. */
+export function details(out: LineWriter, title: string, body: (out: LineWriter) => void): void {
+  out.line('<details>');
+  out.line(`<summary>${title}</summary>`);
+  out.line('');
+  body(out);
+  out.line('');
+  out.line('</details>');
 }
 
 export const LOCATION_TITLE: Readonly<Record<FindingLocation, string>> = {
@@ -105,14 +120,17 @@ export interface FindingGroup {
   findings: readonly LabelledFinding[];
 }
 
-export function findingsSection(groups: readonly FindingGroup[], room: Room, title = 'Findings not posted inline'): string {
+export function findingsSection(out: LineWriter, groups: readonly FindingGroup[], room: Room, title = 'Findings not posted inline'): void {
   const nonEmpty = groups.filter((g) => g.findings.length > 0);
-  if (nonEmpty.length === 0) return '';
+  if (nonEmpty.length === 0) return;
   const total = nonEmpty.reduce((n, g) => n + g.findings.length, 0);
   // A finding a policy rule keeps from failing the check says so here too: the group's title cannot.
   const item = (f: LabelledFinding): string => `${findingItem(f)}${keptByRuleMarkdown(f)}`;
-  const blocks = nonEmpty.map((g) => details(`${g.title} (${g.findings.length})`, cappedList(g.findings, room, 'findings', item)));
-  return [`### ${title} (${total})`, ...blocks].join('\n\n');
+  const blocks = new BlockWriter(out);
+  blocks.text(`### ${title} (${total})`);
+  for (const g of nonEmpty) {
+    details(blocks.next(), `${g.title} (${g.findings.length})`, (body) => cappedList(body, g.findings, room, 'findings', item));
+  }
 }
 
 /** A file's findings by severity; a flag an issue stands for is that issue, counted once. */
@@ -160,43 +178,47 @@ const tableOrder = oncePerFiles((files: readonly FileOutcome[]): FileOutcome[] =
  * version show its score first, `40 → 45`.
  */
 export function filesTable(
+  out: LineWriter,
   files: readonly FileOutcome[],
   room: Room,
   failing: ReadonlyMap<string, ReadonlyArray<Severity | 'score'>> = new Map(),
   baselines?: ReadonlyMap<string, BaseScore>,
-): string {
+): void {
   const all = tableOrder(files);
-  if (all.length === 0) return '';
-  const shown = all.slice(0, room.cap).map((f) => {
+  if (all.length === 0) return;
+  const row = (f: FileOutcome): string => {
     if (f.kind !== 'reviewed') return fileRow(f, '');
     const base = baselines?.get(f.path);
     const score = base?.kind === 'scored' ? `${base.score} → ${f.score}` : String(f.score);
     const fails = failing.get(f.path);
     const status = fails === undefined ? '✅ reviewed' : `❌ fails (${fails.map((what) => FAILS_BY[what]).join(', ')})`;
     return fileRow(f, `${status} | ${score}`);
-  });
+  };
   const { error, warning, info } = SEVERITY_LABEL;
-  const head = [
-    `| File | Status | Score | ${error.icon} Errors | ${warning.icon} Warnings | ${info.icon} Infos |`,
-    '| --- | --- | ---: | ---: | ---: | ---: |',
-  ];
-  const rest = all.length - shown.length;
+  out.line('### Files');
+  out.line('');
+  out.line(`| File | Status | Score | ${error.icon} Errors | ${warning.icon} Warnings | ${info.icon} Infos |`);
+  out.line('| --- | --- | ---: | ---: | ---: | ---: |');
+  const shown = shownOf(all.length, room);
+  for (let i = 0; i < shown; i++) out.line(row(all[i] as FileOutcome));
+  const rest = all.length - shown;
+  if (rest === 0) return;
   // A line right under a table would be read as one more row: the count gets a blank line first.
-  const tail = rest > 0 ? ['', more(rest, 'files', room.restListedIn)] : [];
-  return ['### Files', '', ...head, ...shown, ...tail].join('\n');
+  out.line('');
+  out.line(more(rest, 'files', room.restListedIn));
 }
 
-export function skippedSection(files: readonly FileOutcome[], room: Room): string {
+export function skippedSection(out: LineWriter, files: readonly FileOutcome[], room: Room): void {
   const skipped = files.filter((f) => f.kind === 'skipped');
-  if (skipped.length === 0) return '';
+  if (skipped.length === 0) return;
   const item = (f: (typeof skipped)[number]): string =>
     `- ${inlineCode(f.path, MAX_PATH)} — ${inlineText(f.reason, MAX_REASON)}`;
-  return details(`Skipped files (${skipped.length})`, cappedList(skipped, room, 'files', item));
+  details(out, `Skipped files (${skipped.length})`, (body) => cappedList(body, skipped, room, 'files', item));
 }
 
-export function failedSection(files: readonly FileOutcome[], room: Room): string {
+export function failedSection(out: LineWriter, files: readonly FileOutcome[], room: Room): void {
   const failed = files.filter((f) => f.kind === 'failed');
-  if (failed.length === 0) return '';
+  if (failed.length === 0) return;
   const item = (f: (typeof failed)[number]): string => {
     // Named once: in the reason when the service's text quotes it (and it is not cut off), else here.
     const reason = inlineText(f.reason, MAX_REASON);
@@ -208,7 +230,7 @@ export function failedSection(files: readonly FileOutcome[], room: Room): string
     const suffix = extra.length === 0 ? '' : ` (${extra.join(', ')})`;
     return `- ${inlineCode(f.path, MAX_PATH)} — ${reason}${suffix}`;
   };
-  return [`### Files that could not be reviewed (${failed.length})`, '', ...cappedList(failed, room, 'files', item)].join(
-    '\n',
-  );
+  out.line(`### Files that could not be reviewed (${failed.length})`);
+  out.line('');
+  cappedList(out, failed, room, 'files', item);
 }

@@ -6,6 +6,8 @@
  * says of each file, skipped and failed files, tokens used. Everything the service or a pull request's author wrote is sanitized.
  */
 import { largestFitting } from './largest-fitting';
+import { BlockWriter, CollectingWriter, MeasuringWriter, measureText } from './summary-writer';
+import type { LineWriter } from './summary-writer';
 import { shortSha } from '../../domain/object-name';
 import { plural } from '../../domain/words';
 import type { FileOutcome } from '../../domain/outcomes';
@@ -140,7 +142,7 @@ function groups(input: SummaryInput): FindingGroup[] {
 }
 
 function measure(text: string, options: SummaryOptions): number {
-  return options.unit === 'utf8-bytes' ? Buffer.byteLength(text, 'utf8') : text.length;
+  return measureText(text, options.unit ?? 'characters');
 }
 
 function describeLimit(options: SummaryOptions): string {
@@ -149,32 +151,45 @@ function describeLimit(options: SummaryOptions): string {
     : `${options.maxLength.toLocaleString('en-US')} characters`;
 }
 
-function render(input: SummaryInput, options: SummaryOptions, room: Room, complete: boolean): string {
+/** Writes the summary with at most `room.cap` items a list, its sections a blank line apart. */
+function render(out: LineWriter, input: SummaryInput, options: SummaryOptions, room: Room, complete: boolean): void {
   const cutNote =
     complete || options.restListedIn === undefined
       ? ''
       : `_Not every item fits in this summary (GitHub allows ${describeLimit(options)}): what is left out is listed in ${options.restListedIn}._`;
-  const sections = [
-    options.marker ? SUMMARY_MARKER : '',
-    walkthroughSection(input.walkthrough),
-    verdictSection(input.verdict, room),
-    factsSection(input),
-    cutNote,
-    policySection(input.policy, input.files, room, input.mergeGroup === undefined ? (input.local === true ? 'This change' : 'This pull request') : 'This merge group'),
-    keptByRuleSection(input.files, room),
-    filesTable(input.files, room, failingFiles(input.verdict), input.baselines),
-    securityFlagsSection(input.files, room),
-    // A local run or a merge group posts nothing, so no finding is "not posted".
-    findingsSection(groups(input), room, nothingToPostTo(input) ? 'Findings' : undefined),
-    inlineSection(input.inlineFindings, room, options.listInline === true),
-    dispositionsSection(input.files, room, input.feedbackProblem),
-    fixedSection(input.threads, room),
-    notesSection(input.files, room),
-    failedSection(input.files, room),
-    skippedSection(input.files, room),
-    footer(input),
-  ];
-  return `${sections.filter((s) => s !== '').join('\n\n')}\n`;
+  const sections = new BlockWriter(out);
+  sections.text(options.marker ? SUMMARY_MARKER : '');
+  sections.text(walkthroughSection(input.walkthrough));
+  sections.text(verdictSection(input.verdict, room));
+  sections.text(factsSection(input));
+  sections.text(cutNote);
+  policySection(sections.next(), input.policy, input.files, room, input.mergeGroup === undefined ? (input.local === true ? 'This change' : 'This pull request') : 'This merge group');
+  keptByRuleSection(sections.next(), input.files, room);
+  filesTable(sections.next(), input.files, room, failingFiles(input.verdict), input.baselines);
+  securityFlagsSection(sections.next(), input.files, room);
+  // A local run or a merge group posts nothing, so no finding is "not posted".
+  findingsSection(sections.next(), groups(input), room, nothingToPostTo(input) ? 'Findings' : undefined);
+  inlineSection(sections.next(), input.inlineFindings, room, options.listInline === true);
+  dispositionsSection(sections.next(), input.files, room, input.feedbackProblem);
+  fixedSection(sections.next(), input.threads, room);
+  notesSection(sections.next(), input.files, room);
+  failedSection(sections.next(), input.files, room);
+  skippedSection(sections.next(), input.files, room);
+  sections.text(footer(input));
+}
+
+/** The summary's length with `room`, measured as it is written: no text is kept. */
+function lengthWith(input: SummaryInput, options: SummaryOptions, room: Room, complete: boolean): number {
+  const out = new MeasuringWriter(options.unit ?? 'characters');
+  render(out, input, options, room, complete);
+  return out.length;
+}
+
+/** The summary's markdown with `room`. */
+function textWith(input: SummaryInput, options: SummaryOptions, room: Room, complete: boolean): string {
+  const out = new CollectingWriter();
+  render(out, input, options, room, complete);
+  return out.text();
 }
 
 /** The length of every finding line the findings lists would show, each with its line break. */
@@ -210,8 +225,8 @@ function longestList(input: SummaryInput, options: SummaryOptions): number {
 
 /**
  * Renders the summary within `options.maxLength`: every item when it fits, otherwise as many
- * items per list as fit (found by bisection), each cut list saying how many it left out and
- * where they are. The verdict, counts and footer always stay.
+ * items per list as fit (found by a search that measures each try and keeps none), each cut list
+ * saying how many it left out and where they are. The verdict, counts and footer always stay.
  */
 export function renderSummaryWithin(input: SummaryInput, options: SummaryOptions): RenderedSummary {
   if (!Number.isInteger(options.maxLength) || options.maxLength < MIN_LENGTH) {
@@ -225,17 +240,14 @@ export function renderSummaryWithin(input: SummaryInput, options: SummaryOptions
   // The lines of the findings lists alone are a floor of the whole text's length: over the limit,
   // the whole summary cannot fit, and is not built (for 30,000 findings, strings of megabytes).
   const floor = listedFindingsLength(input, options);
-  const whole = floor > options.maxLength ? undefined : render(input, options, room(all), true);
-  if (whole !== undefined && measure(whole, options) <= options.maxLength) return { markdown: whole, complete: true };
+  const whole = floor > options.maxLength ? undefined : lengthWith(input, options, room(all), true);
+  if (whole !== undefined && whole <= options.maxLength) return { markdown: textWith(input, options, room(all), true), complete: true };
 
   // Lengths grow with the cap: the largest cap that fits, each cap tried interpolated from the
-  // lengths already measured, so the search renders a handful of summaries near the answer (plain
-  // bisection rendered about fifteen, the first with half of every list).
-  const fits = largestFitting(all, whole === undefined ? floor : measure(whole, options), options.maxLength, (cap) => {
-    const text = render(input, options, room(cap), false);
-    return { length: measure(text, options), value: text };
-  }).value;
-  if (fits !== undefined) return { markdown: fits, complete: false };
+  // lengths already measured, so the search measures a handful of summaries near the answer (plain
+  // bisection measured about fifteen, the first with half of every list), and writes out one.
+  const fits = largestFitting(all, whole ?? floor, options.maxLength, (cap) => ({ length: lengthWith(input, options, room(cap), false), value: cap })).value;
+  if (fits !== undefined) return { markdown: textWith(input, options, room(fits), false), complete: false };
 
   // Only reachable when a tiny maxLength meets many lists: keep the verdict, drop the details.
   const minimal = [

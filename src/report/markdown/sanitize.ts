@@ -54,8 +54,14 @@ export function hasInvisibleControl(s: string): boolean {
   return false;
 }
 
+/** A character `clean` changes: a CR, or one of `isInvisibleControl`'s (none is a surrogate). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NEEDS_CLEANING = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
 /** LF line endings, no invisible controls. */
 function clean(s: string): string {
+  // Most text has nothing to remove: returned as it is, without a copy built a character at a time.
+  if (!NEEDS_CLEANING.test(s)) return s;
   let out = '';
   for (const ch of s.replace(/\r\n?/g, '\n')) {
     if (!isInvisibleControl(ch.codePointAt(0) ?? 0)) out += ch;
@@ -115,9 +121,24 @@ function escapeOddBackticks(units: string[]): string[] {
   return ticks % 2 === 0 ? units : units.map((u) => (u === '`' ? '\\`' : u));
 }
 
+/**
+ * Prose whose every code point is its own unit, unescaped (see `proseUnits`): no character that
+ * gets escaped, no backtick, and no line that could open a block (its first character, after up
+ * to three spaces, is none a marker starts with).
+ */
+const ESCAPED_IN_PROSE = /[<&@`]/;
+const MARKER_AT_LINE_START = /(?:^|\n) {0,3}[`~#>|=*_-]/;
+
+function isPlainProse(text: string, mode: ProseMode): boolean {
+  return !ESCAPED_IN_PROSE.test(text) && !(mode === 'table' && text.includes('|')) && !MARKER_AT_LINE_START.test(text);
+}
+
 function oneLine(text: string, mode: 'inline' | 'table', max: number): string {
   checkMax(max);
-  const units = proseUnits(clean(text).replace(/\s+/g, ' ').trim(), mode);
+  const line = clean(text).replace(/\s+/g, ' ').trim();
+  // What the units would join back into, uncut: no array of characters built to say so.
+  if (line.length <= max && isPlainProse(line, mode)) return line;
+  const units = proseUnits(line, mode);
   const first = fit(escapeOddBackticks(units), max);
   // Cutting can leave one backtick of a pair behind; escape them all then.
   if (first.endsWith(ELLIPSIS)) {
@@ -146,13 +167,15 @@ export function blockText(s: string, max: number): string {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+  if (text.length <= max && isPlainProse(text, 'block')) return text;
   return fit(proseUnits(text, 'block'), max);
 }
 
 /** Untrusted text where markdown is not rendered (annotations, the log): one line, trimmed. */
 export function plainText(s: string, max: number): string {
   checkMax(max);
-  return fit([...clean(s).replace(/\s+/g, ' ').trim()], max);
+  const text = clean(s).replace(/\s+/g, ' ').trim();
+  return text.length <= max ? text : fit([...text], max);
 }
 
 /** Breaks `<!` in code so no HTML comment (and so no marker) exists in the raw body. */
@@ -178,9 +201,10 @@ export function inlineCode(s: string, max: number, context: 'text' | 'table' = '
   const fence = '`'.repeat(longestRun(body, '`') + 1);
   // A span that starts or ends with a backtick needs a space inside its fence.
   const pad = body.startsWith('`') || body.endsWith('`') ? ' ' : '';
-  const units = [...body].map((c) => (context === 'table' && c === '|' ? '\\|' : c));
   const room = Math.max(1, max - 2 * (fence.length + pad.length));
-  return `${fence}${pad}${fit(units, room)}${pad}${fence}`;
+  const escapes = context === 'table' && body.includes('|');
+  const text = !escapes && body.length <= room ? body : fit([...body].map((c) => (context === 'table' && c === '|' ? '\\|' : c)), room);
+  return `${fence}${pad}${text}${pad}${fence}`;
 }
 
 /**
