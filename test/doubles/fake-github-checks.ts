@@ -91,8 +91,9 @@ export function createFakeChecks(options: {
 
   /** A problem with the write's body, as GitHub's 422 says it; undefined when it is valid. */
   function invalid(input: Record<string, unknown>, run?: FakeCheckRun): string | undefined {
-    if (input.status !== undefined && !APP_STATUSES.has(String(input.status))) return `status '${String(input.status)}' can only be set by GitHub Actions, or is not a status`;
-    if (input.conclusion !== undefined && !CONCLUSIONS.has(String(input.conclusion))) return `conclusion '${String(input.conclusion)}' is not a conclusion`;
+    const { status, conclusion } = input;
+    if (status !== undefined && (typeof status !== 'string' || !APP_STATUSES.has(status))) return `status ${JSON.stringify(status)} can only be set by GitHub Actions, or is not a status`;
+    if (conclusion !== undefined && (typeof conclusion !== 'string' || !CONCLUSIONS.has(conclusion))) return `conclusion ${JSON.stringify(conclusion)} is not a conclusion`;
     if (input.status === 'completed' && typeof input.conclusion !== 'string') return 'conclusion is required when status is completed';
     if (run?.status === 'completed' && (input.status === 'queued' || input.status === 'in_progress')) return `a completed check run cannot go back to ${input.status}`;
     const output = input.output as { title?: unknown; summary?: unknown; annotations?: unknown } | undefined;

