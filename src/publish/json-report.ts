@@ -17,14 +17,22 @@ import { compareFindings } from '../report/markdown/severity';
 import type { Disposition, FindingLocation, FindingSource } from '../domain/findings';
 import type { FileSettings } from '../domain/policy';
 import { VERSION } from '../version';
+import { describeBuild } from '../domain/build';
+import type { BuildIdentity } from '../domain/build';
 import { cweName } from '../locate/label';
+import { failsTheCheck, whyNotFailing } from '../domain/finding-effect';
 import { stripTerminalControls as clean } from '../safety/terminal';
 
 export const JSON_REPORT_VERSION = 1;
 
 export interface JsonReportV1 {
   version: 1;
-  tool: { name: 'review-gate'; version: string };
+  /**
+   * `version`: package.json's. `build`: what `review-gate --version` says after the name — the
+   * version, and for a build that is not a release the commit it was built from
+   * (`0.1.0 (untagged commit 1d925954f88c)`). `commit`: that commit's SHA, or null when unknown.
+   */
+  tool: { name: 'review-gate'; version: string; build: string; commit: string | null };
   /** What was compared, for a local run; omitted by callers without one. */
   source?: { base: string; baseDescription: string; head: string | null; side: 'working-tree' | 'index' | 'commit' };
   result: 'passed' | 'failed' | 'neutral';
@@ -104,15 +112,23 @@ export interface JsonFinding {
   cwe: string | null;
   /** A security flag that an issue on its line stands for: that issue's fingerprint (its comment carries the flag); else null. */
   sameAs: string | null;
+  /** Whether it fails the check by itself: counted, and at or above its file's fail-on-severity. */
+  failsTheCheck: boolean;
+  /**
+   * Why it does not fail the check, whatever the reason: a suppression, a dismissal, a reason the
+   * gate does not count it, its place (`outside the diff …`), or the fail-on-severity it is below
+   * (`fail-on-severity never for this file, by policy rule 1 (legacy/**)`); null when it fails it.
+   */
+  whyNotFailing: string | null;
 }
 
 export type JsonReportSource = Pick<PublishedRun, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough' | 'policy'>;
 
-export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1['source']): JsonReportV1 {
+export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1['source'], build: BuildIdentity = { version: VERSION }): JsonReportV1 {
   const { verdict } = report;
   return {
     version: JSON_REPORT_VERSION,
-    tool: { name: 'review-gate', version: VERSION },
+    tool: { name: 'review-gate', version: VERSION, build: describeBuild(build), commit: build.commit ?? null },
     ...(source === undefined ? {} : { source }),
     result: verdict.result,
     reasons: reasonTexts(verdict).map(clean),
@@ -162,11 +178,17 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
       kind: f.kind === undefined ? null : clean(f.kind),
       cwe: f.cwe === undefined ? null : cweName(f.cwe),
       sameAs: f.sameAs ?? null,
+      failsTheCheck: failsTheCheck(f),
+      whyNotFailing: nullable(whyNotFailing(f)),
     })),
     tokensUsed: report.tokensUsed,
     walkthrough: report.walkthrough?.kind === 'written' ? clean(report.walkthrough.text) : null,
     policy: report.policy?.applied === undefined ? null : { path: report.policy.path, commit: report.policy.applied.commit, rules: report.policy.applied.rules.length },
   };
+}
+
+function nullable(text: string | undefined): string | null {
+  return text === undefined ? null : clean(text);
 }
 
 function jsonDisposition(d: Disposition | undefined): JsonDisposition | null {

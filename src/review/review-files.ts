@@ -5,8 +5,7 @@
  * or not reviewed. A file the result cache can answer never reaches the queue's service calls.
  */
 import type { CandidateBatch } from '../collect/collect-files';
-import { SkippedFileError, isNotReviewableError, isSkippedFileError } from '../collect/errors';
-import { readReviewableText } from '../collect/read-text';
+import { isNotReviewableError, isSkippedFileError } from '../collect/errors';
 import type { Settings } from '../config/settings';
 import { describeError } from '../domain/errors';
 import type { FileOutcome } from '../domain/outcomes';
@@ -19,11 +18,14 @@ import type { CachedReview, ReviewOnce } from './cached-review';
 import { startProgress } from './progress';
 import type { PipelineProgress } from '../domain/progress';
 import { runQueue } from './queue';
+import { reviewTask } from './review-task';
+import type { ReviewTask, SharedAnswers } from './review-task';
 import type { RateWindow } from './rate-window';
+import type { PaceStore } from './pace-store';
 import type { QueueClock, QueueTask, TaskFeed, TaskOutcome } from './queue';
 import { isApiError } from './service/errors';
 import type { RetryPolicy } from './service/retry';
-import type { ReviewRequest, ReviewResult } from './service/types';
+import type { ReviewResult } from './service/types';
 import { blameApiUrl, notTheService, watchEndpoint } from './misconfigured';
 import { deadlineReason, isFatalCode, stopReason } from './stop';
 import { watchReachability } from './unreachable';
@@ -44,6 +46,8 @@ export interface ReviewDeps {
   progress?: PipelineProgress;
   /** The service's rate window, shared by the run's queues (queue.ts); each queue makes its own without it. */
   pace?: RateWindow;
+  /** Where the pace learned from the service is kept between runs (with the result cache), if anywhere. */
+  paceStore?: PaceStore;
 }
 
 /**
@@ -66,14 +70,7 @@ export interface Reviewed {
 
 type NotReviewed = Extract<FileOutcome, { kind: 'failed' }>;
 
-interface ReviewTask extends QueueTask<ReviewResult> {
-  content(): string | undefined;
-  /** Forgets the file's text (once its answer is located), so memory does not grow with the files. */
-  drop(): void;
-  /** The language the file is sent as, once it is read (an extensionless file's is its `#!` line's). */
-  language(): ReviewLanguage | undefined;
-  fromCache(): boolean;
-}
+
 
 export async function reviewFiles(
   /** The files to review: all at once, or in batches as the list is read (collect-files.ts). */
@@ -97,8 +94,9 @@ export async function reviewFiles(
     const tasks: ReviewTask[] = [];
     const progress = startProgress(0, log, deps.clock);
     /** Each batch's tasks, its files planned for reading in the order the queue takes them. */
+    const shared: SharedAnswers = new Map();
     const taskBatch = (batch: CandidateBatch): ReviewTask[] => {
-      const added = batch.candidates.map((candidate) => reviewTask(candidate, settings, pr, deps, focusAreasOf(candidate.file), batch.tied));
+      const added = batch.candidates.map((candidate) => reviewTask(candidate, settings, pr, deps, focusAreasOf(candidate.file), batch.tied, shared));
       candidates.push(...batch.candidates);
       tasks.push(...added);
       progress.more(added.length);
@@ -159,7 +157,8 @@ export async function reviewFiles(
             outcome.fromCache = true;
             outcome.tokens = 0;
             fromCache += 1;
-          } else if (outcome.kind === 'reviewed') tokensUsed += outcome.tokens;
+          } else if (outcome.kind === 'reviewed' && task.shared()) outcome.tokens = 0;
+          else if (outcome.kind === 'reviewed') tokensUsed += outcome.tokens;
           outcomes[index] = outcome;
           // Located: the file's text is needed no more.
           task.drop();
@@ -184,59 +183,16 @@ export async function reviewFiles(
   });
 }
 
-/** Waits for `tied`; throws once `signal` aborts first (the queue stopped). */
-async function untilTied(tied: Promise<void>, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) throw signal.reason;
-  let onAbort: () => void = () => undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    await Promise.race([tied, aborted]);
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
-}
-
 /** The error a task ended with: its own attempt's, else the one that stopped the queue. */
 function endedWith(result: TaskOutcome<ReviewResult>): unknown {
   if (result.state === 'rejected') return result.error;
   return result.state === 'cancelled' ? (result.own ?? result.cause) : undefined;
 }
 
-function reviewTask(candidate: ReviewCandidate, settings: Settings, pr: CommitRef, deps: ReviewDeps, focusAreas: readonly FocusArea[], tied: Promise<void>): ReviewTask {
-  const path = candidate.file.path;
-  let code: string | undefined;
-  let language: ReviewLanguage | undefined;
-  let cached = false;
-  const request = (): ReviewRequest => ({
-    code: code ?? '',
-    ...(language === undefined ? {} : { language }),
-    ...(focusAreas.length > 0 ? { focus_areas: [...focusAreas] } : {}),
-  });
-  return {
-    label: path,
-    content: () => code,
-    drop: () => {
-      code = undefined;
-    },
-    language: () => language,
-    fromCache: () => cached,
-    prepare: async (signal) => {
-      const read = await readReviewableText(deps.source, pr, candidate, { maxBytes: settings.maxFileSize, signal });
-      if (read.text.trim() === '') throw new SkippedFileError(path, 'empty at the head commit');
-      code = read.text;
-      language = read.language;
-      // Read ahead, but sent (or answered from the cache) only once its list is the head's.
-      await untilTied(tied, signal);
-      const hit = await deps.cache?.lookup(request(), path);
-      if (hit === undefined) return undefined;
-      cached = true;
-      return { answer: hit };
-    },
-    attempt: (signal) => deps.reviewOnce(request(), { signal, path }),
-  };
+/** The file with no diff known: its findings are "diff unknown" (they count, and none is posted inline). */
+function withoutDiff(file: ChangedFile): ChangedFile {
+  const { patch: _patch, sameBlobAsBase: _same, ...rest } = file;
+  return rest;
 }
 
 function settle(result: TaskOutcome<ReviewResult>, candidate: ReviewCandidate, task: ReviewTask, locate: LocateAnswer): FileOutcome {
@@ -257,7 +213,8 @@ function settle(result: TaskOutcome<ReviewResult>, candidate: ReviewCandidate, t
         summary: answer.summary,
         suggestions: answer.suggestions,
         tokens: answer.usage.total_tokens,
-        findings: locate(candidate.file, answer, task.content() ?? '', language),
+        // Reviewed in place of the blob its diff shows, the file's lines are not the diff's: none is placed on it.
+        findings: locate(task.insteadOf() === undefined ? candidate.file : withoutDiff(candidate.file), answer, task.content() ?? '', language),
       };
     }
     case 'cancelled': {

@@ -67,7 +67,9 @@ const outcomes: FileOutcome[] = [
 function fixedRun(): PublishedRun {
   const findings = [...appFindings, ...tsFindings];
   const plan = planInlineComments(findings, 2);
-  const posting: PostingReport = { kind: 'posted', posted: plan.comments, alreadyPresent: [], rejected: [], reviewUrl: 'https://github.com/acme/shop/pull/42#pullrequestreview-1' };
+  // The first comment's own link is known (listed after posting); the second has only its review's.
+  const links = new Map(plan.comments.map((c, i) => [c.fingerprint, i === 0 ? 'https://github.com/acme/shop/pull/42#discussion_r11' : 'https://github.com/acme/shop/pull/42#pullrequestreview-1']));
+  const posting: PostingReport = { kind: 'posted', posted: plan.comments, alreadyPresent: [], rejected: [], reviewUrl: 'https://github.com/acme/shop/pull/42#pullrequestreview-1', links };
   const verdict = decide(
     { outcomes, listTruncated: false, posting, reviewedSha: HEAD },
     { failOnSeverity: 'error', gateScope: 'added', minScore: 50, onIncomplete: 'fail' },
