@@ -11,23 +11,19 @@ import type { FakeCheckRun } from '../doubles/fake-github-checks';
 import { fakePullOf, pullRequestEvent } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
+import { added } from '../support/fixture-files';
 import { runAgainst, useBundledAction } from './harness';
+import { EVAL_PY } from './pull-request-runs';
 
 const harness = useBundledAction();
 const { demo } = harness;
 
 const X = '1'.repeat(40);
 
-/** An added Python file of these lines, with its patch. */
-function added(filename: string, lines: string[]) {
-  const patch = [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((l) => `+${l}`)].join('\n');
-  return { filename, status: 'added', content: `${lines.join('\n')}\n`, patch, additions: lines.length };
-}
-const EVAL = ['import sys', '', 'def run(expr):', '    return eval(expr)', '', 'run(sys.argv[1])'];
 /** A JavaScript file whose one finding is a warning (console.log): it fails only under fail-on-severity: warning. */
 const WARNS = { filename: 'web/log.js', status: 'added', content: 'console.log("ready");\n', patch: '@@ -0,0 +1 @@\n+console.log("ready");', additions: 1 };
 
-const pr: PullRequestFixture = { ...demo, number: 7, headSha: X, files: [added('app/run.py', EVAL)] };
+const pr: PullRequestFixture = { ...demo, number: 7, headSha: X, files: [added('app/run.py', EVAL_PY)] };
 
 /** The pull_request event of #7 with `action`, its payload saying `draft` (which may be stale). */
 function event(fixture: PullRequestFixture, action: string, draft: boolean): unknown {
@@ -51,7 +47,7 @@ const FAILED = 'Failed: 1 error finding on added lines (fail-on-severity: error)
 
 describe('a run whose payload says draft while GitHub says ready', () => {
   it('reviews the pull request, and the failure of the ready_for_review run stays', async () => {
-    const { simulator, github, pull } = await failedWhenReady();
+    const { simulator, github } = await failedWhenReady();
     const before = simulator.requests.length;
 
     // The push made while #7 was a draft, run again (or started late): its payload still says draft.

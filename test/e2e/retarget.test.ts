@@ -14,7 +14,9 @@ import { isWriteRequest } from '../doubles/fake-github';
 import type { FakeGitHub, FakePull } from '../doubles/fake-github';
 import type { FakeCheckRun } from '../doubles/fake-github-checks';
 import type { PullRequestFixture } from '../doubles/run-action';
+import { added } from '../support/fixture-files';
 import { runAgainst, useBundledAction } from './harness';
+import { CLEAN_PY, EVAL_PY } from './pull-request-runs';
 
 const harness = useBundledAction();
 const { demo } = harness;
@@ -23,12 +25,6 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-const EVAL = ['import sys', '', 'def run(expr):', '    return eval(expr)', '', 'run(sys.argv[1])'];
-const CLEAN = ['def total(values):', '    return sum(values)'];
-function added(filename: string, lines: string[]) {
-  const patch = [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((l) => `+${l}`)].join('\n');
-  return { filename, status: 'added', content: `${lines.join('\n')}\n`, patch, additions: lines.length };
-}
 
 /** The event of #7 as sent while it was still into `legacy` (or as `edited` sends it, with `changes`). */
 function eventInto(fixture: PullRequestFixture, base: { ref: string; sha: string }, action = 'synchronize', changes?: unknown): unknown {
@@ -54,7 +50,7 @@ const MAIN = '3'.repeat(40);
 const LEGACY = '4'.repeat(40);
 
 describe('a pull request retargeted from legacy to main, through the API', () => {
-  const pr: PullRequestFixture = { ...demo, number: 7, headSha: X, baseSha: MAIN, files: [added('app/run.py', EVAL)] };
+  const pr: PullRequestFixture = { ...demo, number: 7, headSha: X, baseSha: MAIN, files: [added('app/run.py', EVAL_PY)] };
   const pull: FakePull = { number: 7, headSha: X, baseSha: MAIN, baseRef: 'main', files: pr.files };
   // legacy's policy lets everything through; main has none (the inputs: fail on errors).
   const commitFiles = { [LEGACY]: { '.github/review-gate.yml': 'fail-on-severity: never\n' } };
@@ -114,11 +110,11 @@ describe('a pull request retargeted from legacy to main, from a checkout', () =>
     git('init', '-q', '-b', 'main');
     const main = commit({ 'README.md': '# shop\n' }, 'base');
     git('checkout', '-q', '-b', 'legacy');
-    const legacy = commit({ 'app/run.py': `${EVAL.join('\n')}\n` }, 'legacy holds the runner');
+    const legacy = commit({ 'app/run.py': EVAL_PY }, 'legacy holds the runner');
     git('checkout', '-q', '-b', 'feature');
-    const head = commit({ 'docs/notes.py': `${CLEAN.join('\n')}\n` }, 'the change');
+    const head = commit({ 'docs/notes.py': CLEAN_PY }, 'the change');
 
-    const pr: PullRequestFixture = { ...demo, number: 7, headSha: head, baseSha: main, files: [added('app/run.py', EVAL), added('docs/notes.py', CLEAN)] };
+    const pr: PullRequestFixture = { ...demo, number: 7, headSha: head, baseSha: main, files: [added('app/run.py', EVAL_PY), added('docs/notes.py', CLEAN_PY)] };
     const pull: FakePull = { number: 7, headSha: head, baseSha: main, baseRef: 'main', files: pr.files };
     const { simulator, github } = await harness.servers({ fixture: pr, github: { pulls: [pull] } });
 

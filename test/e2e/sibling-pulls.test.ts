@@ -10,7 +10,9 @@ import type { FakeGitHub, FakePull } from '../doubles/fake-github';
 import type { FakeCheckRun } from '../doubles/fake-github-checks';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
+import { added } from '../support/fixture-files';
 import { runAgainst, useBundledAction } from './harness';
+import { CLEAN_PY, EVAL_PY } from './pull-request-runs';
 
 const harness = useBundledAction();
 const { demo } = harness;
@@ -21,24 +23,18 @@ const LEGACY = '4'.repeat(40);
 const FORK = 'mallory/shop';
 const BRANCH = 'patch-1';
 
-function added(filename: string, lines: string[]) {
-  const patch = [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((l) => `+${l}`)].join('\n');
-  return { filename, status: 'added', content: `${lines.join('\n')}\n`, patch, additions: lines.length };
-}
-const EVAL = ['import sys', '', 'def run(expr):', '    return eval(expr)', '', 'run(sys.argv[1])'];
-const CLEAN = ['def total(values):', '    return sum(values)'];
 /** A file both pull requests add, with the same content at the shared head. */
-const SHARED = added('app/shared.py', ['def shared(values):', '    return max(values)']);
+const SHARED = added('app/shared.py', 'def shared(values):\n    return max(values)\n');
 
-const fixture: PullRequestFixture = { ...demo, number: 7, headSha: X, baseSha: MAIN, headRepo: FORK, files: [added('legacy/util.py', EVAL), SHARED] };
+const fixture: PullRequestFixture = { ...demo, number: 7, headSha: X, baseSha: MAIN, headRepo: FORK, files: [added('legacy/util.py', EVAL_PY), SHARED] };
 /**
  * One branch of the fork, two pull requests: #7 into main adds legacy/util.py with eval(); #8 into
  * legacy, which already holds that file, adds only clean files. #9, someone else's, is on another head.
  */
 const pulls = (): FakePull[] => [
   { number: 7, headSha: X, baseSha: MAIN, baseRef: 'main', headRepo: FORK, headRef: BRANCH, files: fixture.files },
-  { number: 8, headSha: X, baseSha: LEGACY, baseRef: 'legacy', headRepo: FORK, headRef: BRANCH, files: [added('legacy/notes.py', CLEAN), SHARED] },
-  { number: 9, headSha: '2'.repeat(40), baseSha: MAIN, baseRef: 'main', headRef: 'release-notes', files: [added('docs/notes.py', CLEAN)] },
+  { number: 8, headSha: X, baseSha: LEGACY, baseRef: 'legacy', headRepo: FORK, headRef: BRANCH, files: [added('legacy/notes.py', CLEAN_PY), SHARED] },
+  { number: 9, headSha: '2'.repeat(40), baseSha: MAIN, baseRef: 'main', headRef: 'release-notes', files: [added('docs/notes.py', CLEAN_PY)] },
 ];
 const workflowRun = {
   action: 'completed',
@@ -84,7 +80,7 @@ describe('one fork branch heading two open pull requests, in the two-stage flow'
   });
 
   it('judges the others when one of them cannot be judged, and fails the head and the step for it', async () => {
-    const broken = pulls().map((p) => (p.number === 7 ? { ...p, files: [added('legacy/notes2.py', CLEAN)], baseFiles: { '.github/review-gate.yml': 'fail-on-severity: sometimes\n' } } : p));
+    const broken = pulls().map((p) => (p.number === 7 ? { ...p, files: [added('legacy/notes2.py', CLEAN_PY)], baseFiles: { '.github/review-gate.yml': 'fail-on-severity: sometimes\n' } } : p));
     const { simulator, github } = await harness.servers({ fixture, github: { pulls: broken } });
 
     const result = await runAgainst(simulator, github, fixture, { 'pr-number': '' }, { eventName: 'workflow_run', event: workflowRun, env: { GITHUB_SHA: 'd'.repeat(40) } });

@@ -66,7 +66,9 @@ describe('lint:workflows', () => {
       writeFileSync(join(root, 'docs/recipe.md'), page);
       const { checked, findings } = await lintRepository(root, lint);
       expect(checked).toEqual(['README.md (no YAML examples)', 'docs/recipe.md (1 workflow, 1 steps, 1 job)']);
+      // Its `on: pull_request` lists no edited either.
       expect(findings.map((f) => [f.file, f.line, f.column, f.kind])).toEqual([
+        ['docs/recipe.md', 5, 1, 'retarget'],
         ['docs/recipe.md', 12, 20, 'untrusted-output'],
         ['docs/recipe.md', 19, 24, 'expression'],
         ['docs/recipe.md', 24, 5, 'outdated-action'],
