@@ -5,7 +5,8 @@
 import { performance } from 'node:perf_hooks';
 import { createClient } from '../src/review/service/client';
 import { DEFAULT_RETRY_POLICY } from '../src/review/service/retry';
-import type { ReviewIssue, ReviewResult } from '../src/review/service/types';
+import type { ReviewIssue } from '../src/domain/review-answer';
+import type { ReviewResult } from '../src/review/service/types';
 import { systemClock } from '../src/review/clock';
 import { parsePatch } from '../src/locate/parse-patch';
 import { labelFindings } from '../src/locate/label';

@@ -24,6 +24,9 @@ export const modules = {
  * picks the same copies, so racing runs converge (a copy already deleted answers 404, as wanted),
  * and the run whose review landed last always lists after both and cleans up.
  *
+ * A run that could not learn its identity (identity.ts) recognises none of its comments and posts
+ * them again; the next run that knows it removes those copies by the same rule.
+ *
  * A submitted review cannot be deleted; one left without comments gets a body saying why.
  */
 
@@ -40,8 +43,9 @@ const REVIEW_COMMENT = (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .ob
     line: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
     original_line: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
     author_association: _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
-    user: _identity__WEBPACK_IMPORTED_MODULE_3__/* .COMMENT_AUTHOR */ .i,
+    user: _identity__WEBPACK_IMPORTED_MODULE_3__/* .COMMENT_AUTHOR */ .ik,
     pull_request_review_id: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .nullable */ .me)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
+    html_url: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj),
 });
 /** Every review comment on the pull request, replies included; pending reviews' comments are not listed. */
 async function listReviewComments(octokit, pr) {
@@ -61,24 +65,37 @@ async function listOwnInlineComments(octokit, trusted, pr) {
         reviewId: comment.pull_request_review_id,
         fingerprints: (0,_markers__WEBPACK_IMPORTED_MODULE_4__/* .extractFingerprints */ .JB)(comment.body),
         ...(replied.has(comment.id) ? { replied: true } : {}),
+        ...(comment.html_url === undefined ? {} : { url: comment.html_url }),
+        ...(comment.line === undefined ? {} : { place: `${comment.path}:${comment.line}` }),
     }));
 }
 /** Body of a review whose comments all repeated an older review's and were deleted. */
-const EMPTIED_REVIEW_BODY = 'review-gate: the inline comments of this review repeated those of an earlier review, posted by a run that raced this one, and were removed; the earlier review has them.';
+const EMPTIED_REVIEW_BODY = 'review-gate: the inline comments of this review repeated those of an earlier review (posted by a run that raced this one, or by one that could not tell its own comments) and were removed; the earlier review has them.';
 /**
  * A copy is a newer comment with the same fingerprints: a racing run posted the finding too, on
  * this commit or on a newer one where its line moved. Comments someone replied to, and `exempt`
- * ones, are no one's copy and make none: a racing copy is never replied to before it is found,
- * and a dismissed comment speaks for other findings than a look-alike (see applyDismissals), so
- * that one's own comment stays.
+ * ones, are no one's copy: a racing copy is never replied to before it is found, and a dismissed
+ * comment speaks for other findings than a look-alike (see applyDismissals), so that one's own
+ * comment stays. A comment someone replied to makes a copy only of a newer one on its very line
+ * (`place`): a look-alike's comment is on another line, while a run that could not tell its own
+ * comments posted its copy on the same one.
  */
 function planDuplicateRemoval(comments, exempt = new Set()) {
     const seen = new Set();
+    const repliedAt = new Set();
+    const at = (fp, comment) => `${fp} ${comment.place ?? ''}`;
     const remove = [];
     for (const comment of [...comments].sort((a, b) => a.id - b.id)) {
-        if (comment.fingerprints.length === 0 || comment.replied === true || exempt.has(comment.id))
+        if (comment.fingerprints.length === 0 || exempt.has(comment.id))
             continue;
-        if (comment.fingerprints.every((fp) => seen.has(fp)))
+        if (comment.replied === true) {
+            if (comment.place !== undefined)
+                for (const fp of comment.fingerprints)
+                    repliedAt.add(at(fp, comment));
+            continue;
+        }
+        const copyOfReplied = comment.place !== undefined && comment.fingerprints.every((fp) => repliedAt.has(at(fp, comment)));
+        if (copyOfReplied || comment.fingerprints.every((fp) => seen.has(fp)))
             remove.push(comment);
         else
             for (const fp of comment.fingerprints)
@@ -111,7 +128,7 @@ async function removeDuplicateComments({ octokit, gate, log }, pr, listed, exemp
                 throw new _github_errors__WEBPACK_IMPORTED_MODULE_0__/* .GitHubApiError */ .OS(`Deleting a duplicate inline comment of ${(0,_github_errors__WEBPACK_IMPORTED_MODULE_0__/* .describePr */ .WF)(pr)}`, error);
         }
     }
-    log?.info(`${(0,_github_errors__WEBPACK_IMPORTED_MODULE_0__/* .describePr */ .WF)(pr)}: deleted ${deleted.length} inline comment(s) a racing run had posted too; the older copies stay`);
+    log?.info(`${(0,_github_errors__WEBPACK_IMPORTED_MODULE_0__/* .describePr */ .WF)(pr)}: deleted ${deleted.length} newer cop${deleted.length === 1 ? 'y' : 'ies'} of inline comments (posted by a racing run, or by one that could not tell its own comments); the older copies stay`);
     const gone = new Set(deleted.map((c) => c.id));
     const emptied = plan.emptied.filter((reviewId) => listed.every((c) => c.reviewId !== reviewId || gone.has(c.id)));
     for (const reviewId of emptied) {
@@ -449,7 +466,7 @@ var markers = __webpack_require__(605);
 
 
 /**
- * The last line renderSummary writes (see render/summary.ts): `… reviewed at \`0123456789ab\` ·
+ * The last line renderSummary writes (see publish/summary/summary.ts): `… reviewed at \`0123456789ab\` ·
  * review-gate</sub>`. Anchored at the end: a finding's text higher up cannot pose as it.
  */
 const REVIEWED_AT = /reviewed at `([0-9a-f]{7,40})` · review-gate<\/sub>\s*$/;
@@ -563,7 +580,7 @@ function namesAnotherCommit(body, sha) {
     return reviewed !== undefined && !sha.toLowerCase().startsWith(reviewed);
 }
 /** The fields of a listed issue comment review-gate reads. */
-const ISSUE_COMMENT = (0,entry_shape/* object */.Ik)({ id: entry_shape/* integer */.nd, body: (0,entry_shape/* optional */.lq)(entry_shape/* string */.Yj), user: identity/* COMMENT_AUTHOR */.i, html_url: entry_shape/* string */.Yj });
+const ISSUE_COMMENT = (0,entry_shape/* object */.Ik)({ id: entry_shape/* integer */.nd, body: (0,entry_shape/* optional */.lq)(entry_shape/* string */.Yj), user: identity/* COMMENT_AUTHOR */.ik, html_url: entry_shape/* string */.Yj });
 async function listOwnSummaries({ octokit, trusted }, pr) {
     const comments = await (0,paged_list/* readRestList */.rc)({ what: `the comments of ${(0,errors/* describePr */.WF)(pr)}`, entry: ISSUE_COMMENT, identity: (comment) => `comment ${comment.id}`, perPage: 100 }, (page) => octokit.rest.issues.listComments({ owner: pr.owner, repo: pr.repo, issue_number: pr.number, per_page: 100, page })).catch((error) => {
         throw (0,paged_list/* wrapListFailure */.zz)(`Listing the comments of ${(0,errors/* describePr */.WF)(pr)}`, error);
@@ -574,7 +591,7 @@ async function listOwnSummaries({ octokit, trusted }, pr) {
 }
 /**
  * Writes the plan: the kept comment's new body, then the deletions. A kept comment GitHub will
- * not let us edit (another bot's comment carrying the marker) is passed over for the next oldest.
+ * not let us edit (the token's account lost the right since) is passed over for the next oldest.
  * Undefined when none could be kept: the caller creates one.
  */
 async function applyPlan(context, pr, own, run, head) {
@@ -673,16 +690,17 @@ function createReviewPublisher(octokit, options = {}) {
     checkCommentsPerReview(maxPerReview);
     const isolationBudget = options.maxIsolationRequests ?? 25;
     const log = options.log;
-    const trusted = options.trusted ?? (0,identity/* createAuthorTrust */.m)(octokit, log);
+    const trusted = options.trusted ?? (0,identity/* createAuthorTrust */.mK)(octokit, log);
     const listOwnComments = (pr) => (0,inline_convergence/* listOwnInlineComments */.io)(octokit, trusted, pr);
     /**
-     * Fingerprint → id of the review carrying it. Pending reviews' comments are not listed, nor
+     * Our inline comments on the pull request. Pending reviews' comments are not listed, nor
      * `passOver`: dismissed comments that speak for other findings than the ones being posted.
      */
-    async function listedFingerprints(pr, passOver) {
-        const comments = (await listOwnComments(pr)).filter((comment) => !passOver.has(comment.id));
-        return new Map(comments.flatMap((comment) => comment.fingerprints.map((fp) => [fp, comment.reviewId])));
+    async function listedComments(pr, passOver) {
+        return (await listOwnComments(pr)).filter((comment) => !passOver.has(comment.id));
     }
+    /** Fingerprint → id of the review carrying it. */
+    const reviewsOf = (listed) => new Map(listed.flatMap((comment) => comment.fingerprints.map((fp) => [fp, comment.reviewId])));
     async function postReview(pr, comments, body) {
         // A push during the run: what the run found is about an older commit, and the run on the new
         // head posts instead. Nothing stale lands.
@@ -692,15 +710,24 @@ function createReviewPublisher(octokit, options = {}) {
             return { kind: 'superseded', headSha: head };
         }
         const passOver = new Set(comments.flatMap((comment) => comment.dismissedElsewhere ?? []));
-        const plan = planReview(comments, (await listedFingerprints(pr, passOver)).keys(), maxPerReview);
+        const listedAll = await listOwnComments(pr);
+        const listedBefore = listedAll.filter((comment) => !passOver.has(comment.id));
+        const plan = planReview(comments, reviewsOf(listedBefore).keys(), maxPerReview);
         const alreadyPresent = [...plan.alreadyPresent];
+        // Where each finding's comment is, for the job summary: the comment's own link, else its review's.
+        const links = commentLinks(listedBefore);
         if (plan.batches.length === 0) {
             log?.info(`${(0,errors/* describePr */.WF)(pr)}: all ${alreadyPresent.length} inline comments are already there; no review posted`);
-            return { kind: 'posted', posted: [], alreadyPresent, rejected: [] };
+            // Copies an earlier run left (one that raced, or could not tell its own comments) go now,
+            // from the listing already made: no request unless there is a copy to delete.
+            await (0,inline_convergence/* removeDuplicateComments */.g$)({ octokit, gate, log }, pr, listedAll, passOver).catch((error) => {
+                log?.warning(`${(0,errors/* describePr */.WF)(pr)}: could not remove copies of inline comments: ${(0,errors/* describeGitHubError */.dZ)(error)}`);
+            });
+            return { kind: 'posted', posted: [], alreadyPresent, rejected: [], links };
         }
         const firstBody = body.trim() === '' ? DEFAULT_BODY : body;
         const prober = createProber({ octokit, gate, log, pr });
-        const poster = { octokit, gate, log, pr, prober, listFingerprints: () => listedFingerprints(pr, passOver) };
+        const poster = { octokit, gate, log, pr, prober, listFingerprints: async () => reviewsOf(await listedComments(pr, passOver)) };
         let posted = [];
         const rejected = [];
         let reviewsPosted = 0;
@@ -720,6 +747,9 @@ function createReviewPublisher(octokit, options = {}) {
                     reviewUrl = sent.url;
                 reviewsPosted++;
                 posted.push(...sent.comments);
+                if (sent.url !== undefined)
+                    for (const comment of sent.comments)
+                        links.set(comment.fingerprint, sent.url);
                 if (sent.reviewId !== undefined)
                     ownReviews.add(sent.reviewId);
             }
@@ -761,7 +791,10 @@ function createReviewPublisher(octokit, options = {}) {
         // review has landed either way, so a failure here costs a duplicate, never the gate.
         if (posted.length > 0) {
             try {
-                const removed = await (0,inline_convergence/* removeDuplicateComments */.g$)({ octokit, gate, log }, pr, await listOwnComments(pr), passOver);
+                const listedAfter = await listOwnComments(pr);
+                for (const [fingerprint, link] of commentLinks(listedAfter))
+                    links.set(fingerprint, link);
+                const removed = await (0,inline_convergence/* removeDuplicateComments */.g$)({ octokit, gate, log }, pr, listedAfter, passOver);
                 const ownRemoved = new Set(removed.filter((c) => c.reviewId !== null && ownReviews.has(c.reviewId)).flatMap((c) => c.fingerprints));
                 // Ours deleted, the racing run's older copy there: already present, as if listed first.
                 alreadyPresent.push(...posted.filter((c) => ownRemoved.has(c.fingerprint)));
@@ -777,13 +810,23 @@ function createReviewPublisher(octokit, options = {}) {
         }
         log?.debug(`${(0,errors/* describePr */.WF)(pr)}: ${probes} probe(s) to isolate refused comments`);
         return reviewUrl === undefined
-            ? { kind: 'posted', posted, alreadyPresent, rejected }
-            : { kind: 'posted', posted, alreadyPresent, rejected, reviewUrl };
+            ? { kind: 'posted', posted, alreadyPresent, rejected, links }
+            : { kind: 'posted', posted, alreadyPresent, rejected, reviewUrl, links };
     }
     return {
         postReview,
         upsertSummary: (pr, body) => upsertSummaryComment({ octokit, gate, log, trusted }, pr, body),
     };
+}
+/** Fingerprint → the link of the oldest of our comments carrying it: the copy convergence keeps. */
+function commentLinks(listed) {
+    const links = new Map();
+    for (const comment of [...listed].sort((a, b) => a.id - b.id)) {
+        for (const fingerprint of comment.fingerprints)
+            if (comment.url !== undefined && !links.has(fingerprint))
+                links.set(fingerprint, comment.url);
+    }
+    return links;
 }
 
 

@@ -42,7 +42,7 @@ async function publishSkippedDraft(options) {
             await io.writeJobSummary(`${line}\n`);
         }
         catch (error) {
-            options.log.warning(`The job summary could not be written (${(0,_domain_errors__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error)}).`);
+            options.log.warning(`The job summary could not be written (${(0,_domain_errors__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .U)(error)}).`);
         }
     }
     io.setOutput('result', 'neutral');

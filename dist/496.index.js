@@ -24,6 +24,9 @@ export const modules = {
  * picks the same copies, so racing runs converge (a copy already deleted answers 404, as wanted),
  * and the run whose review landed last always lists after both and cleans up.
  *
+ * A run that could not learn its identity (identity.ts) recognises none of its comments and posts
+ * them again; the next run that knows it removes those copies by the same rule.
+ *
  * A submitted review cannot be deleted; one left without comments gets a body saying why.
  */
 
@@ -40,8 +43,9 @@ const REVIEW_COMMENT = (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .ob
     line: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
     original_line: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
     author_association: _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
-    user: _identity__WEBPACK_IMPORTED_MODULE_3__/* .COMMENT_AUTHOR */ .i,
+    user: _identity__WEBPACK_IMPORTED_MODULE_3__/* .COMMENT_AUTHOR */ .ik,
     pull_request_review_id: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .nullable */ .me)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
+    html_url: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj),
 });
 /** Every review comment on the pull request, replies included; pending reviews' comments are not listed. */
 async function listReviewComments(octokit, pr) {
@@ -61,24 +65,37 @@ async function listOwnInlineComments(octokit, trusted, pr) {
         reviewId: comment.pull_request_review_id,
         fingerprints: (0,_markers__WEBPACK_IMPORTED_MODULE_4__/* .extractFingerprints */ .JB)(comment.body),
         ...(replied.has(comment.id) ? { replied: true } : {}),
+        ...(comment.html_url === undefined ? {} : { url: comment.html_url }),
+        ...(comment.line === undefined ? {} : { place: `${comment.path}:${comment.line}` }),
     }));
 }
 /** Body of a review whose comments all repeated an older review's and were deleted. */
-const EMPTIED_REVIEW_BODY = 'review-gate: the inline comments of this review repeated those of an earlier review, posted by a run that raced this one, and were removed; the earlier review has them.';
+const EMPTIED_REVIEW_BODY = 'review-gate: the inline comments of this review repeated those of an earlier review (posted by a run that raced this one, or by one that could not tell its own comments) and were removed; the earlier review has them.';
 /**
  * A copy is a newer comment with the same fingerprints: a racing run posted the finding too, on
  * this commit or on a newer one where its line moved. Comments someone replied to, and `exempt`
- * ones, are no one's copy and make none: a racing copy is never replied to before it is found,
- * and a dismissed comment speaks for other findings than a look-alike (see applyDismissals), so
- * that one's own comment stays.
+ * ones, are no one's copy: a racing copy is never replied to before it is found, and a dismissed
+ * comment speaks for other findings than a look-alike (see applyDismissals), so that one's own
+ * comment stays. A comment someone replied to makes a copy only of a newer one on its very line
+ * (`place`): a look-alike's comment is on another line, while a run that could not tell its own
+ * comments posted its copy on the same one.
  */
 function planDuplicateRemoval(comments, exempt = new Set()) {
     const seen = new Set();
+    const repliedAt = new Set();
+    const at = (fp, comment) => `${fp} ${comment.place ?? ''}`;
     const remove = [];
     for (const comment of [...comments].sort((a, b) => a.id - b.id)) {
-        if (comment.fingerprints.length === 0 || comment.replied === true || exempt.has(comment.id))
+        if (comment.fingerprints.length === 0 || exempt.has(comment.id))
             continue;
-        if (comment.fingerprints.every((fp) => seen.has(fp)))
+        if (comment.replied === true) {
+            if (comment.place !== undefined)
+                for (const fp of comment.fingerprints)
+                    repliedAt.add(at(fp, comment));
+            continue;
+        }
+        const copyOfReplied = comment.place !== undefined && comment.fingerprints.every((fp) => repliedAt.has(at(fp, comment)));
+        if (copyOfReplied || comment.fingerprints.every((fp) => seen.has(fp)))
             remove.push(comment);
         else
             for (const fp of comment.fingerprints)
@@ -111,7 +128,7 @@ async function removeDuplicateComments({ octokit, gate, log }, pr, listed, exemp
                 throw new _github_errors__WEBPACK_IMPORTED_MODULE_0__/* .GitHubApiError */ .OS(`Deleting a duplicate inline comment of ${(0,_github_errors__WEBPACK_IMPORTED_MODULE_0__/* .describePr */ .WF)(pr)}`, error);
         }
     }
-    log?.info(`${(0,_github_errors__WEBPACK_IMPORTED_MODULE_0__/* .describePr */ .WF)(pr)}: deleted ${deleted.length} inline comment(s) a racing run had posted too; the older copies stay`);
+    log?.info(`${(0,_github_errors__WEBPACK_IMPORTED_MODULE_0__/* .describePr */ .WF)(pr)}: deleted ${deleted.length} newer cop${deleted.length === 1 ? 'y' : 'ies'} of inline comments (posted by a racing run, or by one that could not tell its own comments); the older copies stay`);
     const gone = new Set(deleted.map((c) => c.id));
     const emptied = plan.emptied.filter((reviewId) => listed.every((c) => c.reviewId !== reviewId || gone.has(c.id)));
     for (const reviewId of emptied) {
@@ -129,7 +146,7 @@ async function removeDuplicateComments({ octokit, gate, log }, pr, listed, exemp
 
 /***/ }),
 
-/***/ 3115:
+/***/ 5496:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -143,8 +160,6 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/domain/dismiss-command.ts
 var dismiss_command = __webpack_require__(8228);
-// EXTERNAL MODULE: ./src/report/markdown/comment.ts + 1 modules
-var comment = __webpack_require__(3420);
 // EXTERNAL MODULE: ./src/report/markers.ts
 var markers = __webpack_require__(605);
 // EXTERNAL MODULE: ./src/report/github/inline-convergence.ts
@@ -280,12 +295,12 @@ async function closeThreads(context, pr, fixed) {
 /**
  * The pull request's review threads as review-gate reads and answers them: one listing of the
  * review comments gives its own inline comments (those of its identity, see identity.ts) and
- * the replies to them; after the verdict, the threads of findings fixed since are closed
+ * the replies to them, each dismissal reaching as far as the reach marker of the comment it
+ * answers says (markers.ts); after the verdict, the threads of findings fixed since are closed
  * (review-threads.ts). A reply counts as a dismissal candidate only under review-gate's own
  * comment: a person cannot dismiss by replying to a comment that merely imitates one. Each
  * candidate's author's access to the repository is read with it, so the gate can judge it.
  */
-
 
 
 
@@ -326,7 +341,8 @@ function readSnapshot(comments, ours) {
         const replied = root;
         dismissals.push({
             commentId: c.id, fingerprints: thread.fingerprints, login: c.user.login, body: c.body,
-            threadId: replied.id, line: replied.line ?? replied.original_line ?? undefined, occurrences: 1 + (0,comment/* sameFindingLines */.Tg)(replied.body).length,
+            // How far it reaches is the data of our own comment's marker, never its rendered text.
+            threadId: replied.id, line: replied.line ?? replied.original_line ?? undefined, occurrences: (0,markers/* readReach */.eo)(replied.body),
         });
     }
     return { own: [...own.values()], dismissals };
@@ -336,7 +352,10 @@ function createReviewFeedback(context) {
         async read(pr) {
             const comments = await (0,inline_convergence/* listReviewComments */.$u)(context.octokit, pr);
             const trust = await Promise.all(comments.map((c) => context.trusted(c.user)));
-            const snapshot = readSnapshot(comments, new Set(comments.filter((_, i) => trust[i] === true).map((c) => c.id)));
+            const read = readSnapshot(comments, new Set(comments.filter((_, i) => trust[i] === true).map((c) => c.id)));
+            // Without its identity the run trusts no comment: the summary says why no dismissal counted.
+            const unknown = context.trusted.unknownIdentity();
+            const snapshot = unknown === undefined ? read : { ...read, problem: unknown };
             const { access } = context;
             if (access === undefined)
                 return snapshot;

@@ -8,9 +8,11 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   m: () => (/* binding */ planAnnotations)
 /* harmony export */ });
-/* harmony import */ var _locate_label__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1235);
-/* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9575);
-/* harmony import */ var _report_markdown_severity__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(815);
+/* harmony import */ var _locate_label__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8987);
+/* harmony import */ var _domain_finding_effect__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2379);
+/* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9575);
+/* harmony import */ var _report_markdown_severity__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(815);
+
 
 
 
@@ -21,10 +23,14 @@ const MAX_MESSAGE = 2_000;
 function reportedAsText(f) {
     return f.reportedSeverity === undefined ? '' : ` (reported as ${f.reportedSeverity.slice(0, 40)})`;
 }
-/** A security flag says so, and a finding the gate does not count for a stated reason says why. */
+/**
+ * A security flag says so, a finding the gate does not count for a stated reason says why, and one
+ * a policy rule keeps from failing the check says which rule.
+ */
 function flagText(f) {
     const flag = (0,_locate_label__WEBPACK_IMPORTED_MODULE_0__/* .describeFlag */ .Kp)(f);
-    return `${flag === '' ? '' : `, ${flag}`}${f.uncounted === undefined ? '' : `, not counted (${f.uncounted})`}`;
+    const byRule = (0,_domain_finding_effect__WEBPACK_IMPORTED_MODULE_1__/* .keptFromFailingByRule */ .qk)(f);
+    return `${flag === '' ? '' : `, ${flag}`}${f.uncounted === undefined ? '' : `, not counted (${f.uncounted})`}${byRule === undefined ? '' : `, does not fail the check (${byRule})`}`;
 }
 /**
  * Where a finding's annotation goes. Findings the gate counts without seeing them on an added
@@ -49,7 +55,7 @@ function planAnnotations(findings, caps) {
         // the diff; a flag an issue stands for is that issue's annotation.
         .filter((f) => f.disposition === undefined && f.sameAs === undefined && (f.location === 'added-line' || f.location === 'diff-unknown' || f.location === 'impossible-line'))
         // Within a level, what the gate counts first: a flag shown under `security-flags: report` never takes its place.
-        .sort((a, b) => Number(b.counts) - Number(a.counts) || (0,_report_markdown_severity__WEBPACK_IMPORTED_MODULE_1__/* .compareFindings */ .Eg)(a, b));
+        .sort((a, b) => Number(b.counts) - Number(a.counts) || (0,_report_markdown_severity__WEBPACK_IMPORTED_MODULE_2__/* .compareFindings */ .Eg)(a, b));
     const used = { error: 0, warning: 0, notice: 0 };
     const omittedByLevel = { error: 0, warning: 0, notice: 0 };
     const annotations = [];
@@ -66,8 +72,8 @@ function planAnnotations(findings, caps) {
             level,
             path: f.path,
             line,
-            title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(`review-gate: ${_report_markdown_severity__WEBPACK_IMPORTED_MODULE_1__/* .SEVERITY_LABEL */ .Rt[f.severity].word}${reportedAsText(f)}${flagText(f)}${note}`, MAX_TITLE),
-            message: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(`${f.message}${suggestion}`, MAX_MESSAGE),
+            title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_3__/* .plainText */ .wh)(`review-gate: ${_report_markdown_severity__WEBPACK_IMPORTED_MODULE_2__/* .SEVERITY_LABEL */ .Rt[f.severity].word}${reportedAsText(f)}${flagText(f)}${note}`, MAX_TITLE),
+            message: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_3__/* .plainText */ .wh)(`${f.message}${suggestion}`, MAX_MESSAGE),
             finding: f,
         });
     }
@@ -93,7 +99,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _domain_verdict__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5805);
 /* harmony import */ var _annotations__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(601);
-/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9443);
+/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5245);
 /* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9575);
 /* harmony import */ var _domain_words__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4717);
 /**
@@ -193,7 +199,7 @@ function stoppedRunContent(pr, verdict, target) {
 /* harmony export */   yc: () => (/* binding */ latestVerdicts)
 /* harmony export */ });
 /* unused harmony exports MAX_SHOWN_PULLS, verdictRecord, readVerdictRecord */
-/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9443);
+/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5245);
 /* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9575);
 /* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4229);
 
@@ -379,7 +385,7 @@ async function postSummary(publisher, pr, posting, body, log) {
         summary = await publisher.upsertSummary(pr, body);
     }
     catch (error) {
-        summary = { kind: 'failed', message: `the summary comment could not be posted to GitHub: ${(0,errors/* describeError */.Uc)(error)}` };
+        summary = { kind: 'failed', message: `the summary comment could not be posted to GitHub: ${(0,errors/* describeError */.U)(error)}` };
     }
     if (summary.kind === 'read-only' || summary.kind === 'failed')
         log.warning(summary.message);
@@ -419,7 +425,7 @@ async function walkthroughOf(report, complete, log) {
     if (report.outcomes.length === 0)
         return undefined;
     return log.group('Write the walkthrough', async () => {
-        const { writeWalkthrough } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2361));
+        const { writeWalkthrough } = await __webpack_require__.e(/* import() */ 361).then(__webpack_require__.bind(__webpack_require__, 2361));
         const outcome = await writeWalkthrough(complete, report);
         log.info(outcome.kind === 'written' ? `Walkthrough written: ${outcome.text.length} characters.` : outcome.message);
         return outcome;
@@ -433,23 +439,27 @@ async function walkthroughOf(report, complete, log) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   O5: () => (/* binding */ REST_IN_LOG),
 /* harmony export */   aW: () => (/* binding */ renderCheckRunSummary),
 /* harmony export */   aw: () => (/* binding */ checkRunNote),
 /* harmony export */   g$: () => (/* binding */ summaryCommentNote),
 /* harmony export */   qE: () => (/* binding */ renderJobSummary),
 /* harmony export */   qN: () => (/* binding */ renderRunSummary)
 /* harmony export */ });
-/* unused harmony exports MAX_JOB_SUMMARY_BYTES, MAX_CHECK_RUN_SUMMARY_LENGTH, REST_IN_JOB_SUMMARY, REST_IN_LOG */
-/* harmony import */ var _domain_pull_request__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2901);
-/* harmony import */ var _gate_posting__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6257);
-/* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4229);
+/* unused harmony exports MAX_JOB_SUMMARY_BYTES, MAX_CHECK_RUN_SUMMARY_LENGTH, REST_IN_JOB_SUMMARY */
+/* harmony import */ var _domain_pull_request__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2901);
+/* harmony import */ var _gate_posting__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6257);
+/* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4229);
 /* harmony import */ var _check_run_verdict_records__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(142);
-/* harmony import */ var _summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9443);
+/* harmony import */ var _summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5245);
+/* harmony import */ var _inline_section__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9805);
 /**
  * The run's summary markdown, for the pull-request comment (with its hidden marker, under
  * GitHub's 65,536-character limit) and for the job summary (no marker, GitHub's 1 MiB limit).
- * The job summary lists everything when it fits; the comment lists what fits and points to it.
+ * The job summary lists everything when it fits, the findings posted inline too; the comment
+ * lists what fits, counts the findings posted inline beside it, and points to the job summary.
  */
+
 
 
 
@@ -475,7 +485,7 @@ function summaryCommentNote(report) {
         return `The summary comment could not be written (${summary.message}); this job summary, the step outputs and the exit status carry the verdict.`;
     }
     if (summary?.kind === 'superseded' && posting.kind === 'posted')
-        return (0,_gate_posting__WEBPACK_IMPORTED_MODULE_2__/* .supersededNotice */ .Ze)(report.pr.headSha, summary.headSha, 'before-summary');
+        return (0,_gate_posting__WEBPACK_IMPORTED_MODULE_3__/* .supersededNotice */ .Ze)(report.pr.headSha, summary.headSha, 'before-summary');
     return undefined;
 }
 /** The check run's fate, for the surfaces written after it; like the summary comment's, it leaves the verdict as it is. */
@@ -485,7 +495,7 @@ function checkRunNote(report) {
         const held = checkRun.heldBy;
         const strictest = held.some((v) => v.conclusion === 'failure') ? 'failure' : 'neutral';
         const which = held.map((v) => `#${v.pr} (${v.title})`).join('; ');
-        return (`The check run on ${(0,_domain_object_name__WEBPACK_IMPORTED_MODULE_3__/* .shortSha */ .F)(report.pr.headSha)} concludes ${strictest}, not as this pull request's own verdict: ` +
+        return (`The check run on ${(0,_domain_object_name__WEBPACK_IMPORTED_MODULE_4__/* .shortSha */ .F)(report.pr.headSha)} concludes ${strictest}, not as this pull request's own verdict: ` +
             `${held.length === 1 ? 'another open pull request' : 'other open pull requests'} with the same head commit ${held.length === 1 ? 'is' : 'are'} stricter there: ${which}. ` +
             'A check run belongs to a commit, not to a pull request, so it shows the strictest verdict of the pull requests it heads');
     }
@@ -508,9 +518,9 @@ function summaryInput(report, local = false) {
         rejected: posting.kind === 'posted' ? posting.rejected : [],
         tokensUsed: report.tokensUsed,
         headSha: report.pr.headSha,
-        dryRun: posting.kind === 'dry-run' && !(0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .aF)(report.pr),
+        dryRun: posting.kind === 'dry-run' && !(0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_5__/* .isMergeGroup */ .aF)(report.pr),
     };
-    if ((0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_4__/* .isMergeGroup */ .aF)(report.pr)) {
+    if ((0,_domain_pull_request__WEBPACK_IMPORTED_MODULE_5__/* .isMergeGroup */ .aF)(report.pr)) {
         const { baseSha, headSha, headRef, pulls } = report.pr;
         input.mergeGroup = { baseSha, headSha, headRef, pulls };
     }
@@ -534,19 +544,28 @@ function summaryInput(report, local = false) {
         input.policy = report.policy;
     if (posting.kind === 'posted') {
         input.inline = { posted: posting.posted.length, alreadyPresent: posting.alreadyPresent.length };
+        const { inline, notPosted } = (0,_inline_section__WEBPACK_IMPORTED_MODULE_2__/* .splitInline */ .Qw)(plan.comments, plan.duplicates, posting);
+        input.inlineFindings = inline;
+        if (notPosted.length > 0)
+            input.notPosted = notPosted;
     }
     else {
         input.notPosted = [...plan.comments.map((c) => c.finding), ...plan.duplicates];
     }
     return input;
 }
-/** The job summary; `complete` is false when 1 MiB could not hold every item (the log must list them). */
-function renderJobSummary(report, local = false) {
+/**
+ * The job summary: every finding, those posted inline included, within GitHub's 1 MiB; `complete`
+ * is false when it could not hold every item, and then each cut list counts what it left out and
+ * says where it is: `restListedIn` (default the log of this step, which then lists every finding).
+ */
+function renderJobSummary(report, local = false, restListedIn = REST_IN_LOG) {
     return (0,_summary__WEBPACK_IMPORTED_MODULE_1__/* .renderSummaryWithin */ .U7)(summaryInput(report, local), {
         marker: false,
         maxLength: MAX_JOB_SUMMARY_BYTES,
         unit: 'utf8-bytes',
-        restListedIn: REST_IN_LOG,
+        restListedIn,
+        listInline: true,
     });
 }
 /**

@@ -8,9 +8,11 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   m: () => (/* binding */ planAnnotations)
 /* harmony export */ });
-/* harmony import */ var _locate_label__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1235);
-/* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9575);
-/* harmony import */ var _report_markdown_severity__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(815);
+/* harmony import */ var _locate_label__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8987);
+/* harmony import */ var _domain_finding_effect__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2379);
+/* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9575);
+/* harmony import */ var _report_markdown_severity__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(815);
+
 
 
 
@@ -21,10 +23,14 @@ const MAX_MESSAGE = 2_000;
 function reportedAsText(f) {
     return f.reportedSeverity === undefined ? '' : ` (reported as ${f.reportedSeverity.slice(0, 40)})`;
 }
-/** A security flag says so, and a finding the gate does not count for a stated reason says why. */
+/**
+ * A security flag says so, a finding the gate does not count for a stated reason says why, and one
+ * a policy rule keeps from failing the check says which rule.
+ */
 function flagText(f) {
     const flag = (0,_locate_label__WEBPACK_IMPORTED_MODULE_0__/* .describeFlag */ .Kp)(f);
-    return `${flag === '' ? '' : `, ${flag}`}${f.uncounted === undefined ? '' : `, not counted (${f.uncounted})`}`;
+    const byRule = (0,_domain_finding_effect__WEBPACK_IMPORTED_MODULE_1__/* .keptFromFailingByRule */ .qk)(f);
+    return `${flag === '' ? '' : `, ${flag}`}${f.uncounted === undefined ? '' : `, not counted (${f.uncounted})`}${byRule === undefined ? '' : `, does not fail the check (${byRule})`}`;
 }
 /**
  * Where a finding's annotation goes. Findings the gate counts without seeing them on an added
@@ -49,7 +55,7 @@ function planAnnotations(findings, caps) {
         // the diff; a flag an issue stands for is that issue's annotation.
         .filter((f) => f.disposition === undefined && f.sameAs === undefined && (f.location === 'added-line' || f.location === 'diff-unknown' || f.location === 'impossible-line'))
         // Within a level, what the gate counts first: a flag shown under `security-flags: report` never takes its place.
-        .sort((a, b) => Number(b.counts) - Number(a.counts) || (0,_report_markdown_severity__WEBPACK_IMPORTED_MODULE_1__/* .compareFindings */ .Eg)(a, b));
+        .sort((a, b) => Number(b.counts) - Number(a.counts) || (0,_report_markdown_severity__WEBPACK_IMPORTED_MODULE_2__/* .compareFindings */ .Eg)(a, b));
     const used = { error: 0, warning: 0, notice: 0 };
     const omittedByLevel = { error: 0, warning: 0, notice: 0 };
     const annotations = [];
@@ -66,8 +72,8 @@ function planAnnotations(findings, caps) {
             level,
             path: f.path,
             line,
-            title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(`review-gate: ${_report_markdown_severity__WEBPACK_IMPORTED_MODULE_1__/* .SEVERITY_LABEL */ .Rt[f.severity].word}${reportedAsText(f)}${flagText(f)}${note}`, MAX_TITLE),
-            message: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__/* .plainText */ .wh)(`${f.message}${suggestion}`, MAX_MESSAGE),
+            title: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_3__/* .plainText */ .wh)(`review-gate: ${_report_markdown_severity__WEBPACK_IMPORTED_MODULE_2__/* .SEVERITY_LABEL */ .Rt[f.severity].word}${reportedAsText(f)}${flagText(f)}${note}`, MAX_TITLE),
+            message: (0,_report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_3__/* .plainText */ .wh)(`${f.message}${suggestion}`, MAX_MESSAGE),
             finding: f,
         });
     }
@@ -93,7 +99,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _domain_verdict__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5805);
 /* harmony import */ var _annotations__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(601);
-/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9443);
+/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5245);
 /* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9575);
 /* harmony import */ var _domain_words__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4717);
 /**

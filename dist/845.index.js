@@ -12,7 +12,7 @@ export const modules = {
 /* harmony export */   yc: () => (/* binding */ latestVerdicts)
 /* harmony export */ });
 /* unused harmony exports MAX_SHOWN_PULLS, verdictRecord, readVerdictRecord */
-/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9443);
+/* harmony import */ var _summary_summary__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5245);
 /* harmony import */ var _report_markdown_sanitize__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9575);
 /* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4229);
 
@@ -180,7 +180,7 @@ var pull_request = __webpack_require__(2901);
 // EXTERNAL MODULE: ./src/github/errors.ts
 var github_errors = __webpack_require__(3116);
 // EXTERNAL MODULE: ./src/github/octokit.ts + 7 modules
-var octokit = __webpack_require__(5496);
+var octokit = __webpack_require__(3738);
 // EXTERNAL MODULE: ./src/domain/object-name.ts
 var object_name = __webpack_require__(4229);
 // EXTERNAL MODULE: ./src/github/pull-head.ts
@@ -403,7 +403,7 @@ async function sendBatches(context, repository, id, content, pending, withFields
 ;// CONCATENATED MODULE: ./src/publish/check-run/commit-check-run.ts
 /**
  * Writes a pull request's check run on its head commit so that it holds for every open pull
- * request headed by that commit (see check-verdicts.ts for the record each check run carries).
+ * request headed by that commit (see verdict-records.ts for the record each check run carries).
  *
  * 1. The check runs of the name on the commit are listed (the upsert lists them anyway). Their
  *    records give each pull request's newest verdict. Another pull request's verdict counts only
@@ -560,7 +560,7 @@ async function publishCheckRun(context, pr, content, log, deps = {}) {
         }
     }
     catch (error) {
-        report = { kind: 'failed', message: `the check run could not be written to GitHub: ${(0,errors/* describeError */.Uc)(error)}` };
+        report = { kind: 'failed', message: `the check run could not be written to GitHub: ${(0,errors/* describeError */.U)(error)}` };
     }
     if (report.kind === 'read-only' || report.kind === 'failed')
         log.warning(report.message);

@@ -19,8 +19,10 @@ var no_follow = __webpack_require__(6081);
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(8522);
-// EXTERNAL MODULE: ./src/locate/label.ts + 12 modules
-var label = __webpack_require__(1235);
+// EXTERNAL MODULE: ./src/locate/label.ts + 13 modules
+var label = __webpack_require__(8987);
+// EXTERNAL MODULE: ./src/domain/finding-effect.ts
+var finding_effect = __webpack_require__(2379);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
 // EXTERNAL MODULE: ./src/locate/fingerprint.ts
@@ -53,8 +55,12 @@ var terminal = __webpack_require__(4584);
  *   error, "5.0" a warning, "2.0" an info: high, medium and low) and the tags `security` and
  *   `external/cwe/cwe-<N>`, on the result and on its rule (code scanning reads the rule's).
  *   A flag's kind of finding is its own kind (`type`, `rule`, …) when it names one. A flag an issue
- *   stands for (`sameAs`) is that issue's result, which names it, as its inline comment does.
+ *   stands for (`sameAs`) is a result of its own, with its own severity and CWE, and the issue's
+ *   result names it too, as its inline comment does: a machine reading the file loses no finding.
+ * - Each result says whether it fails the check (`properties.failsTheCheck`) and, when not, why
+ *   (`properties.whyNotFailing`, and a line of its message).
  */
+
 
 
 
@@ -78,19 +84,19 @@ const MAX_CWE_TAGS = 8;
 function compareForScanning(a, b) {
     return (0,severity/* severityRank */.qs)(a.severity) - (0,severity/* severityRank */.qs)(b.severity) || Number(a.security !== true) - Number(b.security !== true) || (0,severity/* compareFindings */.Eg)(a, b);
 }
-/** The findings a report lists, and for each issue the flags it stands for (which it lists instead). */
-function reportedFindings(findings) {
+/** For each issue, the flags it stands for, which its result names besides their own results. */
+function carriedFlags(findings) {
     const key = (fingerprint, f) => JSON.stringify([fingerprint, f.path, f.line]);
     const byIssue = new Map();
     for (const f of findings)
         if (f.sameAs !== undefined)
             byIssue.set(key(f.sameAs, f), [...(byIssue.get(key(f.sameAs, f)) ?? []), f]);
-    return { listed: findings.filter((f) => f.sameAs === undefined), carried: (issue) => byIssue.get(key(issue.fingerprint, issue)) ?? [] };
+    return (issue) => byIssue.get(key(issue.fingerprint, issue)) ?? [];
 }
 /** The SARIF file for a run, within GitHub's limits. */
 function renderSarif(source, options) {
-    const { listed, carried } = reportedFindings(source.findings);
-    const sorted = listed.sort(compareForScanning);
+    const carried = carriedFlags(source.findings);
+    const sorted = [...source.findings].sort(compareForScanning);
     const maxResults = options.maxResults ?? SARIF_LIMITS.resultsPerRun;
     const gzipLimit = options.gzipBytes ?? SARIF_LIMITS.gzipBytes;
     let keep = Math.min(sorted.length, maxResults);
@@ -185,11 +191,13 @@ function ruleFor(kind, first) {
 function resultFor(f, ruleId, ruleIndex, flags) {
     const { line, unplaced } = scanningLine(f);
     const flag = (0,label/* describeFlag */.Kp)(f);
+    const why = (0,finding_effect/* whyNotFailing */.ud)(f);
     const notes = [
         flag === '' ? '' : `Reported as a ${flag}.`,
         unplaced === undefined ? '' : `${unplaced.charAt(0).toUpperCase()}${unplaced.slice(1)}.`,
         f.reportedSeverity === undefined ? '' : `Reported with severity ${JSON.stringify(f.reportedSeverity).slice(0, 60)}, counted as error.`,
         f.uncounted === undefined ? '' : `Not counted by the gate: ${cut(f.uncounted)}.`,
+        why === undefined || f.uncounted !== undefined ? '' : `Does not fail the check: ${cut(why)}.`,
         f.suggestion.trim() === '' ? '' : `Suggestion: ${cut(f.suggestion)}`,
         ...flags.map((c) => `Also a ${(0,label/* describeFlag */.Kp)(c)}: ${cut(c.message)}`),
     ].filter((n) => n !== '');
@@ -212,6 +220,8 @@ function resultFor(f, ruleId, ruleIndex, flags) {
             location: f.location,
             countsTowardGate: f.counts,
             source: f.source,
+            failsTheCheck: (0,finding_effect/* failsTheCheck */.zm)(f),
+            ...(why === undefined ? {} : { whyNotFailing: cut(why) }),
             ...(security === undefined ? {} : { 'security-severity': security.severity, tags: security.tags }),
         },
     };

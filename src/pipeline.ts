@@ -10,6 +10,7 @@
 import { streamCollect } from './collect/collect-files';
 import type { Collected } from './collect/collect-files';
 import type { Settings } from './config/settings';
+import { parseSecurityFlags } from './review/service/security-flags';
 import type { FileOutcome } from './domain/outcomes';
 import { isMergeGroup } from './domain/pull-request';
 import type { ChangedFile, PullRequestRef, ReviewTarget } from './domain/pull-request';
@@ -60,7 +61,7 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
   const settingsOf = fileSettingsResolver(settings);
   const focusAreasOf = (file: ChangedFile) => settingsOf(file.path).focusAreas;
 
-  const locate: LocateAnswer = (file, answer, content, language) => locateFindings(file, language, answer, content, settingsOf(file.path), log);
+  const locate: LocateAnswer = (file, answer, content, language) => locateFindings(file, language, { issues: answer.issues, flags: parseSecurityFlags(answer.security_flags) }, content, settingsOf(file.path), log);
   // Listing, reading and reviewing overlap: the review starts on the first page of the list.
   const collect = streamCollect(settings, target, deps.source, log, deps.progress);
   const listFailed = new AbortController();

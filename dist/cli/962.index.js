@@ -9,11 +9,11 @@ export const modules = {
 /* harmony export */   parsePolicy: () => (/* binding */ parsePolicy)
 /* harmony export */ });
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
-/* harmony import */ var _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(223);
-/* harmony import */ var _settings__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7051);
-/* harmony import */ var _globs__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6053);
-/* harmony import */ var _keys__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7905);
-/* harmony import */ var _policy_error__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9780);
+/* harmony import */ var _settings__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7051);
+/* harmony import */ var _globs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6053);
+/* harmony import */ var _keys__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7905);
+/* harmony import */ var _policy_error__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9780);
+/* harmony import */ var _domain_quote_value__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8136);
 /**
  * The policy file's text → a validated `Policy`, or a `PolicyError` naming the file, and for each
  * problem its line, the key and the value: bad YAML, an unknown key, a bad value, a bad glob. Every
@@ -56,11 +56,11 @@ function parsePolicy(text, path, commit) {
         }
     }
     if (problems.length > 0)
-        throw new _policy_error__WEBPACK_IMPORTED_MODULE_4__/* .PolicyError */ .p((0,_policy_error__WEBPACK_IMPORTED_MODULE_4__/* .describePolicyFile */ .u)(path, commit), problems.map(sentence));
+        throw new _policy_error__WEBPACK_IMPORTED_MODULE_3__/* .PolicyError */ .p((0,_policy_error__WEBPACK_IMPORTED_MODULE_3__/* .describePolicyFile */ .u)(path, commit), problems.map(sentence));
     return policy;
 }
 function readTopLevel(root, policy, problems, lineOf) {
-    const known = [...Object.keys(_keys__WEBPACK_IMPORTED_MODULE_3__/* .POLICY_INPUTS */ .x8), 'rules'];
+    const known = [...Object.keys(_keys__WEBPACK_IMPORTED_MODULE_2__/* .POLICY_INPUTS */ .x8), 'rules'];
     for (const pair of root.items) {
         const key = keyOf(pair);
         const at = lineOf(pair.key);
@@ -70,7 +70,7 @@ function readTopLevel(root, policy, problems, lineOf) {
         else if (key === 'rules') {
             readRules(pair.value, policy, problems, lineOf);
         }
-        else if (!(key in _keys__WEBPACK_IMPORTED_MODULE_3__/* .POLICY_INPUTS */ .x8)) {
+        else if (!(key in _keys__WEBPACK_IMPORTED_MODULE_2__/* .POLICY_INPUTS */ .x8)) {
             problems.push(`${at}unknown key '${key}'. Expected any of: ${known.join(', ')}`);
         }
         else {
@@ -79,8 +79,8 @@ function readTopLevel(root, policy, problems, lineOf) {
             if (value === undefined)
                 continue;
             const before = problems.length;
-            const field = _keys__WEBPACK_IMPORTED_MODULE_3__/* .POLICY_INPUTS */ .x8[name];
-            const parsed = (0,_settings__WEBPACK_IMPORTED_MODULE_2__/* .readPolicyInput */ .P9)(field, name, value, problems);
+            const field = _keys__WEBPACK_IMPORTED_MODULE_2__/* .POLICY_INPUTS */ .x8[name];
+            const parsed = (0,_settings__WEBPACK_IMPORTED_MODULE_1__/* .readPolicyInput */ .P9)(field, name, value, problems);
             markProblems(problems, before, at);
             if (problems.length === before) {
                 policy.settings[field] = parsed;
@@ -111,9 +111,9 @@ function readRules(node, policy, problems, lineOf) {
                 hasPaths = true;
                 rule.paths = rulePaths(pair.value, where, problems, lineOf(pair.value) || keyAt);
             }
-            else if (key === undefined || !_keys__WEBPACK_IMPORTED_MODULE_3__/* .RULE_INPUTS */ .$v.includes(key)) {
+            else if (key === undefined || !_keys__WEBPACK_IMPORTED_MODULE_2__/* .RULE_INPUTS */ .$v.includes(key)) {
                 const name = key === undefined ? 'a key that is not a name' : `key '${key}'`;
-                problems.push(`${keyAt}unknown ${name} in ${where}. A rule sets paths and any of: ${_keys__WEBPACK_IMPORTED_MODULE_3__/* .RULE_INPUTS */ .$v.join(', ')}`);
+                problems.push(`${keyAt}unknown ${name} in ${where}. A rule sets paths and any of: ${_keys__WEBPACK_IMPORTED_MODULE_2__/* .RULE_INPUTS */ .$v.join(', ')}`);
             }
             else {
                 const name = key;
@@ -121,8 +121,8 @@ function readRules(node, policy, problems, lineOf) {
                 if (value === undefined)
                     continue;
                 const before = problems.length;
-                const field = _keys__WEBPACK_IMPORTED_MODULE_3__/* .POLICY_INPUTS */ .x8[name];
-                const parsed = (0,_settings__WEBPACK_IMPORTED_MODULE_2__/* .readPolicyInput */ .P9)(field, name, value, problems);
+                const field = _keys__WEBPACK_IMPORTED_MODULE_2__/* .POLICY_INPUTS */ .x8[name];
+                const parsed = (0,_settings__WEBPACK_IMPORTED_MODULE_1__/* .readPolicyInput */ .P9)(field, name, value, problems);
                 markProblems(problems, before, keyAt, where);
                 if (problems.length === before) {
                     rule.settings[field] = parsed;
@@ -145,7 +145,7 @@ function rulePaths(node, where, problems, at) {
             continue;
         }
         const glob = item.value.trim();
-        const problem = (0,_globs__WEBPACK_IMPORTED_MODULE_5__/* .globSyntaxProblem */ .d)(glob);
+        const problem = (0,_globs__WEBPACK_IMPORTED_MODULE_4__/* .globSyntaxProblem */ .d)(glob);
         if (glob.startsWith('/'))
             problems.push(`${at}invalid ${where}.paths glob '${glob}'. Paths are relative to the repository root: drop the leading '/'`);
         else if (problem !== undefined) {
@@ -173,7 +173,7 @@ function inputText(name, node, problems, at, where) {
         }
         return text;
     }
-    if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node) && _keys__WEBPACK_IMPORTED_MODULE_3__/* .LIST_INPUTS */ .ZZ.has(name)) {
+    if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node) && _keys__WEBPACK_IMPORTED_MODULE_2__/* .LIST_INPUTS */ .ZZ.has(name)) {
         const entries = [];
         for (const item of node.items) {
             if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(item) || (typeof item.value !== 'string' && typeof item.value !== 'number')) {
@@ -188,7 +188,7 @@ function inputText(name, node, problems, at, where) {
             return name === 'exclude' ? 'none' : '';
         return entries.join('\n');
     }
-    const expected = _keys__WEBPACK_IMPORTED_MODULE_3__/* .LIST_INPUTS */ .ZZ.has(name) ? 'a value or a list of values' : 'one value';
+    const expected = _keys__WEBPACK_IMPORTED_MODULE_2__/* .LIST_INPUTS */ .ZZ.has(name) ? 'a value or a list of values' : 'one value';
     problems.push(`${at}expected ${expected} for ${label}, not ${describeNode(node)}`);
     return undefined;
 }
@@ -210,7 +210,7 @@ function describeNode(node) {
     if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node))
         return 'a list';
     if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(node))
-        return node.value === null ? 'an empty value' : `'${(0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .describeValue */ .bp)(node.value).replace(/^"|"$/g, '')}'`;
+        return node.value === null ? 'an empty value' : `'${(0,_domain_quote_value__WEBPACK_IMPORTED_MODULE_5__/* .quoteValue */ .c)(node.value, 40).replace(/^"|"$/g, '')}'`;
     return 'nothing';
 }
 /** `line 4: unknown key …` → `line 4: Unknown key …`: each problem reads as a sentence. */

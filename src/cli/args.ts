@@ -3,7 +3,7 @@
  * line naming it and where to look, never the whole usage text.
  */
 import { parseArgs } from 'node:util';
-import { systemErrorCode } from '../domain/errors';
+import { systemErrorCode } from '../safety/system-error';
 
 export type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 

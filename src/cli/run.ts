@@ -2,7 +2,7 @@
  * The terminal command: `review-gate [review]` reviews the local changes with the action's
  * pipeline and gate; `review-gate complete` prints a completion. Every text leaves through the
  * print sanitizer and the redactor of the key (see terminal.ts), and the exit status is the
- * contract of exit.ts: 0 passed, 1 failed, 2 usage or settings, 3 could not run.
+ * contract of publish/exit-status.ts: 0 passed, 1 failed, 2 usage or settings, 3 could not run.
  *
  *   export REVIEW_GATE_API_KEY=svc_live_…  REVIEW_GATE_API_URL=https://…
  *   review-gate                      # what this branch changes, as its pull request would show it

@@ -9,7 +9,8 @@
  *   (the kernel would first follow a link there, to anywhere);
  * - an absolute target, or one that climbs above the repository's root, is outside the
  *   repository: what runs there is not in the change, and nothing is read there;
- * - a target that is itself a link is followed, at most `MAX_LINK_HOPS` times;
+ * - a target that is itself a link is followed, at most `MAX_LINK_HOPS` times; a chain that comes
+ *   back to a link it passed is a loop, and says so;
  * - a folder, a submodule, a name the tree does not hold (a path through a linked folder
  *   included: git's tree does not go through links), or git-annex's object store under `.git`
  *   cannot be reviewed: the link counts as not reviewed, with that reason.
@@ -36,6 +37,7 @@ export interface LinkTree {
 export async function resolveLink(path: string, target: Uint8Array, tree: LinkTree): Promise<LinkTarget> {
   let from = path;
   let text = targetText(target);
+  const passed = [path];
   for (let hop = 0; hop < MAX_LINK_HOPS; hop++) {
     const place = await placeOf(from, text, tree);
     if (place.kind === 'none') return place;
@@ -45,6 +47,9 @@ export async function resolveLink(path: string, target: Uint8Array, tree: LinkTr
     if (entry.kind === 'folder') return { kind: 'none', why: `it is a symbolic link to ${shown === '' ? 'the repository\'s root' : shown}, a folder` };
     if (entry.kind === 'submodule') return { kind: 'none', why: `it is a symbolic link to ${shown}, a submodule` };
     if (entry.kind === 'file') return { kind: 'file', path: place.path, blobSha: entry.blobSha };
+    const looped = passed.includes(place.path);
+    passed.push(place.path);
+    if (looped) return { kind: 'none', why: `it is a symbolic link that loops: ${passed.join(' → ')}, and leads to no file` };
     from = place.path;
     text = targetText(await tree.readLink(place.path, entry.blobSha));
   }

@@ -4,15 +4,15 @@
  * that is no script of a supported language) or `NotReviewableError` (not reviewed: incomplete).
  *
  * The bytes are the content that runs at the file's path (running-content.ts): a link's target,
- * an LFS pointer's content. An extensionless candidate's language is its link target's extension's,
- * else its `#!` line's, read from the bytes read for review: the file is read once, whatever it
- * turns out to be.
+ * an LFS pointer's content. A link is reviewed in its target's language (link-language.ts); an
+ * extensionless file in its `#!` line's (script-language.ts), read from the bytes read for review:
+ * the file is read once, whatever it turns out to be.
  */
-import { binaryFormatOf, decodeSource } from './decode';
-import { BinaryFileError, NotReviewableError, SkippedFileError, fileTooLarge } from './errors';
+import { decodeSource } from './decode';
+import { BinaryFileError, NotReviewableError, fileTooLarge } from './errors';
+import { linkLanguage } from './link-language';
 import { readRunningContent } from './running-content';
-import { defaultExcludeReason, languageOf } from './select';
-import { readShebang } from './shebang';
+import { scriptLanguage } from './script-language';
 import { BY_SHEBANG } from '../domain/pull-request';
 import type { CommitRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
 import type { ReviewLanguage } from '../domain/vocabulary';
@@ -37,7 +37,7 @@ export async function readReviewableText(
   const { bytes } = content;
   // max-file-size counts the file's own bytes, whatever its encoding.
   if (bytes.length > options.maxBytes) throw fileTooLarge(path, bytes.length, options.maxBytes);
-  const language = candidate.language === BY_SHEBANG ? scriptLanguage(path, content.path, bytes, candidate.defaultExclude) : candidate.language;
+  const language = content.path !== path ? linkLanguage(candidate, content.path, bytes) : ownLanguage(candidate, bytes);
   const decoded = decodeSource(bytes, language);
   switch (decoded.kind) {
     case 'binary':
@@ -54,40 +54,8 @@ export async function readReviewableText(
   }
 }
 
-/**
- * The language of an extensionless file: its link target's extension's, else its `#!` line's;
- * throws why it is not reviewed otherwise.
- */
-function scriptLanguage(path: string, contentPath: string, bytes: Uint8Array, defaultExclude: string | undefined): ReviewLanguage {
-  const byTarget = contentPath === path ? undefined : languageOf(contentPath);
-  if (byTarget !== undefined) {
-    if (defaultExclude !== undefined) throw new NotReviewableError(path, defaultExcludeReason(defaultExclude));
-    return byTarget;
-  }
-  const format = binaryFormatOf(bytes);
-  if (format !== undefined) throw new BinaryFileError(path, format);
-  const shebang = readShebang(bytes);
-  const unsupported = 'language not supported by the review service';
-  if (shebang.kind === 'none') throw new SkippedFileError(path, `${unsupported} (no extension, and no #! line)`);
-  if (shebang.kind === 'other') throw new SkippedFileError(path, `${unsupported} (no extension, and its #! line names ${cut(shebang.interpreter)})`);
-  if (shebang.kind === 'unknown') throw unknownInterpreter(path, shebang.interpreter);
-  if (defaultExclude !== undefined) throw new NotReviewableError(path, defaultExcludeReason(defaultExclude));
-  return shebang.language;
-}
-
-/**
- * A script run by an interpreter no list of the action's names: what language runs it is unknown,
- * so it counts against the change rather than being skipped as another language.
- */
-function unknownInterpreter(path: string, interpreter: string): NotReviewableError {
-  return new NotReviewableError(
-    path,
-    `not reviewed: its #! line names ${cut(interpreter)}, an interpreter review-gate does not know, so the language that runs it is unknown; ` +
-      'give the file the extension of its language to have it reviewed, or list it in exclude to skip it on purpose',
-  );
-}
-
-/** An interpreter as the `#!` line wrote it, cut to a length a reason can carry. */
-function cut(interpreter: string): string {
-  return interpreter.length > 60 ? `${interpreter.slice(0, 59)}…` : interpreter;
+/** The language of a file that is no link: its extension's, or its `#!` line's when it has none. */
+function ownLanguage(candidate: ReviewCandidate, bytes: Uint8Array): ReviewLanguage {
+  if (candidate.language !== BY_SHEBANG) return candidate.language;
+  return scriptLanguage(candidate.file.path, bytes, candidate.defaultExclude);
 }

@@ -8,8 +8,8 @@
  * compared with GitHub's answer at run time (config/pull-target.ts), which the run goes by.
  */
 import type { MergeGroupRef } from '../domain/pull-request';
-import { describeValue } from '../github/entry-shape';
 import type { RunnerEnvironment } from './environment';
+import { quoteValue } from '../domain/quote-value';
 import { EventError } from './event-error';
 import { workflowRunHead } from './workflow-run';
 import type { WorkflowRunHead } from './workflow-run';
@@ -140,7 +140,7 @@ function resolveMergeGroup(event: ActionEvent): EventTarget {
   const sha = (field: 'head_sha' | 'base_sha'): string => {
     const value = group[field];
     if (typeof value !== 'string' || !COMMIT_SHA.test(value.toLowerCase())) {
-      throw new EventError(`The merge_group event payload has no commit SHA in merge_group.${field} (got ${describeValue(value)}), so there is nothing to review.`);
+      throw new EventError(`The merge_group event payload has no commit SHA in merge_group.${field} (got ${quoteValue(value, 40)}), so there is nothing to review.`);
     }
     return value.toLowerCase();
   };

@@ -12,9 +12,3 @@ export function describeError(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);
 }
-
-/** The `code` of a system or transport error (`ENOENT`, `ECONNREFUSED`, `UND_ERR_…`), if it has one as text. */
-export function systemErrorCode(error: unknown): string | undefined {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : undefined;
-}

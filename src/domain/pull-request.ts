@@ -152,7 +152,7 @@ export interface PullRequestSource {
   /** Every changed file, all pages. */
   listChangedFiles(target: CommitRef, watch?: ListingWatch): Promise<ChangedFileList>;
   /**
-   * The file's bytes at the head commit, undecoded (`src/decode.ts` makes them text). Over
+   * The file's bytes at the head commit, undecoded (`collect/decode.ts` makes them text). Over
    * `maxBytes`, a source that knows the size without reading throws `fileTooLarge` instead.
    */
   readFile(target: CommitRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;

@@ -6,6 +6,7 @@
  * decides; a predefined role that contradicts it makes the answer unreadable (fail closed).
  * `author_association` (OWNER, MEMBER, COLLABORATOR) says who someone is, never what they may do.
  */
+import { quoteValue } from './quote-value';
 
 export type BasePermission = 'admin' | 'write' | 'read' | 'none';
 
@@ -28,12 +29,6 @@ const PREDEFINED_ROLES: Readonly<Record<string, BasePermission>> = {
 };
 
 const BASE_PERMISSIONS: readonly string[] = ['admin', 'write', 'read', 'none'];
-const MAX_QUOTED = 60;
-
-function quoted(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
-  return text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text;
-}
 
 /** GitHub's answer about `login`, checked: anything off makes it unknown, saying what. */
 export function parseRepositoryAccess(login: string, data: unknown): RepositoryAccess {
@@ -42,16 +37,16 @@ export function parseRepositoryAccess(login: string, data: unknown): RepositoryA
   const answer = data as { permission?: unknown; role_name?: unknown; user?: unknown };
   const { permission } = answer;
   if (typeof permission !== 'string' || !BASE_PERMISSIONS.includes(permission)) {
-    return unknown(`has no permission of admin, write, read or none${permission === undefined ? '' : ` ('${quoted(permission)}')`}`);
+    return unknown(`has no permission of admin, write, read or none${permission === undefined ? '' : ` (${quoteValue(permission)})`}`);
   }
   const user = answer.user as { login?: unknown } | null | undefined;
   if (user !== null && user !== undefined && (typeof user.login !== 'string' || user.login.toLowerCase() !== login.toLowerCase())) {
-    return unknown(`is about @${quoted(user.login)}, not @${login}`);
+    return unknown(`is about @${String(user.login)}, not @${login}`);
   }
-  if (answer.role_name !== undefined && typeof answer.role_name !== 'string') return unknown(`has a role_name that is not text ('${quoted(answer.role_name)}')`);
+  if (answer.role_name !== undefined && typeof answer.role_name !== 'string') return unknown(`has a role_name that is not text (${quoteValue(answer.role_name)})`);
   const role = answer.role_name === undefined || answer.role_name === '' ? permission : answer.role_name;
   const shown = PREDEFINED_ROLES[role.toLowerCase()];
-  if (shown !== undefined && shown !== permission) return unknown(`contradicts itself: role ${quoted(role)} with base permission ${permission}`);
+  if (shown !== undefined && shown !== permission) return unknown(`contradicts itself: role ${role} with base permission ${permission}`);
   return { kind: 'known', login, permission: permission as BasePermission, role };
 }
 
@@ -62,7 +57,7 @@ export function describeAccess(access: RepositoryAccess): string {
   if (access.permission === 'none') return `${who} has no access to the repository`;
   const role = access.role.toLowerCase();
   if (PREDEFINED_ROLES[role] !== undefined) return `${who} has ${role} access`;
-  return `${who} has the custom role '${quoted(access.role)}' (base permission ${access.permission})`;
+  return `${who} has the custom role ${quoteValue(access.role)} (base permission ${access.permission})`;
 }
 
 /** What a refused dismissal says of who may dismiss. */

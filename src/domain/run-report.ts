@@ -45,6 +45,9 @@ export interface ThreadReport {
 }
 
 /** The walkthrough atop the summary (publish/walkthrough.ts), or the one line saying why there is none. */
+/** Characters of walkthrough shown at most; the rest is cut with an ellipsis. */
+export const MAX_WALKTHROUGH_LENGTH = 4_000;
+
 export type WalkthroughOutcome = { kind: 'written'; text: string } | { kind: 'failed'; message: string };
 
 /** The run as the gate decided it. */

@@ -8,7 +8,6 @@
 import { SEVERITIES } from '../domain/vocabulary';
 import { failsAt } from '../domain/finding-effect';
 import type { Severity } from '../domain/vocabulary';
-import { renderValue } from '../review/service/errors';
 import { describeLine } from '../locate/label';
 import type { GateScope, OnIncomplete } from '../domain/vocabulary';
 import type { BaseScore, FileOutcome } from '../domain/outcomes';
@@ -22,6 +21,7 @@ import { postingEffect } from './posting';
 import { plural } from '../domain/words';
 import { scoreEffect } from './score';
 import { visiblePath } from '../safety/terminal';
+import { quoteValue } from '../domain/quote-value';
 
 export interface GateThresholds {
   failOnSeverity: FailOnSeverity;
@@ -194,7 +194,7 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
 function unknownSeverities(findings: readonly LabelledFinding[]): string {
   const unknown = findings.filter((f) => f.reportedSeverity !== undefined);
   if (unknown.length === 0) return '';
-  const received = summarizeList([...new Set(unknown.map((f) => renderValue(f.reportedSeverity, 40)))], 3);
+  const received = summarizeList([...new Set(unknown.map((f) => quoteValue(f.reportedSeverity, 40)))], 3);
   const counted = unknown.length === 1 ? 'an error' : 'errors';
   return `, ${unknown.length} reported with a severity the action does not know (${received}) and counted as ${counted}`;
 }

@@ -6,6 +6,7 @@
  * Optional fields (`optional`) may be absent, `undefined` or `null`: all three mean "not given",
  * and the field is left out of the result. `nullable` fields must be present, and may be `null`.
  */
+import { quoteValue } from '../domain/quote-value';
 
 /** What is wrong with an entry: `path` names the field (`user.login`), empty for the entry itself. */
 export class EntryShapeError extends Error {
@@ -36,19 +37,9 @@ export type ObjectOf<F extends Fields> = Flatten<
   { [K in RequiredKeys<F>]: F[K] extends Shape<infer T> ? T : never } & { [K in OptionalKeys<F>]?: F[K] extends Optional<infer T> ? T : never }
 >;
 
-/** A value as it is quoted in a message: short, and never the whole of a long string. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'an object';
-  const text = JSON.stringify(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
-}
-
 function expected(what: string): (value: unknown, path: string) => never {
   return (value, path) => {
-    throw new EntryShapeError(path, `is not ${what} (got ${describeValue(value)})`);
+    throw new EntryShapeError(path, `is not ${what} (got ${quoteValue(value, 40)})`);
   };
 }
 

@@ -10,9 +10,10 @@
  *   as something else, and never left to end the run with a `TypeError` downstream.
  * - A list that never ends (a server that links a next page forever) is refused after a bound.
  */
-import { EntryShapeError, describeValue } from './entry-shape';
+import { EntryShapeError } from './entry-shape';
 import type { Shape } from './entry-shape';
 import { GitHubApiError, GitHubListError } from './errors';
+import { quoteValue } from '../domain/quote-value';
 
 /** The pages a list is read in at most, unless it says otherwise: 10,000 entries at 100 a page. */
 export const MAX_LIST_PAGES = 100;
@@ -52,7 +53,7 @@ export async function readPagedList<T>(spec: ListSpec<T>, fetchPage: (page: numb
   for (let page = 1; ; page++) {
     if (page > maxPages) throw refuse(`did not end after ${maxPages} pages; it is not read further`);
     const { entries: raw, more } = await fetchPage(page);
-    if (!Array.isArray(raw)) throw refuse(`has ${describeValue(raw)} for page ${page}, not a list of entries`);
+    if (!Array.isArray(raw)) throw refuse(`has ${quoteValue(raw, 40)} for page ${page}, not a list of entries`);
     const before = entries.length;
     const told = (last: boolean): T[] => {
       spec.onPage?.(entries.slice(before), { page, more: more && !last });

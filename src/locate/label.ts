@@ -4,7 +4,7 @@
  * nothing is dropped: one finding per issue, then one per flag, in the service's order. Surfaces
  * decide what to show (reviewdog's `InDiffFile` / `InDiffContext` split).
  */
-import type { ReviewIssue, SecurityFlag } from '../review/service/types';
+import type { ReviewIssue, SecurityFlag } from '../domain/review-answer';
 import type { GateScope, ReviewLanguage, SecurityFlagsMode } from '../domain/vocabulary';
 import { countsTowardGate } from './counts';
 import { findingFingerprint } from './fingerprint';
@@ -16,9 +16,9 @@ import type { Marker } from './suppressions';
 
 export interface LabelInput {
   path: string;
-  issues: ReviewIssue[];
+  issues: readonly ReviewIssue[];
   /** The answer's security flags, read (review/service/security-flags.ts); none when absent. */
-  flags?: SecurityFlag[];
+  flags?: readonly SecurityFlag[];
   /** `report`: flags are shown and never counted; `gate` (the default) counts them like issues. */
   securityFlags?: SecurityFlagsMode;
   /** The review was asked only for security (`focus-areas: security`): every issue is about security. */

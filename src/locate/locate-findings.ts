@@ -5,8 +5,7 @@
  * Nothing is dropped. The log says when a line break git does not count leaves findings unplaced
  * (line-breaks.ts).
  */
-import { parseSecurityFlags } from '../review/service/security-flags';
-import type { ReviewResult } from '../review/service/types';
+import type { ReviewFindings } from '../domain/review-answer';
 import type { ChangedFile } from '../domain/pull-request';
 import type { LabelledFinding } from '../domain/findings';
 import type { Logger } from '../domain/logger';
@@ -27,7 +26,7 @@ export interface LocateSettings {
 export function locateFindings(
   file: ChangedFile,
   language: ReviewLanguage,
-  answer: Pick<ReviewResult, 'issues' | 'security_flags'>,
+  answer: ReviewFindings,
   content: string,
   settings: LocateSettings,
   log: Logger,
@@ -35,7 +34,7 @@ export function locateFindings(
   const findings = labelFindings({
     path: file.path,
     issues: answer.issues,
-    flags: parseSecurityFlags(answer.security_flags),
+    flags: answer.flags,
     securityFlags: settings.securityFlags,
     securityOnly: settings.focusAreas.length === 1 && settings.focusAreas[0] === 'security',
     patch: indexPatch(file, log),

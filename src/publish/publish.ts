@@ -7,7 +7,7 @@
  * 3. the check run on the reviewed commit, whose summary says how the comment's write ended;
  * 4. the entry point's own surfaces, in the order given: the runner's job summary, outputs, SARIF
  *    file, annotations and final line (publish/actions/runner.ts), or the terminal's report and
- *    files (publish/terminal/report.ts).
+ *    files (cli/review-report.ts).
  *
  * The action and the terminal share this function; each passes the surfaces it has. Nothing here
  * changes the verdict: a write that fails is an outcome the later surfaces show. The exit status

@@ -8,6 +8,7 @@
 import { isApiError, isServiceError } from '../review/service/errors';
 import type { CompletionRequest } from '../review/service/types';
 import type { FileOutcome } from '../domain/outcomes';
+import { MAX_WALKTHROUGH_LENGTH } from '../domain/run-report';
 import type { WalkthroughOutcome } from '../domain/run-report';
 
 
@@ -15,8 +16,6 @@ import type { WalkthroughOutcome } from '../domain/run-report';
 export const WALKTHROUGH_BUDGETS = [12_000, 3_000] as const;
 /** The walkthrough is short: a few bullet points. */
 export const WALKTHROUGH_MAX_TOKENS = 400;
-/** Characters of walkthrough shown at most; the rest is cut with an ellipsis. */
-export const MAX_WALKTHROUGH_LENGTH = 4_000;
 
 const SYSTEM =
   'You write a short walkthrough of a pull request for the people reviewing it: what changed, grouped by area ' +

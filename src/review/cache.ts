@@ -28,7 +28,7 @@ import {
   writeFileNoFollow,
 } from '../safety/no-follow';
 import type { UnsafePathError } from '../safety/no-follow';
-import { systemErrorCode } from '../domain/errors';
+import { systemErrorCode } from '../safety/system-error';
 import { CACHE_FORMAT_VERSION, createEntryCodec } from './cache-entry';
 import { createPaceStore } from './pace-store';
 import type { CacheFiles, PaceStore } from './pace-store';

@@ -8,7 +8,7 @@
  * One failed connection among answers is a blip and is retried as before: the count starts over
  * at any answer, and once the service has answered in this run it is known to be reachable.
  */
-import { systemErrorCode } from '../domain/errors';
+import { systemErrorCode } from '../safety/system-error';
 import { isApiError } from './service/errors';
 
 /** Consecutive connection failures, with no answer yet, that mean the service is unreachable. */

@@ -22,7 +22,7 @@ import { lstat, mkdir, open, readlink, rename, rm, stat } from 'node:fs/promises
 import type { FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { systemErrorCode } from '../domain/errors';
+import { systemErrorCode } from './system-error';
 
 /** A path refused because using it would go through a symbolic link (or it is not what it must be). */
 export class UnsafePathError extends Error {

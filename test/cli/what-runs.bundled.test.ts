@@ -5,8 +5,9 @@
  * - A Git LFS pointer is reviewed as the content it points at when the repository holds that
  *   content (git-lfs keeps it in `.git/lfs/objects`, and the working tree after a checkout) under
  *   the pointer's SHA-256 and size; otherwise the file counts as not reviewed, saying to fetch it.
- * - A symbolic link is reviewed as its target in the repository, read from git or the working
- *   tree without following any link on disk.
+ * - A symbolic link is reviewed as its target in the repository, in the target's language, read
+ *   from git or the working tree without following any link on disk; a target of a type no
+ *   review reads counts as not reviewed.
  * - A script whose `#!` interpreter is unknown counts as not reviewed.
  */
 import { mkdirSync, symlinkSync } from 'node:fs';
@@ -20,6 +21,7 @@ const cli = useBundledCli();
 
 const EVAL_PY = 'import os\n\n\ndef load():\n    return eval(os.environ["PLUGIN"])\n';
 const CLEAN_PY = 'def total(values):\n    return sum(values)\n';
+const EVAL_JS = 'export function run(input) {\n  return eval(input);\n}\n';
 
 interface Report {
   result: string;
@@ -27,6 +29,11 @@ interface Report {
 }
 
 const sentCode = () => cli.simulator.requests.filter((r) => r.path === '/v1/agent/review').map((r) => (JSON.parse(r.body ?? '{}') as { code: string }).code);
+const sent = () =>
+  cli.simulator.requests
+    .filter((r) => r.path === '/v1/agent/review')
+    .map((r) => JSON.parse(r.body ?? '{}') as { code: string; language: string })
+    .map((b) => `${b.language}: ${b.code}`);
 const fileOf = (report: Report, path: string) => report.files.find((f) => f.path === path);
 
 /** main holds README.md; the feature branch is checked out, with `change` made on it. */
@@ -67,22 +74,33 @@ describe('a Git LFS pointer in the terminal', () => {
 });
 
 describe('a symbolic link in the terminal', () => {
-  it('is reviewed as its target in the repository, whether committed or only in the working tree', async () => {
+  it('is reviewed as its target in the repository, in the target\'s language, committed or only in the working tree', async () => {
     onFeatureBranch(() => {
+      cli.repo.write('data/plugin.py', EVAL_PY);
       cli.repo.write('data/plugin.cfg', EVAL_PY);
-      link('app/plugin.py', '../data/plugin.cfg');
+      cli.repo.write('web/widget.js', EVAL_JS);
+      link('app/plugin.py', '../data/plugin.py');
+      link('app/widget.py', '../web/widget.js');
+      link('app/config.py', '../data/plugin.cfg');
       cli.repo.commit('plugin');
     });
-    link('app/untracked.py', '../data/plugin.cfg');
+    link('app/untracked.py', '../data/plugin.py');
 
     const run = await cli.reviewGate(['--format', 'json', '--base', 'main']);
 
     expect(run.code).toBe(EXIT.failed);
     const report = JSON.parse(run.out) as Report;
-    expect(fileOf(report, 'app/plugin.py')?.status).toBe('reviewed');
-    expect(fileOf(report, 'app/untracked.py')?.status).toBe('reviewed');
-    // One content, one request, whichever names reach it.
-    expect(sentCode()).toEqual([EVAL_PY]);
+    for (const path of ['app/plugin.py', 'app/untracked.py', 'app/widget.py']) expect(fileOf(report, path)?.status).toBe('reviewed');
+    // Python runs the .cfg through app/config.py, but no review reads a .cfg: the link counts against the change.
+    expect(fileOf(report, 'app/config.py')).toMatchObject({
+      path: 'app/config.py',
+      status: 'failed',
+      reason:
+        'not reviewed: it is a symbolic link to data/plugin.cfg, whose code runs as Python through app/config.py, but a .cfg file is not a type review-gate reviews; ' +
+        'give the target the extension of its language (.py) to have it reviewed, or list app/config.py in exclude to skip the link on purpose',
+    });
+    // One request per content, in its target's language, whichever names reach it.
+    expect(sent().sort()).toEqual([`javascript: ${EVAL_JS}`, `python: ${EVAL_PY}`]);
   });
 });
 

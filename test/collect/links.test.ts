@@ -62,8 +62,18 @@ describe('resolveLink: a link judged by its target in the tree', () => {
     expect(await follow('app/z.py', 'sub/../../x.py', real)).toEqual({ kind: 'file', path: 'x.py', blobSha: 'file:x.py' });
   });
 
+  it.each([
+    ['two links that lead to each other', { 'a.py': 'b.py', 'b.py': 'a.py' }, 'c.py', 'a.py', 'c.py → a.py → b.py → a.py'],
+    ['a link to itself', {}, 'app/self.py', 'self.py', 'app/self.py → app/self.py'],
+    ['a chain back to the first link', { 'lib/loop.py': '../app/loop.py' }, 'app/loop.py', '../lib/loop.py', 'app/loop.py → lib/loop.py → app/loop.py'],
+  ])('finds no file for %s, and names the loop', async (_case, links, path, target, chain) => {
+    const loop = treeOf({}, { ...links, [path]: target });
+    expect(await follow(path, target, loop)).toEqual({ kind: 'none', why: `it is a symbolic link that loops: ${chain}, and leads to no file` });
+  });
+
   it(`stops after ${MAX_LINK_HOPS} links`, async () => {
-    const loop = treeOf({}, { 'a.py': 'b.py', 'b.py': 'a.py' });
-    expect(await follow('c.py', 'a.py', loop)).toEqual({ kind: 'none', why: expect.stringContaining(`more than ${MAX_LINK_HOPS} links`) });
+    const links = Object.fromEntries(Array.from({ length: MAX_LINK_HOPS + 1 }, (_, i) => [`l${i}.py`, `l${i + 1}.py`]));
+    const long = treeOf({ [`l${MAX_LINK_HOPS + 1}.py`]: 'x' }, links);
+    expect(await follow('start.py', 'l0.py', long)).toEqual({ kind: 'none', why: expect.stringContaining(`more than ${MAX_LINK_HOPS} links`) });
   });
 });

@@ -62,12 +62,12 @@ describe('parseRepositoryAccess', () => {
   it.each([
     [null, "GitHub's answer is not an object"],
     [{ role_name: 'write' }, "GitHub's answer has no permission of admin, write, read or none"],
-    [{ permission: 'push', role_name: 'write' }, "GitHub's answer has no permission of admin, write, read or none ('push')"],
+    [{ permission: 'push', role_name: 'write' }, "GitHub's answer has no permission of admin, write, read or none (\"push\")"],
     [{ permission: 'admin', role_name: 'admin', user: { login: 'octocat' } }, "GitHub's answer is about @octocat, not @mona"],
     [{ permission: 'admin', role_name: 'admin', user: {} }, "GitHub's answer is about @undefined, not @mona"],
     [{ permission: 'write', role_name: 'triage' }, "GitHub's answer contradicts itself: role triage with base permission write"],
     [{ permission: 'write', role_name: 'read', user: { login: 'mona' } }, "GitHub's answer contradicts itself: role read with base permission write"],
-    [{ permission: 'write', role_name: 7 }, "GitHub's answer has a role_name that is not text ('7')"],
+    [{ permission: 'write', role_name: 7 }, "GitHub's answer has a role_name that is not text (7)"],
   ])('fails closed on %j', (data, why) => {
     expect(parseRepositoryAccess('mona', data)).toEqual({ kind: 'unknown', login: 'mona', why });
   });
@@ -83,7 +83,7 @@ describe('describeAccess', () => {
     [{ kind: 'known', login: 'mona', permission: 'read', role: 'triage' }, '@mona has triage access'],
     [{ kind: 'known', login: 'mona', permission: 'write', role: 'maintain' }, '@mona has maintain access'],
     [{ kind: 'known', login: 'mona', permission: 'none', role: 'none' }, '@mona has no access to the repository'],
-    [{ kind: 'known', login: 'mona', permission: 'read', role: 'auditor' }, "@mona has the custom role 'auditor' (base permission read)"],
+    [{ kind: 'known', login: 'mona', permission: 'read', role: 'auditor' }, "@mona has the custom role \"auditor\" (base permission read)"],
     [{ kind: 'unknown', login: 'mona', why: 'no answer from GitHub' }, "@mona's access to the repository could not be read (no answer from GitHub)"],
   ] as const)('says %j as %s', (access, said) => {
     expect(describeAccess(access)).toBe(said);

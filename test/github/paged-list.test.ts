@@ -57,7 +57,7 @@ describe('readPagedList', () => {
     [[{ ...comment(1), id: 1.5 }], 'has a malformed entry (page 1, position 1): id is not a whole number (got 1.5)'],
     [[{ ...comment(1), body: undefined }], 'has a malformed entry (page 1, position 1): body is not a string (got nothing)'],
     [[{ ...comment(1), user: { login: null } }], 'has a malformed entry (page 1, position 1): user.login is not a string (got null)'],
-    [[{ ...comment(1), user: [] }], 'has a malformed entry (page 1, position 1): user is not an object (got a list)'],
+    [[{ ...comment(1), user: [] }], 'has a malformed entry (page 1, position 1): user is not an object (got [])'],
   ])('refuses %j with the list, the page and the position', async (entries, detail) => {
     expect(await listRefusal(readPagedList(spec, pages(entries).fetch))).toBe(`GitHub's list of the comments of o/r#1 ${detail}`);
   });
@@ -71,7 +71,7 @@ describe('readPagedList', () => {
 
   it('refuses a page that is not a list', async () => {
     const message = await listRefusal(readPagedList(spec, () => Promise.resolve({ entries: { message: 'Moved' }, more: false })));
-    expect(message).toBe("GitHub's list of the comments of o/r#1 has an object for page 1, not a list of entries");
+    expect(message).toBe(`GitHub's list of the comments of o/r#1 has {"message":"Moved"} for page 1, not a list of entries`);
   });
 
   it('refuses a list that never ends after its page bound, without asking for more', async () => {

@@ -1,7 +1,7 @@
 /**
  * Fixed vectors for the fingerprint marker: a contract with every inline comment already on
  * users' pull requests. Each expected marker was computed from the documented formula in
- * src/render/fingerprint.ts by an independent implementation, not by this code. If one of these
+ * src/locate/fingerprint.ts by an independent implementation, not by this code. If one of these
  * fails, past comments would stop matching and every re-run would post duplicates: do not
  * update the vectors, bump nothing, and find what changed.
  */

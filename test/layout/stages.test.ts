@@ -1,5 +1,5 @@
 /**
- * The layout is DESIGN.md's pipeline: each stage imports only from stages before it and from the
+ * The layout is the pipeline's: each stage imports only from stages before it and from the
  * shared bottom, and no files import each other in a circle. Read from the sources' own imports
  * (TypeScript's pre-processor, so comments and strings do not count), so moving a type into the
  * wrong folder fails here, not in a review.

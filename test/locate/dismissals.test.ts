@@ -64,7 +64,7 @@ describe('judgeDismissals', () => {
     [known('read'), '@mona has read access'],
     [known('read', 'triage'), '@mona has triage access'],
     [known('none'), '@mona has no access to the repository'],
-    [known('read', 'security-reviewer'), "@mona has the custom role 'security-reviewer' (base permission read)"],
+    [known('read', 'security-reviewer'), "@mona has the custom role \"security-reviewer\" (base permission read)"],
     [{ kind: 'unknown', login: 'mona', why: 'GitHub answered 403: Forbidden' }, "@mona's access to the repository could not be read (GitHub answered 403: Forbidden)"],
     [undefined, "@mona's access to the repository could not be read (it was not asked)"],
   ])('refuses a dismissal by someone without write access (%j), saying what they have', (access, what) => {

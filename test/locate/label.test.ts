@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReviewIssue, SecurityFlag } from '../../src/review/service/types';
+import type { ReviewIssue, SecurityFlag } from '../../src/domain/review-answer';
 import { parsePatch } from '../../src/locate/parse-patch';
 import { findingFingerprint } from '../../src/locate/fingerprint';
 import { labelFindings, splitLines } from '../../src/locate/label';

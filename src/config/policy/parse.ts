@@ -9,13 +9,13 @@
  */
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node, Pair, YAMLMap } from 'yaml';
-import { describeValue } from '../../github/entry-shape';
 import { readPolicyInput } from '../settings';
 import type { Policy, PolicyRule } from '../settings-types';
 import { globSyntaxProblem } from '../globs';
 import { LIST_INPUTS, POLICY_INPUTS, RULE_INPUTS } from './keys';
 import type { PolicyKey, RuleKey } from './keys';
 import { PolicyError, describePolicyFile } from './policy-error';
+import { quoteValue } from '../../domain/quote-value';
 
 export type { Policy, PolicyRule };
 
@@ -189,7 +189,7 @@ function describeNode(node: unknown): string {
   if (isAlias(node)) return 'an alias (*name): write the value out';
   if (isMap(node)) return 'a mapping';
   if (isSeq(node)) return 'a list';
-  if (isScalar(node)) return node.value === null ? 'an empty value' : `'${describeValue(node.value).replace(/^"|"$/g, '')}'`;
+  if (isScalar(node)) return node.value === null ? 'an empty value' : `'${quoteValue(node.value, 40).replace(/^"|"$/g, '')}'`;
   return 'nothing';
 }
 

@@ -21,7 +21,7 @@ import { inlineItem, inlineSection } from './inline-section';
 import { policySection, ruledFiles } from './policy-section';
 import { keptByRule, keptByRuleSection } from './kept-section';
 import { blockText, inlineCode, inlineText } from '../../report/markdown/sanitize';
-import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
+import { MAX_WALKTHROUGH_LENGTH } from '../../domain/run-report';
 import type { WalkthroughOutcome } from '../../domain/run-report';
 import type { FindingGroup, Room } from './summary-sections';
 import {

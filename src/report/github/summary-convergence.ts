@@ -42,7 +42,7 @@ export interface RunContent {
 }
 
 /**
- * The last line renderSummary writes (see render/summary.ts): `… reviewed at \`0123456789ab\` ·
+ * The last line renderSummary writes (see publish/summary/summary.ts): `… reviewed at \`0123456789ab\` ·
  * review-gate</sub>`. Anchored at the end: a finding's text higher up cannot pose as it.
  */
 const REVIEWED_AT = /reviewed at `([0-9a-f]{7,40})` · review-gate<\/sub>\s*$/;

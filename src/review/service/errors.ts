@@ -125,21 +125,6 @@ export function snippetOf(text: string): string {
   return flat.length <= SNIPPET_LIMIT ? flat : `${flat.slice(0, SNIPPET_LIMIT - 1)}…`;
 }
 
-/** A value rendered for a message: JSON where possible, cut to `limit` characters. */
-export function renderValue(value: unknown, limit = 60): string {
-  let text: string;
-  if (value === undefined) text = 'nothing';
-  else if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') text = String(value);
-  else {
-    try {
-      text = JSON.stringify(value) ?? typeof value;
-    } catch {
-      text = Object.prototype.toString.call(value);
-    }
-  }
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
-}
-
 /**
  * Redacts the secrets from every text of an ApiError (message, stack and string fields), in
  * place: a service or a caller may echo the key into what an error quotes.

@@ -6,7 +6,7 @@
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Redactor } from '../../safety/redact';
-import { systemErrorCode } from '../../domain/errors';
+import { systemErrorCode } from '../../safety/system-error';
 import {
   InvalidResponseError,
   NetworkError,

@@ -4,9 +4,10 @@
  */
 import { apiKeyFormatProblem, quotableUrl } from '../../safety/credentials';
 import type { Dispatcher } from 'undici';
-import { renderValue } from './errors';
+
 import { DEFAULT_RETRY_POLICY } from './retry';
 import type { RetryPolicy } from './retry';
+import { quoteValue } from '../../domain/quote-value';
 
 export const KEY_PREFIX = 'svc_live_';
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -42,7 +43,7 @@ export interface ClientOptions {
 /** The base URL, normalized: http(s), no trailing slash, not ending in `/v1`. */
 export function normalizeBaseUrl(value: unknown): string {
   const expected = 'Expected an http(s) URL without /v1, e.g. https://api.example.com';
-  if (typeof value !== 'string') throw new TypeError(`Invalid baseUrl ${renderValue(value)}. ${expected}.`);
+  if (typeof value !== 'string') throw new TypeError(`Invalid baseUrl ${quoteValue(value)}. ${expected}.`);
   const shown = quotableUrl(value);
   let url: URL;
   try {
@@ -81,7 +82,7 @@ export function checkApiKey(value: unknown): string | undefined {
 export function checkTimeout(value: unknown): number {
   if (value === undefined) return DEFAULT_TIMEOUT_MS;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new TypeError(`Invalid timeoutMs ${renderValue(value)}. Expected an integer number of milliseconds from 1 and up.`);
+    throw new TypeError(`Invalid timeoutMs ${quoteValue(value)}. Expected an integer number of milliseconds from 1 and up.`);
   }
   return value;
 }
@@ -90,16 +91,16 @@ export function checkTimeout(value: unknown): number {
 export function resolveRetryPolicy(overrides: Partial<RetryPolicy> = {}): RetryPolicy {
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...overrides };
   if (!Number.isInteger(policy.maxRetries) || policy.maxRetries < 0) {
-    throw new TypeError(`Invalid retry.maxRetries ${renderValue(policy.maxRetries)}. Expected an integer from 0 and up.`);
+    throw new TypeError(`Invalid retry.maxRetries ${quoteValue(policy.maxRetries)}. Expected an integer from 0 and up.`);
   }
   for (const key of ['baseDelayMs', 'maxDelayMs', 'maxRetryAfterMs'] as const) {
     const ms = policy[key];
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
-      throw new TypeError(`Invalid retry.${key} ${renderValue(ms)}. Expected a number of milliseconds from 0 and up.`);
+      throw new TypeError(`Invalid retry.${key} ${quoteValue(ms)}. Expected a number of milliseconds from 0 and up.`);
     }
   }
   if (typeof policy.jitter !== 'number' || !(policy.jitter >= 0 && policy.jitter <= 1)) {
-    throw new TypeError(`Invalid retry.jitter ${renderValue(policy.jitter)}. Expected a number from 0 to 1.`);
+    throw new TypeError(`Invalid retry.jitter ${quoteValue(policy.jitter)}. Expected a number from 0 to 1.`);
   }
   if (!Array.isArray(policy.transientCodes) || !policy.transientCodes.every((c) => typeof c === 'string')) {
     throw new TypeError('Invalid retry.transientCodes. Expected an array of error codes.');

@@ -6,10 +6,12 @@
  * still counts against the change (an unknown severity is an error, a missing line cannot be
  * placed), and is shown as received; fields the reference does not name are ignored.
  */
-import { InvalidResponseError, renderValue } from './errors';
+import {InvalidResponseError} from './errors';
 import { SEVERITIES } from '../../domain/vocabulary';
-import type { CompletionResult, ReviewIssue, ReviewResult } from './types';
+import type { ReviewIssue } from '../../domain/review-answer';
+import type { CompletionResult, ReviewResult } from './types';
 import type { Severity } from '../../domain/vocabulary';
+import { quoteValue } from '../../domain/quote-value';
 
 type Json = Record<string, unknown>;
 
@@ -22,7 +24,7 @@ function isObject(value: unknown): value is Json {
 
 function invalid(what: string, field: string, expectation: string, value: unknown): never {
   throw new InvalidResponseError(
-    `Invalid ${what} answer: ${field} must be ${expectation}, got ${renderValue(value)}`,
+    `Invalid ${what} answer: ${field} must be ${expectation}, got ${quoteValue(value)}`,
     { field },
   );
 }
@@ -58,7 +60,7 @@ export function normalizeSeverity(reported: unknown): Pick<ReviewIssue, 'severit
     const known = SEVERITIES.find((s) => s === lower);
     if (known !== undefined) return { severity: known };
   }
-  const shown = typeof reported === 'string' ? reported : renderValue(reported, MAX_REPORTED_LENGTH);
+  const shown = typeof reported === 'string' ? reported : quoteValue(reported, MAX_REPORTED_LENGTH);
   return { severity: 'error' satisfies Severity, reportedSeverity: shown };
 }
 
@@ -85,7 +87,7 @@ function parseIssue(entry: unknown, index: number): ReviewIssue {
 export function normalizeLine(reported: unknown): Pick<ReviewIssue, 'line' | 'reportedLine'> {
   if (typeof reported === 'number') return { line: reported };
   if (reported === undefined || reported === null) return { line: null };
-  return { line: null, reportedLine: renderValue(reported, MAX_REPORTED_LENGTH) };
+  return { line: null, reportedLine: quoteValue(reported, MAX_REPORTED_LENGTH) };
 }
 
 /** Tolerated: a missing or null list is []; the reference shows `[]` when there is none. */

@@ -15,7 +15,7 @@
  * Pure; the answer itself keeps the elements as sent (and so does the result cache).
  */
 import { normalizeLine, normalizeSeverity } from './response';
-import type { SecurityFlag } from './types';
+import type { SecurityFlag } from '../../domain/review-answer';
 
 const TEXT_KEYS = ['message', 'description', 'title', 'detail'] as const;
 const KIND_KEYS = ['type', 'rule', 'id', 'category'] as const;

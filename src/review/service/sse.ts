@@ -5,7 +5,8 @@
  */
 import { createParser } from 'eventsource-parser';
 import type { EventSourceMessage, EventSourceParser } from 'eventsource-parser';
-import { InvalidResponseError, errorObjectOf, renderValue, serviceErrorFromObject, snippetOf } from './errors';
+import {InvalidResponseError, errorObjectOf, serviceErrorFromObject, snippetOf} from './errors';
+import { quoteValue } from '../../domain/quote-value';
 
 /** One event: `data` is its `data:` lines joined with `\n`; `event` and `id` when it named them. */
 export type SseEvent = EventSourceMessage;
@@ -81,7 +82,7 @@ export function readCompletionEvent(event: SseEvent, context: { status: number; 
   const object = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
   if (typeof object.delta !== 'string') {
     throw new InvalidResponseError(
-      `Invalid completion stream: delta must be a string, got ${renderValue(object.delta)} in ${snippetOf(data)}`,
+      `Invalid completion stream: delta must be a string, got ${quoteValue(object.delta)} in ${snippetOf(data)}`,
       { status: context.status, snippet: snippetOf(data), field: 'delta', requestId: context.requestId },
     );
   }

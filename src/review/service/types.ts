@@ -5,7 +5,8 @@
  * and severities are the pipeline's vocabulary too, so they are defined in domain/vocabulary.ts.
  */
 import { REVIEW_LANGUAGES } from '../../domain/vocabulary';
-import type { FocusArea, ReviewLanguage, Severity } from '../../domain/vocabulary';
+import type { FocusArea, ReviewLanguage } from '../../domain/vocabulary';
+import type { ReviewIssue } from '../../domain/review-answer';
 
 /** Language hints the completion operation accepts. */
 export const COMPLETION_LANGUAGES = [...REVIEW_LANGUAGES, 'java', 'cpp'] as const;
@@ -41,38 +42,6 @@ export interface ReviewRequest {
   focus_areas?: FocusArea[];
 }
 
-export interface ReviewIssue {
-  /** Normalized severity; an unknown or missing one counts as `error` (see `reportedSeverity`). */
-  severity: Severity;
-  /**
-   * The severity as the service sent it, when it was not one of `SEVERITIES`: the string itself,
-   * or the JSON of a value of another type (`3`, `null`; `nothing` when it was missing).
-   */
-  reportedSeverity?: string;
-  /**
-   * The line the service named. Kept as sent when it is a number (even 0, negative or
-   * fractional) so the locate stage can label it impossible; `null` when it was missing or not a
-   * number at all.
-   */
-  line: number | null;
-  /** The JSON of a line that was neither a number nor missing (`"12"`, `true`), to show it. */
-  reportedLine?: string;
-  message: string;
-  suggestion: string;
-}
-
-/**
- * One element of `security_flags`, read whatever its shape (security-flags.ts): like an issue, a
- * severity (unknown or missing: `error`), a line (missing: `null`), a message and a suggestion,
- * plus what a flag may name besides.
- */
-export interface SecurityFlag extends ReviewIssue {
-  /** Its `type`, `rule`, `id` or `category`, when it gave one. */
-  kind?: string;
-  /** Its CWE number, when it gave one that reads as one (`"CWE-89"`, `"89"` or `89`). */
-  cwe?: number;
-}
-
 export interface ReviewResult {
   model: string;
   summary: string;
@@ -80,7 +49,7 @@ export interface ReviewResult {
   suggestions: string[];
   /**
    * The element shape is not documented: kept as sent (and so in the result cache), and read by
-   * `parseSecurityFlags` when the answer is located.
+   * `parseSecurityFlags` (security-flags.ts) when the pipeline hands the answer to the locate stage.
    */
   security_flags: unknown[];
   /** As sent: the reference says an integer 0–100, but a fractional or out-of-range one is kept. */

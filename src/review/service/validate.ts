@@ -3,11 +3,12 @@
  * request never leaves the process. Each check returns the body to send: only known fields,
  * with `undefined`/`null` optional fields left out (the service then applies its defaults).
  */
-import { RequestValidationError, renderValue } from './errors';
+import {RequestValidationError} from './errors';
 import type { RequestValidationCode } from './errors';
 import { COMPLETION_LANGUAGES } from './types';
 import { FOCUS_AREAS, REVIEW_LANGUAGES } from '../../domain/vocabulary';
 import type { CompletionRequest, ReviewRequest } from './types';
+import { quoteValue } from '../../domain/quote-value';
 
 const MAX_TOKENS_LIMIT = 8000;
 const MAX_STOP_SEQUENCES = 4;
@@ -16,7 +17,7 @@ const REVIEW_FIELDS = ['code', 'language', 'focus_areas'] as const;
 const COMPLETION_FIELDS = ['prompt', 'model', 'max_tokens', 'temperature', 'stop', 'language', 'system'] as const;
 
 function refuse(field: string, expectation: string, value: unknown, code: RequestValidationCode = 'invalid_request'): never {
-  const shown = renderValue(value);
+  const shown = quoteValue(value);
   throw new RequestValidationError(`Invalid request: ${field} ${expectation}, got ${shown}`, code, field, shown);
 }
 

@@ -5,7 +5,8 @@
  * suggested change; otherwise the suggestion is prose.
  */
 import { REVIEW_LANGUAGES, SEVERITIES, type FocusArea, type ReviewLanguage, type Severity } from '../../../src/domain/vocabulary';
-import { type ReviewIssue, type ReviewResult } from '../../../src/review/service/types';
+import type { ReviewIssue } from '../../../src/domain/review-answer';
+import type { ReviewResult } from '../../../src/review/service/types';
 import type { ValidReviewRequest } from './validate';
 
 export interface ReviewRule {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReviewIssue } from '../../../src/review/service/types';
+import type { ReviewIssue } from '../../../src/domain/review-answer';
 import type { ReviewLanguage } from '../../../src/domain/vocabulary';
 import { setup } from './helpers';
 
