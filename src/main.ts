@@ -8,7 +8,7 @@
 import { actionBuild, describeBuild } from './domain/build';
 import { VERSION } from './version';
 import * as core from '@actions/core';
-import { chooseMergeGroupSource, choosePullRequestSource, eventBaseSha } from './collect/choose-source';
+import { chooseMergeGroupSource, choosePullRequestSource } from './collect/choose-source';
 import type { ChosenSource } from './collect/choose-source';
 import { insecureHttpWarning } from './config/api-url';
 import { commentSkipReason, reviewCommentOf } from './config/comment-event';
@@ -16,13 +16,15 @@ import { readRunnerEnvironment } from './config/environment';
 import type { RunnerEnvironment } from './config/environment';
 import { EventError, readActionEvent, resolveReviewTarget } from './config/event';
 import { SettingsError, readSettings } from './config/settings';
-import { PolicyError } from './config/policy/policy-error';
 import { applyPolicy } from './config/policy/resolve';
 import { readBasePolicy } from './collect/policy-file';
 import type { Settings } from './config/settings';
-import { checkWorkflowRunHead, workflowRunHead } from './config/workflow-run';
+import { pullsAtWorkflowRunHead } from './config/head-pulls';
+import { readPullTargetWhile } from './config/pull-target';
+import type { PullTarget } from './config/pull-target';
 import { describeError } from './domain/errors';
-import type { PullRequestRef, ReviewTarget } from './domain/pull-request';
+import type { ReviewTarget } from './domain/pull-request';
+import type { PublishedRun } from './domain/run-report';
 import type { ReviewPublisher } from './domain/writes';
 import type { RunReport } from './domain/run-report';
 import { stoppedVerdict } from './gate/decide';
@@ -31,7 +33,6 @@ import { redactGitHubRequests } from './github/egress';
 import { createGitHubClient } from './github/octokit';
 import { createRequestCounter, describeRequestCounts } from './github/request-count';
 import type { GitHubClient } from './github/octokit';
-import { HeadMovedError, PullRequestNotFoundError, readPullRequest } from './github/pull-head';
 import { shortSha } from './domain/object-name';
 import { createWriteGate, realWriteClock, writePacingFor } from './github/write-gate';
 import type { WriteGate } from './github/write-gate';
@@ -40,7 +41,13 @@ import { createActionsIo } from './publish/actions/io';
 import type { ActionsIo } from './publish/actions/io';
 import { actionsLogger } from './publish/actions/io';
 import type { CheckRunTarget } from './publish/check-run/content';
-import type { VerdictSurfaces } from './publish/publish';
+import { createCheckRunSurface } from './publish/check-run/surface';
+import type { CheckRunSurface } from './publish/check-run/surface';
+import type { VerdictFacts } from './publish/check-run/verdict-records';
+import { judgePulls } from './publish/actions/judge-pulls';
+import { failStep, stopMessage } from './publish/actions/stopped';
+import type { AmongSeveral } from './publish/actions/judge-pulls';
+import { lazyFeedback, lazyPublisher } from './report/lazy';
 import type { ReviewFeedback } from './report/feedback';
 import { createAuthorTrust } from './report/github/identity';
 import type { AuthorTrust } from './report/github/identity';
@@ -153,56 +160,73 @@ async function reviewWithClient(
     const named = group.pulls.length > 0 ? ` (${group.pulls.map((n) => `#${n}`).join(', ')})` : '';
     io.info(`Reviewing the merge group${named} of ${group.owner}/${group.repo}: ${shortSha(group.baseSha)}...${shortSha(group.headSha)}`);
     // Nothing is posted for a merge group; the replies of the pull request it names are read, so its dismissals count here too.
-    await reviewAndPublish(action, github, group, group.baseSha, () => chooseMergeGroupSource({ checkout: runner.checkout, octokit, group, log }), {
+    const checkRun = checkRunSurface(action, github, group, { reviewed: true, base: undefined, read: Date.now() });
+    await reviewAndPublish(action, github, group, group.baseSha, () => chooseMergeGroupSource({ checkout: runner.checkout, octokit, group, log }), checkRun, {
       publisher: undefined,
       feedback: replyReader(action, github, createAuthorTrust(octokit, log), createAccessReader(octokit, group, log)),
     });
     return undefined;
   }
+  if (resolved.kind === 'workflow-run') {
+    // The two-stage set-up: every open pull request at the head the first stage ran on is judged.
+    const found = await pullsAtWorkflowRunHead(octokit, resolved);
+    if (found.kind === 'none') return found.reason;
+    await judge(action, github, found.pulls);
+    return undefined;
+  }
 
-  const target = resolved;
-  // The fork's artifact names the pull request in the two-stage set-up: checked before anything is read or written.
-  const expectedHead = event.name === 'workflow_run' && settings.prNumber !== undefined ? workflowRunHead(event.payload) : undefined;
   const trusted = createAuthorTrust(octokit, log);
   // One reader for the run: the comment event's author is asked once, and the answer reused.
-  const access = createAccessReader(octokit, target, log);
+  const access = createAccessReader(octokit, resolved, log);
   // A review comment event re-decides the gate only for a dismissal by someone who may dismiss.
   const comment = reviewCommentOf(event);
   const skipped = comment === undefined ? undefined : await commentSkipReason(comment, settings.dismiss, trusted, access);
   if (skipped !== undefined) return skipped;
 
-  // The head the review is pinned to, the base its policy file is read at, and (for skip-drafts)
-  // whether it is a draft: from the event, else from GitHub.
-  let headSha = target.headSha;
-  let baseSha = eventBaseSha(event.payload, target.number);
-  let draft = target.draft;
-  if (expectedHead !== undefined || headSha === undefined || baseSha === undefined || (settings.skipDrafts && draft === undefined)) {
-    const pull = await readPullRequest(octokit, target);
-    if (expectedHead !== undefined) checkWorkflowRunHead(target.number, expectedHead, pull);
-    headSha = expectedHead?.sha ?? headSha ?? pull.headSha;
-    baseSha ??= pull.baseSha;
-    draft ??= pull.draft;
-  }
-  const pr: PullRequestRef = { owner: target.owner, repo: target.repo, number: target.number, headSha };
-  if (settings.skipDrafts && draft === true) {
-    const { publishSkippedDraft } = await import('./publish/actions/skipped-draft');
-    await publishSkippedDraft({ pr, io, log, checkRun: checkRunSurface(settings, runner, github, pr), hasJobSummary: runner.hasJobSummary });
-    return undefined;
-  }
-  io.info(`Reviewing ${pr.owner}/${pr.repo}#${pr.number} at ${shortSha(pr.headSha)}`);
-  if (target.fromFork && !settings.dryRun) {
-    io.info('This pull request comes from a fork: if the token cannot write, findings are reported as annotations.');
-  }
-  const base = baseSha;
-  await reviewAndPublish(action, github, pr, base, () => choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha: base, log }), {
-    // What is written after the reviews is loaded when it is first used: a run that stops before,
-    // or does not need it, never parses it, and the first review request goes out sooner.
-    publisher: settings.dryRun
-      ? undefined
-      : lazyPublisher(() => import('./report/github/publisher').then((m) => m.createReviewPublisher(octokit, { log, trusted, writeGate: github.writeGate }))),
-    feedback: replyReader(action, github, trusted, access),
-  });
+  // Head, base and draft state are GitHub's at run time; the source is chosen meanwhile from the
+  // payload's, and kept when GitHub agrees (the common case), so the read costs no round trip.
+  const likelySkipped = settings.skipDrafts && resolved.draft !== false;
+  const { target, early } = await readPullTargetWhile(
+    octokit,
+    resolved,
+    log,
+    likelySkipped ? undefined : (pr, baseSha, heldLog) => choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha, log: heldLog }),
+    (chosen) => void chosen.then((source) => source.close(), () => undefined),
+  );
+  await judge(action, github, [target], { trusted, access, ...(early === undefined ? {} : { early }) });
   return undefined;
+}
+
+/** Judges the pull requests (publish/actions/judge-pulls.ts), each reviewed and published here. */
+async function judge(
+  action: ActionRun,
+  github: GitHubSide,
+  pulls: readonly PullTarget[],
+  given: { trusted?: AuthorTrust; access?: AccessReader; early?: Promise<ChosenSource> } = {},
+): Promise<void> {
+  const { settings, runner, io, redactor } = action;
+  const { octokit, log } = github;
+  await judgePulls(pulls, {
+    io,
+    log,
+    skipDrafts: settings.skipDrafts,
+    dryRun: settings.dryRun,
+    hasJobSummary: runner.hasJobSummary,
+    checkRun: (pull, facts, judgedNext) => checkRunSurface(action, github, pull.pr, facts, judgedNext),
+    review: (pull, checkRun, several) => {
+      const { pr, baseSha } = pull;
+      const trusted = given.trusted ?? createAuthorTrust(octokit, log);
+      const chooseSource = (): Promise<ChosenSource> => given.early ?? choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha, log });
+      return reviewAndPublish(action, github, pr, baseSha, chooseSource, checkRun, {
+        publisher: settings.dryRun
+          ? undefined
+          : lazyPublisher(() => import('./report/github/publisher').then((m) => m.createReviewPublisher(octokit, { log, trusted, writeGate: github.writeGate }))),
+        feedback: replyReader(action, github, trusted, given.access ?? createAccessReader(octokit, pr, log)),
+        ...several,
+      });
+    },
+    conclude: { settings, workspace: runner.workspace, redactor, stopMessage },
+  });
 }
 
 /** Reads the replies to review-gate's comments (dismissals), and closes the threads of fixed findings. */
@@ -236,8 +260,9 @@ async function reviewAndPublish(
   /** The change's base commit: its policy file applies, never the change's own. */
   baseSha: string,
   chooseSource: () => Promise<ChosenSource>,
-  toPullRequest: { publisher: ReviewPublisher | undefined; feedback: ReviewFeedback },
-): Promise<void> {
+  checkRun: CheckRunSurface | undefined,
+  toPullRequest: { publisher: ReviewPublisher | undefined; feedback: ReviewFeedback } & Partial<AmongSeveral>,
+): Promise<PublishedRun> {
   const { runner, io } = action;
   let { settings } = action;
   const { log } = github;
@@ -249,24 +274,29 @@ async function reviewAndPublish(
     onWarning: (message) => io.warning(message),
     secrets: action.secrets,
   });
-  const checkRun = checkRunSurface(settings, runner, github, target);
-  const { publisher, feedback } = toPullRequest;
+  const { publisher, feedback, oneOfSeveral = false, shared } = toPullRequest;
   let report: RunReport;
   let chosen: ChosenSource | undefined;
   try {
+    // The check is marked in progress while the source is chosen and the policy file read: it is
+    // in place before the first review request, and costs that request no round trip of its own.
+    const starting = checkRun?.start();
     // The source first: through the API its first page of files is asked for now, while the policy file is read.
     chosen = await chooseSource();
     // An invalid policy file stops the run here, before any review request, and fails the check saying why.
-    settings = applyPolicy(settings, await readBasePolicy({ commit: baseSha, checkout: runner.checkout, octokit: github.octokit, repository: target, log }));
+    const [policy] = await Promise.all([readBasePolicy({ commit: baseSha, checkout: runner.checkout, octokit: github.octokit, repository: target, log }), starting]);
+    settings = applyPolicy(settings, policy);
+    const review = cachedReviewDeps((request, options) => client.reviewOnce(request, options), {
+      dir: actionCacheDir(settings.cacheDir, runner.workspace),
+      baseUrl: settings.apiUrl,
+      secret: settings.apiKey,
+      workspace: runner.workspace,
+      log,
+    });
     report = await runPipeline(settings, target, {
       source: chosen.source,
-      ...cachedReviewDeps((request, options) => client.reviewOnce(request, options), {
-        dir: actionCacheDir(settings.cacheDir, runner.workspace),
-        baseUrl: settings.apiUrl,
-        secret: settings.apiKey,
-        workspace: runner.workspace,
-        log,
-      }),
+      ...review,
+      ...(shared === undefined ? {} : { reviewOnce: shared.wrap(review.reviewOnce, settings.apiUrl) }),
       publisher,
       feedback,
       clock: systemClock,
@@ -274,10 +304,10 @@ async function reviewAndPublish(
       retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
     });
   } catch (error) {
-    // The run knows what it reviews but cannot decide: its check says so rather than stay missing.
+    // The run knows what it reviews but cannot decide: its check says so rather than stay missing, or in progress.
     if (checkRun !== undefined) {
       const [{ canReportStop }, { stoppedRunContent }] = await Promise.all([import('./publish/check-run/write'), import('./publish/check-run/content')]);
-      if (canReportStop(error)) await checkRun.write(stoppedRunContent(target, stoppedVerdict(stopMessage(error)), checkRun.target));
+      await checkRun.stop(stoppedRunContent(target, stoppedVerdict(stopMessage(error)), checkRun.target), canReportStop(error));
     }
     throw error;
   } finally {
@@ -285,63 +315,28 @@ async function reviewAndPublish(
   }
   io.info(chosen.describe());
   const [{ publishVerdict }, { runnerSurfaces }] = await Promise.all([import('./publish/publish'), import('./publish/actions/runner')]);
-  await publishVerdict(report, {
+  return publishVerdict(report, {
     log,
     ...(settings.walkthrough ? { walkthrough: completeText(client) } : {}),
     ...(publisher === undefined ? {} : { summaryComment: publisher }),
     ...(checkRun === undefined ? {} : { checkRun }),
     outlets: [
-      // Every GitHub request of the run is made by now: the runner's outlets write only files and the log.
-      () => Promise.resolve(github.tellRequests()),
-      runnerSurfaces({ io, redactor: action.redactor, settings, hasJobSummary: runner.hasJobSummary, workspace: runner.workspace }),
+      // Every GitHub request of the run is made by now (of the last pull request, when several): the runner's outlets write only files and the log.
+      () => Promise.resolve(oneOfSeveral ? undefined : github.tellRequests()),
+      runnerSurfaces({ io, redactor: action.redactor, settings, hasJobSummary: runner.hasJobSummary, workspace: runner.workspace, oneOfSeveral }),
     ],
   });
 }
 
 /** The check run of this run, unless `check-run` is off or it is a dry run. */
-function checkRunSurface(settings: Settings, runner: RunnerEnvironment, github: GitHubSide, pr: ReviewTarget): VerdictSurfaces['checkRun'] {
+function checkRunSurface(action: ActionRun, github: GitHubSide, target: ReviewTarget, facts: VerdictFacts, judgedNext?: ReadonlySet<number>): CheckRunSurface | undefined {
+  const { settings, runner } = action;
   if (!settings.checkRun || settings.dryRun) return undefined;
-  const target: CheckRunTarget = runner.runUrl === undefined ? { name: settings.checkName } : { name: settings.checkName, detailsUrl: runner.runUrl };
+  const check: CheckRunTarget = runner.runUrl === undefined ? { name: settings.checkName } : { name: settings.checkName, detailsUrl: runner.runUrl };
   const { octokit, writeGate, log } = github;
-  return {
-    target,
-    write: async (content) => (await import('./publish/check-run/write')).publishCheckRun({ octokit, gate: writeGate, log }, pr, content, log),
-  };
+  return createCheckRunSurface({ context: { octokit, gate: writeGate, log }, log, target, check, facts, ...(judgedNext === undefined ? {} : { judgedNext }) });
 }
 
 function completeText(client: CodeAssistanceClient) {
   return async (request: Parameters<CodeAssistanceClient['complete']>[0]): Promise<string> => (await client.complete(request)).content;
-}
-
-/** The review publisher, its module loaded at the first write. */
-function lazyPublisher(load: () => Promise<ReviewPublisher>): ReviewPublisher {
-  let loaded: Promise<ReviewPublisher> | undefined;
-  const get = (): Promise<ReviewPublisher> => (loaded ??= load());
-  return {
-    postReview: async (...args) => (await get()).postReview(...args),
-    upsertSummary: async (...args) => (await get()).upsertSummary(...args),
-  };
-}
-
-/** The reader of replies and closer of threads (GraphQL among them), its module loaded at first use. */
-function lazyFeedback(load: () => Promise<ReviewFeedback>): ReviewFeedback {
-  let loaded: Promise<ReviewFeedback> | undefined;
-  const get = (): Promise<ReviewFeedback> => (loaded ??= load());
-  return {
-    read: async (...args) => (await get()).read(...args),
-    closeFixed: async (...args) => (await get()).closeFixed(...args),
-  };
-}
-
-/** Why the run stopped: these errors say what happened on their own; anything else is named by its class. */
-function stopMessage(error: unknown): string {
-  const plain = error instanceof EventError || error instanceof PullRequestNotFoundError || error instanceof HeadMovedError || error instanceof PolicyError;
-  return plain ? error.message : `review-gate could not complete: ${describeError(error)}`;
-}
-
-/** A run that stopped before a verdict: the outputs say so and the step fails, with one message. */
-function failStep(io: ActionsIo, message: string, reasons: string): void {
-  io.setOutput('result', 'failed');
-  io.setOutput('reasons', reasons);
-  io.setFailed(message);
 }

@@ -30,12 +30,6 @@ function describeReads(stats: BatchStats): string {
   return `${stats.fromQueries} in ${plural(stats.queries, 'GraphQL query', 'GraphQL queries')}, ${stats.toRest} one by one through REST`;
 }
 
-/** The base commit the event names for this pull request, when it does. */
-export function eventBaseSha(payload: unknown, number: number): string | undefined {
-  const pull = (payload as { pull_request?: { number?: unknown; base?: { sha?: unknown } } } | null)?.pull_request;
-  return pull?.number === number && typeof pull.base?.sha === 'string' ? pull.base.sha : undefined;
-}
-
 interface SourceOptions {
   /** The runner's workspace when it is a git checkout (config/environment.ts). */
   checkout: string | undefined;
@@ -45,7 +39,7 @@ interface SourceOptions {
 
 export async function choosePullRequestSource(options: SourceOptions & {
   pr: PullRequestRef;
-  /** The pull request's base commit, from the event or from GitHub. */
+  /** The pull request's base commit, as GitHub has it when the run starts. */
   baseSha: string;
 }): Promise<ChosenSource> {
   const { octokit, pr, log } = options;

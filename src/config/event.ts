@@ -1,22 +1,34 @@
 /**
  * What this run reviews, from the Actions event (read by @actions/github's `context`): a pull
  * request (the payload of `pull_request` and `pull_request_target`, else the `pr-number` input),
+ * the open pull requests a `workflow_run` event's head heads (the two-stage set-up for forks),
  * or a merge group of the merge queue (`merge_group`), reviewed as `base_sha...head_sha`.
+ *
+ * What a pull request's payload says of its head, base and draft state is kept only to be
+ * compared with GitHub's answer at run time (config/pull-target.ts), which the run goes by.
  */
 import type { MergeGroupRef } from '../domain/pull-request';
 import type { RunnerEnvironment } from './environment';
 import { quoteValue } from '../domain/quote-value';
+import { EventError } from './event-error';
+import { workflowRunHead } from './workflow-run';
+import type { WorkflowRunHead } from './workflow-run';
+
+export { EventError } from './event-error';
 
 export interface PullRequestTarget {
   owner: string;
   repo: string;
   number: number;
-  /** Known from a pull_request payload; otherwise read from the API. */
+  /** What the event's payload says (`pull_request.head.sha`); the run reviews GitHub's head. */
   headSha?: string;
   /** The head lives in another repository: the token is usually read-only. */
   fromFork: boolean;
-  /** Known from the event's payload (`pull_request.draft`); otherwise read from the API when it matters. */
+  /** What the event's payload says (`pull_request.draft`); the run goes by GitHub's. */
   draft?: boolean;
+  /** What the event's payload says of the base (`pull_request.base`); the run goes by GitHub's. */
+  baseRef?: string;
+  baseSha?: string;
 }
 
 /** The event as the runner describes it. */
@@ -29,15 +41,14 @@ export interface ActionEvent {
   payload: unknown;
 }
 
-export class EventError extends Error {
-  override readonly name = 'EventError' as const;
-}
-
 interface PullRequestPayload {
+  action?: unknown;
+  /** Sent with `edited`: what the edit changed, each as `{ from }` (`base` for a retarget). */
+  changes?: unknown;
   pull_request?: {
     number?: unknown;
     head?: { sha?: unknown; repo?: { full_name?: unknown } | null };
-    base?: { repo?: { full_name?: unknown } };
+    base?: { sha?: unknown; ref?: unknown; repo?: { full_name?: unknown } };
     draft?: unknown;
   };
 }
@@ -57,23 +68,61 @@ export async function readActionEvent(runner: Pick<RunnerEnvironment, 'repositor
   }
 }
 
+/** The open pull requests whose head a `workflow_run` event's head is; `pr-number`, when given, must be one of them. */
+export interface WorkflowRunTarget {
+  owner: string;
+  repo: string;
+  head: WorkflowRunHead;
+  /** The `pr-number` input (the first stage's artifact), when given. */
+  named?: number;
+}
+
 /** What the event asks the run to review, or why it asks for nothing. */
 export type EventTarget =
   | ({ kind: 'pull-request' } & PullRequestTarget)
+  | ({ kind: 'workflow-run' } & WorkflowRunTarget)
   | { kind: 'merge-group'; group: MergeGroupRef }
   | { kind: 'nothing'; reason: string };
 
 export const MERGE_GROUP_EVENT = 'merge_group';
+export const WORKFLOW_RUN_EVENT = 'workflow_run';
+const PULL_REQUEST_EVENTS: ReadonlySet<string> = new Set(['pull_request', 'pull_request_target']);
 /** The one action of `merge_group` that asks for checks. */
 const CHECKS_REQUESTED = 'checks_requested';
 const COMMIT_SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 /** The queue's branch for an entry: `gh-readonly-queue/<base branch>/pr-<number>-<head sha>`. */
 const QUEUE_REF = /(?:^|\/)gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
-/** The `pr-number` input names a pull request whatever the event; otherwise the event decides. */
+/**
+ * The `pr-number` input names a pull request whatever the event (on `workflow_run`, one of those
+ * the event's head heads); otherwise the event decides.
+ */
 export function resolveReviewTarget(event: ActionEvent, prNumberInput: number | undefined): EventTarget {
   if (event.name === MERGE_GROUP_EVENT && prNumberInput === undefined) return resolveMergeGroup(event);
-  return { kind: 'pull-request', ...resolvePullRequest(event, prNumberInput) };
+  if (event.name === WORKFLOW_RUN_EVENT) {
+    // The artifact is the fork's to write, or to leave out: the event's head decides what is judged.
+    return { kind: 'workflow-run', ...repositoryOf(event), head: workflowRunHead(event.payload), ...(prNumberInput === undefined ? {} : { named: prNumberInput }) };
+  }
+  const target = resolvePullRequest(event, prNumberInput);
+  const edit = editWithoutRetarget(event, target.number);
+  return edit === undefined ? { kind: 'pull-request', ...target } : { kind: 'nothing', reason: edit };
+}
+
+/**
+ * Why an `edited` event of the pull request has nothing to review: only a new base changes what
+ * is judged (its diff, its policy file), and GitHub says so in `changes.base`. A title or body
+ * edit leaves the check on the head as it is. Undefined when the event is not such an edit.
+ */
+function editWithoutRetarget(event: ActionEvent, number: number): string | undefined {
+  const payload: PullRequestPayload = typeof event.payload === 'object' && event.payload !== null ? event.payload : {};
+  if (event.name === undefined || !PULL_REQUEST_EVENTS.has(event.name) || payload.action !== 'edited' || payload.pull_request?.number !== number) return undefined;
+  const changes = typeof payload.changes === 'object' && payload.changes !== null ? (payload.changes as Record<string, unknown>) : {};
+  if (changes.base !== undefined) return undefined;
+  const what = Object.keys(changes);
+  return (
+    `the pull request was edited (${what.length === 0 ? 'nothing GitHub named' : what.join(', ')}), not retargeted: ` +
+    'its base is unchanged, so the check on its head stands'
+  );
 }
 
 interface MergeGroupPayload {
@@ -117,14 +166,7 @@ export function resolvePullRequest(event: ActionEvent, prNumberInput: number | u
   const pull = payload.pull_request;
   if (prNumberInput !== undefined) {
     const sameAsEvent = pull !== undefined && pull.number === prNumberInput;
-    return {
-      owner,
-      repo,
-      number: prNumberInput,
-      ...(sameAsEvent && typeof pull.head?.sha === 'string' ? { headSha: pull.head.sha } : {}),
-      ...(sameAsEvent && typeof pull.draft === 'boolean' ? { draft: pull.draft } : {}),
-      fromFork: sameAsEvent ? isFork(pull) : false,
-    };
+    return { owner, repo, number: prNumberInput, ...(sameAsEvent ? payloadSays(pull) : {}), fromFork: sameAsEvent ? isFork(pull) : false };
   }
   if (pull === undefined) {
     throw new EventError(
@@ -134,7 +176,18 @@ export function resolvePullRequest(event: ActionEvent, prNumberInput: number | u
   if (typeof pull.number !== 'number' || typeof pull.head?.sha !== 'string') {
     throw new EventError(`The '${event.name ?? 'unknown'}' event payload has no pull_request.number or head.sha.`);
   }
-  return { owner, repo, number: pull.number, headSha: pull.head.sha, fromFork: isFork(pull), ...(typeof pull.draft === 'boolean' ? { draft: pull.draft } : {}) };
+  return { owner, repo, number: pull.number, ...payloadSays(pull), headSha: pull.head.sha, fromFork: isFork(pull) };
+}
+
+/** What the payload says of the pull request's head, base and draft state, where it says it. */
+function payloadSays(pull: NonNullable<PullRequestPayload['pull_request']>): Pick<PullRequestTarget, 'headSha' | 'draft' | 'baseRef' | 'baseSha'> {
+  const { head, base, draft } = pull;
+  return {
+    ...(typeof head?.sha === 'string' ? { headSha: head.sha } : {}),
+    ...(typeof draft === 'boolean' ? { draft } : {}),
+    ...(typeof base?.ref === 'string' ? { baseRef: base.ref } : {}),
+    ...(typeof base?.sha === 'string' ? { baseSha: base.sha } : {}),
+  };
 }
 
 function isFork(pull: NonNullable<PullRequestPayload['pull_request']>): boolean {

@@ -7,7 +7,7 @@
  */
 import type { PullRequestSnapshot } from '../github/pull-head';
 import { isObjectName, shortSha } from '../domain/object-name';
-import { EventError } from './event';
+import { EventError } from './event-error';
 
 /** What the `workflow_run` event says the first stage ran on. */
 export interface WorkflowRunHead {

@@ -1,8 +1,9 @@
 /**
- * The pull request's head commit as GitHub has it now. Read once to pin the review when the
- * event does not say (a `pr-number` input), after listing the changed files (GitHub lists the
- * files of the head it has then), and again before each write: a push during the run moves the
- * head, and what the run found is then about an older commit.
+ * The pull request as GitHub has it now. Read at the start of every pull-request run, which takes
+ * its head, base and draft state from here rather than from the event's payload (a payload can be
+ * older than the pull request: a re-run, a run that started late, a retarget since); again after
+ * listing the changed files (GitHub lists the files of the head it has then); and before writes: a
+ * push during the run moves the head, and what the run found is then about an older commit.
  */
 import { shortSha } from '../domain/object-name';
 import { GitHubApiError, describePr, requestStatus } from './errors';
@@ -24,10 +25,17 @@ export interface PullRequestSnapshot {
   state: 'open' | 'closed';
   /** The base commit: the base branch's head when GitHub last computed the pull request. */
   baseSha: string;
+  /** The base branch's name (`base.ref`): a retarget changes it. */
+  baseRef: string;
   /** GitHub's count of the files it changes; undefined when GitHub did not say. */
   changedFiles: number | undefined;
   /** A draft pull request. */
   draft: boolean;
+  /**
+   * When GitHub's answer arrived, in ms since the epoch (the runner's clock, like the verdict
+   * records' `at`): verdicts are compared by how recently their run read GitHub's state.
+   */
+  readAt: number;
 }
 
 /**
@@ -68,24 +76,40 @@ export class HeadMovedError extends Error {
   }
 }
 
-export async function readPullRequest(octokit: GitHubClient, pr: PullRequestNumber): Promise<PullRequestSnapshot> {
+export async function readPullRequest(octokit: GitHubClient, pr: PullRequestNumber, now: () => number = Date.now): Promise<PullRequestSnapshot> {
   try {
     const { data } = await octokit.rest.pulls.get({ owner: pr.owner, repo: pr.repo, pull_number: pr.number });
-    // The REST types say non-null; the head repository of a deleted fork is null all the same.
-    const headRepo = data.head.repo as { full_name?: unknown } | null;
-    return {
-      headSha: data.head.sha,
-      headBranch: data.head.ref,
-      headRepository: typeof headRepo?.full_name === 'string' ? headRepo.full_name : null,
-      state: data.state === 'open' ? 'open' : 'closed',
-      baseSha: data.base.sha,
-      changedFiles: typeof data.changed_files === 'number' ? data.changed_files : undefined,
-      draft: data.draft === true,
-    };
+    return pullSnapshot(data, now());
   } catch (error) {
     if (requestStatus(error) === 404) throw new PullRequestNotFoundError(pr, { cause: error });
     throw new GitHubApiError(`Reading ${describePr(pr)}`, error);
   }
+}
+
+/** The fields of a pull request review-gate reads, as `GET /pulls/{n}` (and the list of pulls) give them. */
+export interface PullRequestData {
+  head: { sha: string; ref: string; repo: unknown };
+  base: { sha: string; ref: string };
+  state: string;
+  draft?: boolean | undefined;
+  changed_files?: number | undefined;
+}
+
+/** GitHub's pull request as a snapshot read at `readAt`. */
+export function pullSnapshot(data: PullRequestData, readAt: number): PullRequestSnapshot {
+  // The REST types say non-null; the head repository of a deleted fork is null all the same.
+  const headRepo = data.head.repo as { full_name?: unknown } | null;
+  return {
+    headSha: data.head.sha,
+    headBranch: data.head.ref,
+    headRepository: typeof headRepo?.full_name === 'string' ? headRepo.full_name : null,
+    state: data.state === 'open' ? 'open' : 'closed',
+    baseSha: data.base.sha,
+    baseRef: data.base.ref,
+    changedFiles: typeof data.changed_files === 'number' ? data.changed_files : undefined,
+    draft: data.draft === true,
+    readAt,
+  };
 }
 
 export async function readPullHead(octokit: GitHubClient, pr: PullRequestNumber): Promise<string> {

@@ -66,3 +66,46 @@ describe('resolveReviewTarget on a pull request', () => {
     expect(resolveReviewTarget(pullEvent(true), 8)).not.toHaveProperty('draft');
   });
 });
+
+describe('resolveReviewTarget on an edit of the pull request', () => {
+  const edited = (changes: unknown, name = 'pull_request'): ActionEvent => ({
+    name,
+    repository: 'acme/shop',
+    payload: { action: 'edited', changes, pull_request: { number: 7, head: { sha: HEAD }, base: { sha: BASE, ref: 'main' } } },
+  });
+
+  it('reviews an edit that changed the base: a retarget', () => {
+    expect(resolveReviewTarget(edited({ base: { ref: { from: 'legacy' }, sha: { from: PR_HEAD } } }), undefined)).toMatchObject({ kind: 'pull-request', number: 7, baseRef: 'main', baseSha: BASE });
+    expect(resolveReviewTarget(edited({ base: { ref: { from: 'legacy' } } }, 'pull_request_target'), 7)).toMatchObject({ kind: 'pull-request' });
+  });
+
+  it('has nothing to do on any other edit, and names what it changed', () => {
+    expect(resolveReviewTarget(edited({ title: { from: 'x' }, body: { from: '' } }), undefined)).toEqual({
+      kind: 'nothing',
+      reason: 'the pull request was edited (title, body), not retargeted: its base is unchanged, so the check on its head stands',
+    });
+    expect(resolveReviewTarget(edited(undefined, 'pull_request_target'), undefined)).toMatchObject({ kind: 'nothing', reason: expect.stringContaining('(nothing GitHub named)') });
+  });
+
+  it('reviews another pull request pr-number names, whatever the edit', () => {
+    expect(resolveReviewTarget(edited({ title: { from: 'x' } }), 8)).toMatchObject({ kind: 'pull-request', number: 8 });
+  });
+});
+
+describe('resolveReviewTarget on workflow_run', () => {
+  const run = (extra: Record<string, unknown> = {}): ActionEvent => ({
+    name: 'workflow_run',
+    repository: 'acme/shop',
+    payload: { action: 'completed', workflow_run: { head_sha: HEAD, head_branch: 'patch-1', head_repository: { full_name: 'mallory/shop' }, ...extra } },
+  });
+
+  it('names the head to judge every open pull request of, with the pr-number input when given and without it', () => {
+    const head = { repository: 'mallory/shop', branch: 'patch-1', sha: HEAD };
+    expect(resolveReviewTarget(run(), undefined)).toEqual({ kind: 'workflow-run', owner: 'acme', repo: 'shop', head });
+    expect(resolveReviewTarget(run(), 8)).toEqual({ kind: 'workflow-run', owner: 'acme', repo: 'shop', head, named: 8 });
+  });
+
+  it('refuses a payload that names no head, before any request', () => {
+    expect(() => resolveReviewTarget(run({ head_branch: null }), undefined)).toThrow(EventError);
+  });
+});

@@ -7,7 +7,7 @@ const X = 'a'.repeat(40);
 const Y = 'b'.repeat(40);
 const payload = (run: Record<string, unknown>) => ({ action: 'completed', workflow_run: { head_sha: X, head_branch: 'patch-1', head_repository: { full_name: 'mallory/shop' }, ...run } });
 const pull = (extra: Partial<PullRequestSnapshot> = {}): PullRequestSnapshot => ({
-  headSha: X, headBranch: 'patch-1', headRepository: 'mallory/shop', state: 'open', baseSha: 'c'.repeat(40), changedFiles: 1, draft: false, ...extra,
+  headSha: X, headBranch: 'patch-1', headRepository: 'mallory/shop', state: 'open', baseSha: 'c'.repeat(40), baseRef: 'main', changedFiles: 1, draft: false, readAt: 0, ...extra,
 });
 
 describe('workflowRunHead', () => {

@@ -4,6 +4,14 @@
  * update's annotations appended to the ones already there, an `output.summary` of at most 65,535
  * characters, and listing by commit with the `check_name` filter. `permission` stands for the
  * token's `checks` permission: `read` refuses writes, `none` everything, with GitHub's 403.
+ *
+ * Status as GitHub keeps it: a check run is created `queued` unless told otherwise; `queued`,
+ * `in_progress` and `completed` are the statuses an app may set (`waiting`, `requested` and
+ * `pending` are GitHub Actions' own: 422); `completed` needs a conclusion, and a conclusion alone
+ * completes the run. The order is queued → in_progress → completed, and a completed check run
+ * never goes back (GitHub's own answer on its community forum, "Stale check runs"): the fake
+ * refuses that with 422, so no code can lean on it. `started_at` is set at creation and
+ * `completed_at` when it completes.
  */
 
 export type ChecksPermission = 'write' | 'read' | 'none';
@@ -23,6 +31,8 @@ export interface FakeCheckRun {
   head_sha: string;
   status: string;
   conclusion: string | null;
+  started_at: string;
+  completed_at: string | null;
   external_id: string | null;
   details_url: string | null;
   html_url: string;
@@ -40,6 +50,9 @@ type Paginate = (items: unknown[]) => void;
 const READ_ONLY = { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' };
 const NOT_FOUND = { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' };
 const LEVELS = new Set(['notice', 'warning', 'failure']);
+/** The statuses an app may set; GitHub Actions alone sets `waiting`, `requested` and `pending`. */
+const APP_STATUSES = new Set(['queued', 'in_progress', 'completed']);
+const CONCLUSIONS = new Set(['action_required', 'cancelled', 'failure', 'neutral', 'success', 'skipped', 'timed_out']);
 const MAX_SUMMARY = 65_535;
 
 export interface FakeApp {
@@ -77,8 +90,12 @@ export function createFakeChecks(options: {
   };
 
   /** A problem with the write's body, as GitHub's 422 says it; undefined when it is valid. */
-  function invalid(input: Record<string, unknown>): string | undefined {
+  function invalid(input: Record<string, unknown>, run?: FakeCheckRun): string | undefined {
+    const { status, conclusion } = input;
+    if (status !== undefined && (typeof status !== 'string' || !APP_STATUSES.has(status))) return `status ${JSON.stringify(status)} can only be set by GitHub Actions, or is not a status`;
+    if (conclusion !== undefined && (typeof conclusion !== 'string' || !CONCLUSIONS.has(conclusion))) return `conclusion ${JSON.stringify(conclusion)} is not a conclusion`;
     if (input.status === 'completed' && typeof input.conclusion !== 'string') return 'conclusion is required when status is completed';
+    if (run?.status === 'completed' && (input.status === 'queued' || input.status === 'in_progress')) return `a completed check run cannot go back to ${input.status}`;
     const output = input.output as { title?: unknown; summary?: unknown; annotations?: unknown } | undefined;
     if (output === undefined) return undefined;
     if (typeof output.title !== 'string' || typeof output.summary !== 'string') return 'output needs a title and a summary';
@@ -93,7 +110,12 @@ export function createFakeChecks(options: {
 
   function apply(run: FakeCheckRun, input: Record<string, unknown>): void {
     if (typeof input.status === 'string') run.status = input.status;
-    if (typeof input.conclusion === 'string') run.conclusion = input.conclusion;
+    // A conclusion completes the check run, whatever status came with it.
+    if (typeof input.conclusion === 'string') {
+      run.conclusion = input.conclusion;
+      run.status = 'completed';
+    }
+    if (run.status === 'completed') run.completed_at ??= new Date().toISOString();
     if (typeof input.external_id === 'string') run.external_id = input.external_id;
     if (typeof input.details_url === 'string') run.details_url = input.details_url;
     const output = input.output as { title: string; summary: string; annotations?: FakeAnnotation[] } | undefined;
@@ -132,7 +154,8 @@ export function createFakeChecks(options: {
       else {
         const id = options.nextId();
         const run: FakeCheckRun = {
-          id, name: input.name as string, head_sha: input.head_sha, status: 'queued', conclusion: null, external_id: null, details_url: null,
+          id, name: input.name as string, head_sha: input.head_sha, status: 'queued', conclusion: null, started_at: new Date().toISOString(), completed_at: null,
+          external_id: null, details_url: null,
           html_url: `${options.web}/runs/${id}`, app: { ...app },
           output: { title: null, summary: null, annotations_count: 0 }, annotations: [], annotationBatches: [],
         };
@@ -145,7 +168,7 @@ export function createFakeChecks(options: {
     const run = runs.find((r) => r.id === Number((one ?? annotationsOf)?.[1]));
     if (run === undefined) reply(404, NOT_FOUND);
     else if (one !== null && method === 'PATCH') {
-      const problem = invalid(input);
+      const problem = invalid(input, run);
       if (run.app.id !== app.id) reply(403, { message: `Invalid app_id \`${app.id}\` - check run can only be modified by the GitHub App that created it.`, status: '403' });
       else if (problem !== undefined) reply(422, { message: 'Validation Failed', errors: [problem], status: '422' });
       else {
@@ -161,7 +184,8 @@ export function createFakeChecks(options: {
   function add(run: Parameters<FakeChecks['add']>[0]): FakeCheckRun {
     const id = options.nextId();
     const added: FakeCheckRun = {
-      id, name: run.name, head_sha: run.head_sha, status: 'completed', conclusion: run.conclusion, external_id: run.external_id ?? null, details_url: null,
+      id, name: run.name, head_sha: run.head_sha, status: 'completed', conclusion: run.conclusion, started_at: new Date().toISOString(), completed_at: new Date().toISOString(),
+      external_id: run.external_id ?? null, details_url: null,
       html_url: `${options.web}/runs/${id}`, app: { ...run.app },
       output: { title: run.title ?? null, summary: run.summary ?? null, annotations_count: 0 }, annotations: [], annotationBatches: [],
     };

@@ -31,6 +31,40 @@ describe('fake GitHub', () => {
     expect(((await last.json()) as unknown[]).length).toBe(1);
   });
 
+  it('keeps a check run’s status as GitHub does: created queued or in_progress, completed by a conclusion, never back', async () => {
+    fake = await startFakeGitHub({ owner: 'o', repo: 'r', pulls: [{ number: 1, headSha: HEAD, files: [] }] });
+    const send = (method: string, path: string, body: unknown) => fetch(`${fake!.url}/repos/o/r${path}`, { method, body: JSON.stringify(body) });
+
+    const started = (await (await send('POST', '/check-runs', { name: 'c', head_sha: HEAD, status: 'in_progress' })).json()) as { id: number; status: string; completed_at: unknown };
+    expect(started).toMatchObject({ status: 'in_progress', completed_at: null });
+    expect((await send('POST', '/check-runs', { name: 'c', head_sha: HEAD, status: 'pending' })).status).toBe(422);
+    expect((await send('PATCH', `/check-runs/${started.id}`, { conclusion: 'failure' })).status).toBe(200);
+    expect(fake.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(fake.checkRuns[0]?.completed_at).toEqual(expect.any(String));
+    expect((await send('PATCH', `/check-runs/${started.id}`, { status: 'in_progress' })).status).toBe(422);
+    expect((await send('POST', '/check-runs', { name: 'c', head_sha: HEAD })).status).toBe(201);
+    expect(fake.checkRuns.map((c) => c.status)).toEqual(['completed', 'queued']);
+  });
+
+  it('lists open pull requests by head, as owner:branch, a fork’s included', async () => {
+    fake = await startFakeGitHub({
+      owner: 'o',
+      repo: 'r',
+      pulls: [
+        { number: 1, headSha: HEAD, headRepo: 'fork/r', headRef: 'patch', files: [] },
+        { number: 2, headSha: HEAD, headRepo: 'fork/r', headRef: 'patch', baseRef: 'legacy', files: [] },
+        { number: 3, headSha: HEAD, headRef: 'patch', files: [] },
+        { number: 4, headSha: HEAD, headRepo: 'fork/r', headRef: 'patch', state: 'closed', files: [] },
+      ],
+    });
+    const numbers = async (query: string) => ((await (await fetch(`${fake!.url}/repos/o/r/pulls?${query}`)).json()) as Array<{ number: number }>).map((p) => p.number);
+
+    expect(await numbers('head=fork:patch')).toEqual([1, 2]);
+    expect(await numbers('head=o:patch')).toEqual([3]);
+    expect(await numbers('head=fork:patch&state=all')).toEqual([1, 2, 4]);
+    expect(await numbers('head=fork:patch&base=legacy')).toEqual([2]);
+  });
+
   it('refuses a review with a comment outside the hunks and stores nothing', async () => {
     fake = await startFakeGitHub({ owner: 'o', repo: 'r', pulls: [{ number: 1, headSha: HEAD, files: [{ filename: 'a', status: 'modified', patch }] }] });
     const review = (line: number, side = 'RIGHT') =>

@@ -124,6 +124,12 @@ export interface FakeGitHubOptions {
   patchBudgetLines?: number;
   /** Bytes of a blob's GraphQL `text` before it is truncated (default 512 KiB; see fake-github-objects.ts). */
   graphqlTextLimit?: number;
+  /**
+   * Contents of other commits of the repository by SHA, then by path: the head of a branch no
+   * pull request of the fake is based on (the base an event names after a retarget, say). Served
+   * by `GET /contents/{path}?ref=<sha>`, and check runs may be written on them.
+   */
+  commitFiles?: Record<string, Record<string, string | Buffer>>;
   /** GraphQL's schema has no `Commit.file`, as on an older GitHub Enterprise Server (see fake-github-objects.ts). */
   graphqlWithoutCommitFile?: boolean;
 }
@@ -312,7 +318,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   let nextId = 1000;
   const groups = options.mergeGroups ?? [];
   const isCommit = (sha: string): boolean =>
-    options.pulls.some((p) => p.baseSha === sha || (commits.get(p.number)?.has(sha) ?? false)) || groups.some((g) => g.baseSha === sha || g.headSha === sha);
+    options.pulls.some((p) => p.baseSha === sha || (commits.get(p.number)?.has(sha) ?? false)) ||
+    groups.some((g) => g.baseSha === sha || g.headSha === sha) ||
+    options.commitFiles?.[sha] !== undefined;
   const checks = createFakeChecks({
     web, permission: options.checks ?? 'write', isCommit, nextId: () => nextId++, ...(options.checksApp === undefined ? {} : { app: options.checksApp }),
   });
@@ -441,6 +449,37 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     };
   }
 
+  /** A pull request as `GET /pulls/{n}` (and, with fewer fields on GitHub, the list) shows it. */
+  function pullJson(pull: FakePull): Record<string, unknown> {
+    const full = `${options.owner}/${options.repo}`;
+    const repoJson = (name: string) => ({ full_name: name, owner: { login: name.split('/')[0] } });
+    const headRepo = pull.headRepo === undefined ? repoJson(full) : pull.headRepo === null ? null : repoJson(pull.headRepo);
+    return {
+      number: pull.number, state: pull.state ?? 'open', draft: pull.draft ?? false, html_url: `${web}/pull/${pull.number}`, changed_files: pull.files.length,
+      head: { sha: pull.headSha, ref: pull.headRef ?? 'feature', repo: headRepo, label: `${headRepo?.owner.login ?? 'unknown'}:${pull.headRef ?? 'feature'}` },
+      base: { sha: pull.baseSha ?? '0'.repeat(40), ref: pull.baseRef ?? 'main', repo: repoJson(full) },
+    };
+  }
+
+  /**
+   * `GET /pulls`: `state` (default open), `head` as `owner:branch` (the head repository's owner,
+   * a fork's included) and `base` (a branch) filter the list, as on GitHub; oldest first here.
+   */
+  function listedPulls(query: Record<string, string>): Record<string, unknown>[] {
+    const state = query.state ?? 'open';
+    const colon = query.head?.indexOf(':') ?? -1;
+    const [headOwner, headRef] = query.head === undefined ? [] : colon < 0 ? [query.head, undefined] : [query.head.slice(0, colon), query.head.slice(colon + 1)];
+    return options.pulls
+      .filter((p) => state === 'all' || (p.state ?? 'open') === state)
+      .filter((p) => query.base === undefined || (p.baseRef ?? 'main') === query.base)
+      .map(pullJson)
+      .filter((p) => {
+        const head = p.head as { ref: string; repo: { owner: { login: string } } | null };
+        if (headOwner === undefined) return true;
+        return head.repo !== null && head.repo.owner.login.toLowerCase() === headOwner.toLowerCase() && (headRef === undefined || head.ref === headRef);
+      });
+  }
+
   function route(method: string, path: string, query: Record<string, string>, body: unknown, reply: Reply, base: string, accept = ''): void {
     const write = method !== 'GET';
     if (path === '/user' && method === 'GET') {
@@ -467,7 +506,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       const path = decodeURIComponent(contentPath[1] ?? '');
       const pullAtBase = options.pulls.find((p) => p.baseSha !== undefined && p.baseSha === query.ref);
       const groupAtBase = groups.find((g) => g.baseSha === query.ref);
-      const content = pullAtBase?.baseFiles?.[path] ?? groupAtBase?.baseFiles?.[path];
+      const content = pullAtBase?.baseFiles?.[path] ?? groupAtBase?.baseFiles?.[path] ?? options.commitFiles?.[query.ref ?? '']?.[path];
       if (content === undefined) return reply(404, NOT_FOUND);
       const bytes = Buffer.from(content);
       if (/vnd\.github(?:\.v3)?\.raw/.test(accept)) return reply(200, bytes);
@@ -498,16 +537,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         base_commit: { sha: baseSha }, merge_base_commit: { sha: mergeBase }, commits: [], files: [],
       });
     }
+    if (rest === '/pulls' && method === 'GET') return paginate(reply, base, query, listedPulls(query));
     let n = match(/^\/pulls\/(\d+)$/);
     let pull = pullOf(n);
-    if (pull !== undefined && method === 'GET') {
-      const repo = { full_name: `${options.owner}/${options.repo}` };
-      const headRepo = pull.headRepo === undefined ? repo : pull.headRepo === null ? null : { full_name: pull.headRepo };
-      return reply(200, {
-        number: pull.number, state: pull.state ?? 'open', draft: pull.draft ?? false, html_url: `${web}/pull/${pull.number}`, changed_files: pull.files.length,
-        head: { sha: pull.headSha, ref: pull.headRef ?? 'feature', repo: headRepo }, base: { sha: pull.baseSha ?? '0'.repeat(40), ref: pull.baseRef ?? 'main', repo },
-      });
-    }
+    if (pull !== undefined && method === 'GET') return reply(200, pullJson(pull));
     pull = pullOf(match(/^\/pulls\/(\d+)\/files$/));
     if (pull !== undefined && method === 'GET') {
       return paginate(reply, base, query, pull.files.slice(0, FILE_LIST_CAP).map(listedFile), withPatchBudget);

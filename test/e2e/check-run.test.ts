@@ -51,7 +51,8 @@ describe('the check run on the head commit', () => {
     expect(new Set(check?.annotations.map((a) => a.start_line))).toEqual(new Set(FINDINGS.map((f) => f.line)));
     expect(check?.annotations.filter((a) => a.annotation_level === 'failure')).toHaveLength(12);
     expect(check?.annotations.find((a) => a.start_line === 2)).toMatchObject({ path: 'src/app.py', end_line: 2, annotation_level: 'warning', message: 'finding number 2' });
-    expect(checkWrites(github).map((r) => r.method)).toEqual(['POST', 'PATCH', 'PATCH']);
+    // Marked in progress before the first review request, then completed with the first 50 annotations, then 50 and 20 more.
+    expect(checkWrites(github).map((r) => [r.method, (r.body as { status?: string }).status])).toEqual([['POST', 'in_progress'], ['PATCH', 'completed'], ['PATCH', 'completed'], ['PATCH', 'completed']]);
     // The workflow's own annotations stay within GitHub's per-step caps; the check run has them all.
     expect(result.stdout.match(/^::warning [^:]*file=src\/app\.py/gm)?.length).toBe(8);
     expect(result.stdout).toMatch(/^Check run 'review-gate' created on 4f1c2a9e8d7b: failure, 120 annotations/m);
@@ -78,15 +79,18 @@ describe('the check run on the head commit', () => {
     ]);
   });
 
-  it('concludes success with exit 0, and a second run on the same commit updates the same check run', async () => {
+  it('concludes success with exit 0, and a second run on the same commit marks and completes a check run of its own', async () => {
     const { simulator, github, fixture } = await servers();
     const first = await run(simulator, github, fixture, { 'check-name': 'review-gate / quality' });
     const second = await run(simulator, github, fixture, { 'check-name': 'review-gate / quality' });
 
     expect([first.exitCode, second.exitCode]).toEqual([0, 0]);
-    expect(github.checkRuns).toHaveLength(1);
-    expect(github.checkRuns[0]).toMatchObject({ name: 'review-gate / quality', head_sha: fixture.headSha, conclusion: 'success', output: { title: 'Passed' } });
-    expect(checkWrites(github).map((r) => r.method)).toEqual(['POST', 'PATCH']);
+    // GitHub never moves a completed check run back to in progress: each run starts its own, and the newest decides.
+    expect(github.checkRuns).toHaveLength(2);
+    for (const check of github.checkRuns) {
+      expect(check).toMatchObject({ name: 'review-gate / quality', head_sha: fixture.headSha, status: 'completed', conclusion: 'success', output: { title: 'Passed' } });
+    }
+    expect(checkWrites(github).map((r) => r.method)).toEqual(['POST', 'PATCH', 'POST', 'PATCH']);
   });
 
   it('on workflow_run with pr-number, writes it on the pull request head, not on the commit the workflow ran for', async () => {

@@ -30,8 +30,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(pull.repo, { recursive: true, force: true }));
 
-async function run(env: Record<string, string>, event?: unknown) {
-  const { simulator, github } = await servers({ fixture });
+/** `baseSha`: the base commit GitHub has (default the fixture's, which the checkout holds). */
+async function run(env: Record<string, string>, event?: unknown, baseSha = fixture.baseSha) {
+  const { simulator, github } = await servers({ fixture: { ...fixture, baseSha } });
   const result = await runBundledAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN },
     githubApiUrl: github.url,
@@ -67,7 +68,8 @@ describe('collecting from the checkout', () => {
       number: fixture.number,
       pull_request: { number: fixture.number, head: { sha: pull.head, repo: { full_name: fixture.headRepo } }, base: { sha: 'f'.repeat(40), repo: { full_name: `${fixture.owner}/${fixture.repo}` } } },
     };
-    const result = await run({ GITHUB_WORKSPACE: pull.repo }, event);
+    // GitHub's base, which the run goes by, is the one the checkout lacks too.
+    const result = await run({ GITHUB_WORKSPACE: pull.repo }, event, 'f'.repeat(40));
 
     expect(result.stdout).toContain(
       `Reading the pull request through the GitHub API: the checkout does not have the base commit ${'f'.repeat(12)}. A checkout with both commits (actions/checkout with fetch-depth: 0) gives every file and patch without the API.`,

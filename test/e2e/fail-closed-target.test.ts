@@ -44,25 +44,22 @@ const newestOn = (github: FakeGitHub, sha: string) => checkOn(github, sha).reduc
 const summaries = (github: FakeGitHub) => github.issueComments.filter((c) => c.body.startsWith(SUMMARY_MARKER));
 
 describe('the files reviewed are those of the commit the check run is written on', () => {
-  it('writes no success on the event’s commit when GitHub already lists the files of a newer head, and reviews nothing', async () => {
+  it('reviews the head GitHub has when the event names an older one, and writes nothing on the event’s commit', async () => {
     const pr = fixture([added('app/run.py', EVAL)]);
     const { simulator, github } = await harness.servers({ fixture: pr });
-    // The push came before the run listed: GitHub's head is Y, and so is its file list.
+    // The push came before the run started: GitHub's head is Y, and so is its file list.
     github.push(pr.number, Y, [added('app/run.py', CLEAN)]);
 
     const result = await runAgainst(simulator, github, pr);
 
-    expect(checkOn(github, X).map((c) => c.conclusion)).toEqual(['failure']);
-    expect(checkOn(github, X)[0]?.output.title).toBe(
-      "Failed: Not reviewed: the pull request's head moved from 111111111111 to 222222222222 while its files were listed, so the list is not the one of 111111111111; the run on 222222222222 decides",
-    );
-    expect(result.exitCode).toBe(1);
-    expect(result.outputs.result).toBe('failed');
-    expect(result.stdout).toMatch(/^::error::Not reviewed: the pull request's head moved from 111111111111 to 222222222222 while its files were listed/m);
-    // Nothing is spent on, or posted about, a list that is not X's.
-    expect(simulator.requests).toEqual([]);
-    expect(github.reviews).toEqual([]);
-    expect(summaries(github)).toEqual([]);
+    expect(result.stdout).toContain('head: 111111111111 → 222222222222');
+    expect(checkOn(github, X)).toEqual([]);
+    expect(checkOn(github, Y).map((c) => [c.status, c.conclusion])).toEqual([['completed', 'success']]);
+    expect(result.exitCode).toBe(0);
+    // Y's file, the one GitHub lists, and nothing of X's.
+    const sent = simulator.requests.filter((r) => r.path === '/v1/agent/review').map((r) => String((JSON.parse(r.body ?? '{}') as { code?: unknown }).code));
+    expect(sent).toEqual([`${CLEAN.join('\n')}\n`]);
+    expect(summaries(github)).toHaveLength(1);
   });
 
   it('writes no success when a push lands between two pages of the list, and reviews no file of the later page', async () => {
@@ -261,8 +258,8 @@ describe('one commit heading several open pull requests', () => {
     expect(result.exitCode).toBe(0);
     expect(checkOn(github, X).map((c) => [c.conclusion, c.output.title])).toEqual([['success', 'Passed']]);
     expect(github.requests.filter((r) => /\/pulls\/\d+$/.test(r.path) && !r.path.endsWith('/pulls/8'))).toEqual([]);
-    // The list the upsert always made and its write; then one read back, for a racing run of another pull request.
-    expect(github.requests.filter((r) => r.path.includes('check-runs')).map((r) => r.method)).toEqual(['GET', 'POST', 'GET']);
+    // Marked in progress before the review; then the list the write always makes, the completion, and one read back, for a racing run of another pull request.
+    expect(github.requests.filter((r) => r.path.includes('check-runs')).map((r) => r.method)).toEqual(['POST', 'GET', 'PATCH', 'GET']);
   });
 
   it('lets no other app’s check run of the same name and marker loosen the check', async () => {

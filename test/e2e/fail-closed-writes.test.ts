@@ -157,18 +157,16 @@ describe('a run whose commit is no longer the head', () => {
     expect(older.stepSummary).toContain('Superseded');
   });
 
-  it('reviews nothing and writes no success on its commit when the push came before it listed the files', async () => {
+  it('reviews the head GitHub has when the push came before the run started, and writes nothing on the commit the event named', async () => {
     const { simulator, github } = await servers();
     github.movePullHead(fixture.number, NEW_HEAD);
 
     const older = await run(simulator, github, PASSING);
 
-    expect(older.exitCode).toBe(1);
-    expect(older.stdout).toMatch(/^::error::Not reviewed: the pull request's head moved from 4f1c2a9e8d7b to bbbbbbbbbbbb while its files were listed/m);
-    expect(simulator.requests).toEqual([]);
-    expect(submitted(github)).toEqual([]);
-    expect(summaries(github)).toEqual([]);
-    expect(github.checkRuns.map((c) => [c.head_sha, c.conclusion])).toEqual([[fixture.headSha, 'failure']]);
+    expect(older.stdout).toContain(`head: 4f1c2a9e8d7b → ${NEW_HEAD.slice(0, 12)}`);
+    expect(older.exitCode).toBe(0);
+    expect(github.checkRuns.map((c) => [c.head_sha, c.status, c.conclusion])).toEqual([[NEW_HEAD, 'completed', 'success']]);
+    expect(submitted(github).every((r) => r.commit_id === NEW_HEAD)).toBe(true);
   });
 
   it('checks the head again before the summary: a push while the review is posted leaves the summary to the newer run', async () => {

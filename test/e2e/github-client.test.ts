@@ -24,14 +24,14 @@ describe('the bundled action and the GitHub edge', () => {
 
     expect(result.exitCode).toBe(1);
     expect(result.outputs.result).toBe('failed');
-    // The first read is the policy file's, at the base commit.
-    expect(result.stdout).toMatch(/::error::review-gate could not complete: .*GitHub did not answer GET \/repos\/acme\/[^ ]+\/contents\/[^ ]+ within 1s/);
-    // The first try and one retry of the policy file, then it stops; the first page of the file
-    // list, asked for beside it, hangs as well and is given up with the run.
-    const policy = `GET /repos/${fixture.owner}/${fixture.repo}/contents/.github%2Freview-gate.yml`;
+    // The first read is the pull request itself: its head, base and draft state are GitHub's at run time.
+    expect(result.stdout).toMatch(/::error::review-gate could not complete: .*GitHub did not answer GET \/repos\/acme\/[^ ]+\/pulls\/\d+ within 1s/);
+    // The first try and one retry of that read, then it stops; the first page of the file list,
+    // asked for beside it, hangs as well and is given up with the run. Nothing is written.
+    const pull = `GET /repos/${fixture.owner}/${fixture.repo}/pulls/${fixture.number}`;
     const firstPage = `GET /repos/${fixture.owner}/${fixture.repo}/pulls/${fixture.number}/files`;
-    expect(github.paths().filter((p) => p === policy)).toHaveLength(2);
-    expect(github.paths().every((p) => p === policy || p === firstPage)).toBe(true);
+    expect(github.paths().filter((p) => p === pull)).toHaveLength(2);
+    expect(github.paths().every((p) => p === pull || p === firstPage)).toBe(true);
   });
 
   it('fails the run, with the review posted, when the summary comment write never gets an answer', async () => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../doubles/run-action';
-import { createLinter, embeddedWorkflows, lintMarkdown, lintRepository, lintWorkflow } from '../../scripts/lint-workflows';
+import { createLinter, embeddedWorkflows, lintMarkdown, lintRepository, lintWorkflow, retargetNotListed } from '../../scripts/lint-workflows';
 import type { Lint } from '../../scripts/lint-workflows';
 import { classify, yamlBlocks } from '../../scripts/yaml-snippets';
 
@@ -66,7 +66,9 @@ describe('lint:workflows', () => {
       writeFileSync(join(root, 'docs/recipe.md'), page);
       const { checked, findings } = await lintRepository(root, lint);
       expect(checked).toEqual(['README.md (no YAML examples)', 'docs/recipe.md (1 workflow, 1 steps, 1 job)']);
+      // Its `on: pull_request` lists no edited either.
       expect(findings.map((f) => [f.file, f.line, f.column, f.kind])).toEqual([
+        ['docs/recipe.md', 5, 1, 'retarget'],
         ['docs/recipe.md', 12, 20, 'untrusted-output'],
         ['docs/recipe.md', 19, 24, 'expression'],
         ['docs/recipe.md', 24, 5, 'outdated-action'],
@@ -75,6 +77,19 @@ describe('lint:workflows', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it('finds a documented pull-request trigger without edited, GitHub’s default types included, on the trigger’s line', async () => {
+    const on = (trigger: string) => ['name: t', trigger, 'jobs:', '  t:', '    runs-on: ubuntu-latest', '    steps:', '      - run: echo', ''].join('\n');
+    expect(retargetNotListed(on('on:\n  pull_request:\n    types: [opened, synchronize]'), 'x.yml').map((f) => [f.line, f.kind])).toEqual([[3, 'retarget']]);
+    expect(retargetNotListed(on('on: pull_request'), 'x.yml').map((f) => f.line)).toEqual([2]);
+    expect(retargetNotListed(on('on: [push, pull_request_target]'), 'x.yml').map((f) => f.message)).toEqual([expect.stringMatching(/^the pull_request_target trigger does not list 'edited'/)]);
+    expect(retargetNotListed(on('on:\n  pull_request:\n    types: [opened, edited]'), 'x.yml')).toEqual([]);
+    expect(retargetNotListed(on('on:\n  pull_request:\n    types:\n      - edited'), 'x.yml')).toEqual([]);
+    expect(retargetNotListed(on('on:\n  push:'), 'x.yml')).toEqual([]);
+    // In a page of docs/ it is found with the page's own line.
+    const page = ['# A recipe', '', '```yaml', on('on:\n  pull_request:'), '```', ''].join('\n');
+    expect((await lintMarkdown(lint, page, 'docs/r.md')).findings.filter((f) => f.kind === 'retarget').map((f) => f.line)).toEqual([6]);
   });
 
   it('reads a policy example with the action’s own parser', async () => {

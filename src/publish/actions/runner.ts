@@ -28,6 +28,11 @@ export interface RunnerOptions {
   hasJobSummary: boolean;
   /** Where a relative `sarif-file` is resolved: the workspace. */
   workspace: string;
+  /**
+   * This verdict is one of several pull requests' the step judges (several-pulls.ts): the step's
+   * outputs, SARIF file and conclusion are written once for all of them, not here.
+   */
+  oneOfSeveral?: boolean;
 }
 
 export function runnerSurfaces(options: RunnerOptions): Outlet {
@@ -36,8 +41,9 @@ export function runnerSurfaces(options: RunnerOptions): Outlet {
     const jobSummary = renderJobSummary(run, false, listedInFull(settings.sarifFile));
     const jobSummaryWritten = options.hasJobSummary && (await writeJobSummaryOrWarn(io, jobSummary.markdown));
     const listedIn = jobSummaryWritten && jobSummary.complete ? 'the job summary' : 'the log below';
-    writeOutputs(io, run);
-    if (settings.sarifFile !== '') {
+    const several = options.oneOfSeveral === true;
+    if (!several) writeOutputs(io, run);
+    if (settings.sarifFile !== '' && !several) {
       const { writeSarifOutput } = await import('./sarif-file');
       await writeSarifOutput(io, run, settings.sarifFile, options.workspace, options.redactor);
     }
@@ -60,7 +66,7 @@ export function runnerSurfaces(options: RunnerOptions): Outlet {
       const note = checkRunNote(run);
       if (note !== undefined) io.notice(note);
     }
-    concludeStep(io, run);
+    if (!several) concludeStep(io, run);
   };
 }
 

@@ -12,14 +12,15 @@
  */
 import { shortSha } from '../../domain/object-name';
 import { GitHubApiError, GitHubListError, describeGitHubError, isWriteRefused, requestStatus } from '../../github/errors';
-import type { GitHubClient, GitHubLog } from '../../github/octokit';
-import type { WriteGate } from '../../github/write-gate';
 import type { WrittenCheckRun } from '../../domain/writes';
 import { integer, object, optional, string } from '../../github/entry-shape';
 import { readRestList } from '../../github/paged-list';
+import { CHECK_RUN_EXTERNAL_ID, listOwnCheckRuns, newestOf } from './listed';
+import type { CheckRunContext, ListedCheckRun, Repository } from './listed';
 
-/** Marks check runs review-gate wrote: a job's own check run may carry the same name. */
-export const CHECK_RUN_EXTERNAL_ID = 'review-gate';
+export { CHECK_RUN_EXTERNAL_ID, listOwnCheckRuns, newestOf } from './listed';
+export type { CheckRunContext, ListedCheckRun, Repository } from './listed';
+
 /** GitHub's limit of annotations per create or update request. */
 export const ANNOTATIONS_PER_REQUEST = 50;
 /** Sends of the creation when GitHub's answer is lost and no check run is there afterwards. */
@@ -49,17 +50,6 @@ export interface CheckRunContent {
   detailsUrl?: string;
 }
 
-export interface CheckRunContext {
-  octokit: GitHubClient;
-  gate: WriteGate;
-  log?: GitHubLog;
-}
-
-export interface Repository {
-  owner: string;
-  repo: string;
-}
-
 export type CheckRunWritten =
   | (WrittenCheckRun & {
       /** The app the token writes check runs as, from GitHub's answer (undefined when it names none). */
@@ -67,19 +57,21 @@ export type CheckRunWritten =
     })
   | { kind: 'read-only'; status: number | undefined; githubMessage: string };
 
-/** One of review-gate's check runs on a commit (its name and `external_id` marker), as listed. */
-export interface ListedCheckRun {
+/** A check run this run created `in_progress` (started.ts), for its final write to complete. */
+export interface StartedCheckRun {
   id: number;
   url: string | undefined;
   appId: number | undefined;
-  conclusion: string | null;
-  title: string | null;
-  summary: string | null;
 }
 
 export interface UpsertOptions {
   /** The check runs as just listed (`listOwnCheckRuns`), to spare the first listing. */
   listed?: readonly ListedCheckRun[];
+  /**
+   * The check run this run started: it is completed with `content`, whatever else is there, so
+   * no run leaves one `in_progress` behind. Refused (gone, another app's), the usual path follows.
+   */
+  started?: StartedCheckRun;
   /** Check runs to leave out of consideration altogether (another app's). Default: none. */
   considered?: (run: ListedCheckRun) => boolean;
   /**
@@ -123,6 +115,18 @@ export async function upsertCheckRun(context: CheckRunContext, repository: Repos
   let createSends = 0;
   let listed = options.listed;
   try {
+    const { started } = options;
+    if (started !== undefined) {
+      try {
+        await sendBatches(context, repository, started.id, content, content.annotations);
+        // This run created it (in progress), and completes it now.
+        return { kind: 'written', created: true, id: started.id, ...urlOf(started), annotations: content.annotations.length, appId: started.appId };
+      } catch (error) {
+        if (!isWriteRefused(error) && requestStatus(error) !== 422) throw error;
+        log?.warning(`The ${where} this run started (${started.id}) cannot be completed (GitHub answered ${requestStatus(error)}); writing it anew`);
+        passedOver.add(started.id);
+      }
+    }
     for (;;) {
       const considered = (listed ?? (await listOwnCheckRuns(context, repository, content.name, content.headSha))).filter(options.considered ?? (() => true));
       // Listed afresh from here on: after a lost answer, to see what landed.
@@ -197,17 +201,6 @@ function isLost(error: unknown): boolean {
   return status === undefined || status >= 500;
 }
 
-/** The fields of a listed check run review-gate reads. */
-const CHECK_RUN = object({
-  id: integer,
-  name: string,
-  external_id: optional(string),
-  html_url: optional(string),
-  conclusion: optional(string),
-  app: optional(object({ id: integer })),
-  output: optional(object({ title: optional(string), summary: optional(string) })),
-});
-
 /** The fields of a listed annotation review-gate compares; an annotation has no id, and two equal ones are two. */
 const ANNOTATION = object({
   path: string,
@@ -218,31 +211,6 @@ const ANNOTATION = object({
   message: optional(string),
 });
 
-/** review-gate's check runs of `name` on `headSha`: a job's own check run may carry the same name, but not our marker. */
-export async function listOwnCheckRuns({ octokit }: CheckRunContext, repository: Repository, name: string, headSha: string): Promise<ListedCheckRun[]> {
-  const runs = await readRestList(
-    { what: `the check runs named '${name}' on ${shortSha(headSha)}`, entry: CHECK_RUN, identity: (run) => `check run ${run.id}`, perPage: 100 },
-    (page) => octokit.rest.checks.listForRef({ ...repository, ref: headSha, check_name: name, filter: 'all', per_page: 100, page }),
-    // GitHub wraps this list: `{ total_count, check_runs: […] }` on every page.
-    (data) => (typeof data === 'object' && data !== null && 'check_runs' in data ? data.check_runs : data),
-  );
-  return runs
-    .filter((run) => run.name === name && run.external_id === CHECK_RUN_EXTERNAL_ID)
-    .map((run) => ({
-      id: run.id,
-      url: run.html_url,
-      appId: run.app?.id,
-      conclusion: run.conclusion ?? null,
-      title: run.output?.title ?? null,
-      summary: run.output?.summary ?? null,
-    }));
-}
-
-/** The newest check run: GitHub shows, and branch protection reads, the newest of a name. */
-export function newestOf<T extends { id: number }>(runs: readonly T[]): T | undefined {
-  return runs.reduce<T | undefined>((best, run) => (best === undefined || run.id > best.id ? run : best), undefined);
-}
-
 async function annotationKeys({ octokit }: CheckRunContext, repository: Repository, id: number): Promise<string[]> {
   const listed = await readRestList({ what: `the annotations of check run ${id}`, entry: ANNOTATION, perPage: 100 }, (page) =>
     octokit.rest.checks.listAnnotations({ ...repository, check_run_id: id, per_page: 100, page }),
@@ -252,7 +220,7 @@ async function annotationKeys({ octokit }: CheckRunContext, repository: Reposito
 }
 
 /**
- * The conclusion, title and summary, then `pending` 50 at a time. `withFields`: the first
+ * The status (completed), conclusion, title and summary, then `pending` 50 at a time. `withFields`: the first
  * request also sets the conclusion and output (false right after a creation that set them).
  * A lost answer lists the run's annotations again and goes on with what is still missing.
  */

@@ -18,7 +18,9 @@ import { GitHubTimeoutError } from '../../github/octokit';
 import { shortSha } from '../../domain/object-name';
 import { writeCommitCheckRun } from './commit-check-run';
 import type { CommitCheckDeps, CommitCheckWritten } from './commit-check-run';
+import { whyItStands } from './commit-check-content';
 import { upsertCheckRun } from './upsert';
+import type { VerdictFacts } from './verdict-records';
 import type { CheckRunContent, CheckRunContext } from './upsert';
 
 /**
@@ -54,7 +56,8 @@ export async function publishCheckRun(
   pr: ReviewTarget,
   content: CheckRunContent,
   log: Logger,
-  deps: CommitCheckDeps = {},
+  /** `facts`: what a pull request's verdict rests on, recorded with it (ignored for a merge group). */
+  deps: CommitCheckDeps & { facts: VerdictFacts },
 ): Promise<CheckRunReport> {
   let report: CheckRunReport;
   let conclusion = content.conclusion;
@@ -62,8 +65,9 @@ export async function publishCheckRun(
     const written = await writeFor(context, pr, content, deps);
     if (written.kind === 'read-only') report = { kind: 'read-only', message: checksPermissionMessage(pr, written.status, written.githubMessage) };
     else {
-      const { kind, created, id, url, annotations, heldBy } = written;
+      const { kind, created, id, url, annotations, heldBy, earlier } = written;
       conclusion = written.conclusion;
+      if (earlier !== undefined) log.warning(`The check run on ${shortSha(content.headSha)} stays ${conclusion}: ${whyItStands(earlier.verdict, earlier.standing, (title) => title)}`);
       report = { kind, created, id, ...(url === undefined ? {} : { url }), annotations };
       const held = heldBy.flatMap((v) => (v.conclusion === 'success' ? [] : [{ pr: v.pr, conclusion: v.conclusion, title: v.title }]));
       if (held.length > 0) report.heldBy = held;
@@ -81,9 +85,10 @@ export async function publishCheckRun(
   return report;
 }
 
-async function writeFor(context: CheckRunContext, target: ReviewTarget, content: CheckRunContent, deps: CommitCheckDeps): Promise<CommitCheckWritten> {
+async function writeFor(context: CheckRunContext, target: ReviewTarget, content: CheckRunContent, deps: CommitCheckDeps & { facts: VerdictFacts }): Promise<CommitCheckWritten> {
   const repository = { owner: target.owner, repo: target.repo };
-  if (!isMergeGroup(target)) return writeCommitCheckRun(context, repository, content, target.number, deps);
-  const written = await upsertCheckRun(context, repository, content);
+  const { facts, ...rest } = deps;
+  if (!isMergeGroup(target)) return writeCommitCheckRun(context, repository, content, { pr: target.number, ...facts }, rest);
+  const written = await upsertCheckRun(context, repository, content, deps.started === undefined ? {} : { started: deps.started });
   return written.kind === 'read-only' ? written : { ...written, conclusion: content.conclusion, heldBy: [] };
 }

@@ -5,7 +5,7 @@ import type { CheckRunContent } from '../../../src/publish/check-run/upsert';
 import { writeCommitCheckRun } from '../../../src/publish/check-run/commit-check-run';
 import { publishCheckRun } from '../../../src/publish/check-run/write';
 import { readVerdictRecord, verdictRecord } from '../../../src/publish/check-run/verdict-records';
-import type { PullVerdict } from '../../../src/publish/check-run/verdict-records';
+import type { PullVerdict, VerdictFacts } from '../../../src/publish/check-run/verdict-records';
 import type { FakeGitHub, FakePull } from '../../doubles/fake-github';
 import { createVirtualClock } from '../../support/virtual-clock';
 import { HEAD, startFake } from '../../github/helpers';
@@ -27,13 +27,20 @@ const failed = (): CheckRunContent => ({
   name: 'review-gate', headSha: HEAD, conclusion: 'failure', title: 'Failed: 1 error finding on added lines (fail-on-severity: error)', summary: '## ❌ Failed', annotations: [],
 });
 const FOREIGN_APP = { id: 99, slug: 'mallory-bot' };
+const BASES: Record<number, string> = { 7: 'main', 8: 'legacy' };
+/** A record as another run (or app) wrote it. */
+const record = (verdict: Pick<PullVerdict, 'pr' | 'conclusion' | 'title' | 'at'> & Partial<PullVerdict>): PullVerdict => ({
+  reviewed: true, base: BASES[verdict.pr], read: verdict.at, pending: false, ...verdict,
+});
 
 async function setup() {
   const started = await startFake(pulls());
   fake = started.fake;
   const context = { octokit: started.octokit, gate: createWriteGate(createVirtualClock()), log: started.log };
   let time = 1_000;
-  const write = (content: CheckRunContent, pr: number) => writeCommitCheckRun(context, repository, content, pr, { now: () => (time += 1_000) });
+  /** A run of `pr` that read GitHub now, against the base GitHub has, and reviewed (unless `facts` says otherwise). */
+  const write = (content: CheckRunContent, pr: number, facts: Partial<VerdictFacts> = {}) =>
+    writeCommitCheckRun(context, repository, content, { pr, reviewed: true, base: BASES[pr], read: time, ...facts }, { now: () => (time += 1_000) });
   return { ...started, fake: started.fake, context, write };
 }
 
@@ -116,8 +123,8 @@ describe('writeCommitCheckRun', () => {
     const forged = (verdict: PullVerdict) =>
       fake.addCheckRun({ name: 'review-gate', head_sha: HEAD, conclusion: verdict.conclusion, app: FOREIGN_APP, external_id: CHECK_RUN_EXTERNAL_ID, summary: verdictRecord(verdict) });
     // A newer "#7 passes", and a failure of #8 (whose own run passes), both from another app.
-    forged({ pr: 7, conclusion: 'success', title: 'Passed', at: Number.MAX_SAFE_INTEGER });
-    forged({ pr: 9, conclusion: 'failure', title: 'Failed: forged', at: Number.MAX_SAFE_INTEGER });
+    forged(record({ pr: 7, conclusion: 'success', title: 'Passed', at: Number.MAX_SAFE_INTEGER }));
+    forged(record({ pr: 9, conclusion: 'failure', title: 'Failed: forged', at: Number.MAX_SAFE_INTEGER }));
 
     const written = await write(passed(), 8);
 
@@ -132,7 +139,7 @@ describe('writeCommitCheckRun', () => {
     fake.onNext({ method: 'POST', path: '/repos/acme/widgets/check-runs' }, async () => {
       await octokit.rest.checks.create({
         ...repository, name: 'review-gate', head_sha: HEAD, status: 'completed', conclusion: 'failure', external_id: CHECK_RUN_EXTERNAL_ID,
-        output: { title: 'Failed: x', summary: `## ❌ Failed\n\n${verdictRecord({ pr: 7, conclusion: 'failure', title: 'Failed: x', at: 1 })}` },
+        output: { title: 'Failed: x', summary: `## ❌ Failed\n\n${verdictRecord(record({ pr: 7, conclusion: 'failure', title: 'Failed: x', at: 1 }))}` },
       });
     });
 
@@ -144,14 +151,65 @@ describe('writeCommitCheckRun', () => {
   });
 });
 
+describe('writeCommitCheckRun and what a verdict rests on', () => {
+  const skipped = (): CheckRunContent => ({ ...passed(), conclusion: 'neutral', title: 'Skipped: draft pull request (skip-drafts: true)', summary: 'Skipped.' });
+
+  it('keeps this pull request’s reviewed failure over a later run that reviewed nothing, and says so', async () => {
+    const { fake, write } = await setup();
+    await write(failed(), 7);
+
+    const written = await write(skipped(), 7, { reviewed: false });
+
+    expect(written).toMatchObject({ conclusion: 'failure', earlier: { standing: { conclusion: 'failure', reviewed: true }, verdict: { conclusion: 'neutral' } } });
+    expect(newest(fake)).toMatchObject({ conclusion: 'failure', output: { title: failed().title } });
+    expect(readVerdictRecord(newest(fake).output.summary)).toMatchObject({ pr: 7, conclusion: 'neutral', reviewed: false });
+  });
+
+  it('keeps it over a later success of a run that read GitHub before the failing run did, not over one that read after', async () => {
+    const { fake, write } = await setup();
+    await write(failed(), 7, { read: 5_000 });
+    expect(await write(passed(), 7, { read: 4_000 })).toMatchObject({ conclusion: 'failure' });
+    expect(await write(passed(), 7, { read: 5_000 })).toMatchObject({ conclusion: 'success' });
+    expect(newest(fake).conclusion).toBe('success');
+  });
+
+  it('does not pass on another pull request’s success judged against a base it has since left', async () => {
+    const { fake, write } = await setup();
+    await write(passed(), 8, { base: 'release' });
+
+    const written = await write(passed(), 7);
+
+    expect(written).toMatchObject({ conclusion: 'failure', heldBy: [{ pr: 8, conclusion: 'failure' }] });
+    expect(newest(fake).output.title).toBe('Failed: #8 is not judged yet at this commit: Not judged against its current base legacy: its verdict at this commit (Passed) was against release');
+  });
+
+  it('completes the check run this run started, creating none, and takes a started one of a pull request it judges next for no racing run', async () => {
+    const { fake, context, octokit } = await setup();
+    const start = async (pr: number) =>
+      (await octokit.rest.checks.create({
+        ...repository, name: 'review-gate', head_sha: HEAD, status: 'in_progress', external_id: CHECK_RUN_EXTERNAL_ID,
+        output: { title: 'In progress', summary: verdictRecord(record({ pr, conclusion: 'failure', title: 'Review in progress', at: 500, pending: true })) },
+      })).data;
+    const [seven, eight] = [await start(7), await start(8)];
+    const facts = (pr: number) => ({ pr, reviewed: true, base: BASES[pr], read: 400 });
+
+    await writeCommitCheckRun(context, repository, failed(), facts(7), { started: { id: seven.id, url: undefined, appId: seven.app?.id }, judgedNext: new Set([8]) });
+    await writeCommitCheckRun(context, repository, passed(), facts(8), { started: { id: eight.id, url: undefined, appId: eight.app?.id } });
+
+    expect(fake.checkRuns.map((r) => [r.id, r.status, r.conclusion])).toEqual([[seven.id, 'completed', 'failure'], [eight.id, 'completed', 'failure']]);
+    expect(newest(fake).output.title).toBe('Failed: #7 fails at this commit: 1 error finding on added lines (fail-on-severity: error)');
+  });
+});
+
 describe('publishCheckRun for a merge group', () => {
   const group = { kind: 'merge-group' as const, owner: 'acme', repo: 'widgets', baseSha: 'b'.repeat(40), headSha: HEAD, headRef: '', pulls: [7] };
 
   it('writes the group’s own check run without a verdict record, reading no pull request, and a re-run updates it', async () => {
     const { fake, context, log } = await setup();
 
-    const first = await publishCheckRun(context, group, failed(), { ...log, group: (_name, run) => run() });
-    const again = await publishCheckRun(context, group, passed(), { ...log, group: (_name, run) => run() });
+    const facts = { facts: { reviewed: true, base: undefined, read: 0 } };
+    const first = await publishCheckRun(context, group, failed(), { ...log, group: (_name, run) => run() }, facts);
+    const again = await publishCheckRun(context, group, passed(), { ...log, group: (_name, run) => run() }, facts);
 
     expect(first).toMatchObject({ kind: 'written', created: true });
     expect(again).toMatchObject({ kind: 'written', created: false });

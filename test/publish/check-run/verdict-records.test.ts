@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { commitCheckContent, latestVerdicts, readVerdictRecord, verdictRecord } from '../../../src/publish/check-run/verdict-records';
+import { commitCheckContent } from '../../../src/publish/check-run/commit-check-content';
+import { latestVerdicts } from '../../../src/publish/check-run/verdict-fold';
+import { readVerdictRecord, verdictRecord } from '../../../src/publish/check-run/verdict-records';
 import type { PullVerdict } from '../../../src/publish/check-run/verdict-records';
 import type { CheckRunContent } from '../../../src/publish/check-run/upsert';
 
 const HEAD = 'abcdef0123456789abcdef0123456789abcdef01';
-const v = (pr: number, conclusion: PullVerdict['conclusion'], at = 1000, title = conclusion === 'success' ? 'Passed' : 'Failed: 1 error finding on added lines (fail-on-severity: error)'): PullVerdict => ({ pr, conclusion, title, at });
+const v = (pr: number, conclusion: PullVerdict['conclusion'], at = 1000, title = conclusion === 'success' ? 'Passed' : 'Failed: 1 error finding on added lines (fail-on-severity: error)'): PullVerdict => ({
+  pr, conclusion, title, at, reviewed: true, base: 'main', read: at, pending: false,
+});
 const run = (id: number, verdict: PullVerdict | string | null, appId: number | undefined = 15368) => ({
   id, appId, summary: verdict === null || typeof verdict === 'string' ? verdict : `## summary\n\n${verdictRecord(verdict)}\n`,
 });
@@ -16,7 +20,37 @@ describe('the verdict record', () => {
   it('reads back what it wrote, on the last line of a summary', () => {
     const verdict = v(7, 'failure', 1_700_000_000_123);
     expect(readVerdictRecord(`## ❌ Failed\n\ntext\n\n${verdictRecord(verdict)}\n`)).toEqual(verdict);
-    expect(verdictRecord(verdict)).toMatch(/^<!-- review-gate:verdict \{"v":1,"pr":7,"conclusion":"failure","title":"Failed: 1 error finding on added lines \(fail\\u002don\\u002dseverity: error\)","at":1700000000123\} -->$/);
+  });
+
+  // Fixed vectors: the record is read by other versions of review-gate at the same commit.
+  it('is written as these exact lines: v 1, fields in this order, base only when known, pending only when true', () => {
+    const decided: PullVerdict = { ...v(7, 'failure', 1_700_000_000_123), base: 'release/1.x', read: 1_700_000_000_001 };
+    expect(verdictRecord(decided)).toBe(
+      '<!-- review-gate:verdict {"v":1,"pr":7,"conclusion":"failure","title":"Failed: 1 error finding on added lines (fail\\u002don\\u002dseverity: error)",' +
+        '"at":1700000000123,"reviewed":true,"base":"release/1.x","read":1700000000001} -->',
+    );
+    const skipped: PullVerdict = { pr: 8, conclusion: 'neutral', title: 'Skipped: draft', at: 5, reviewed: false, base: undefined, read: 4, pending: false };
+    expect(verdictRecord(skipped)).toBe('<!-- review-gate:verdict {"v":1,"pr":8,"conclusion":"neutral","title":"Skipped: draft","at":5,"reviewed":false,"read":4} -->');
+    const started: PullVerdict = { pr: 9, conclusion: 'failure', title: 'Review in progress since 2023-11-14T22:13:20.000Z', at: 7, reviewed: true, base: 'main', read: 6, pending: true };
+    expect(verdictRecord(started)).toBe(
+      '<!-- review-gate:verdict {"v":1,"pr":9,"conclusion":"failure","title":"Review in progress since 2023\\u002d11\\u002d14T22:13:20.000Z","at":7,"reviewed":true,"base":"main","read":6,"pending":true} -->',
+    );
+  });
+
+  it('reads a record of an earlier version, without the later fields, the way that holds the gate closed', () => {
+    const older = '<!-- review-gate:verdict {"v":1,"pr":7,"conclusion":"success","title":"Passed","at":1700000000123} -->';
+    expect(readVerdictRecord(older)).toEqual({ pr: 7, conclusion: 'success', title: 'Passed', at: 1_700_000_000_123, reviewed: false, base: undefined, read: 1_700_000_000_123, pending: false });
+  });
+
+  it.each([
+    ['reviewed that is not true', '"reviewed":"yes"', { reviewed: false }],
+    ['an empty base', '"base":""', { base: undefined }],
+    ['a base that is not text', '"base":7', { base: undefined }],
+    ['a read that is not a number', '"read":"soon"', { read: 1 }],
+    ['pending that is not false', '"pending":"no"', { pending: true }],
+  ])('reads %s the way that holds the gate closed', (_, field, read) => {
+    const record = `<!-- review-gate:verdict {"v":1,"pr":7,"conclusion":"success","title":"Passed","at":1,"reviewed":true,"base":"main","read":1,${field}} -->`;
+    expect(readVerdictRecord(record)).toMatchObject(read);
   });
 
   it('keeps a title from ending the comment or opening another', () => {
@@ -56,15 +90,18 @@ describe('latestVerdicts', () => {
   });
 });
 
+/** This run's verdict standing for its pull request, as when no earlier one holds. */
+const merge = (content: CheckRunContent, verdict: PullVerdict, others: PullVerdict[]) => commitCheckContent(content, verdict, verdict, others);
+
 describe('commitCheckContent', () => {
   it('is the run’s own content, with its record, when no other pull request is at the commit', () => {
-    const content = commitCheckContent(own(), v(8, 'success', 5), []);
+    const content = merge(own(), v(8, 'success', 5), []);
     expect(content).toMatchObject({ conclusion: 'success', title: 'Passed' });
     expect(content.summary).toBe(`## ✅ Passed\n\n1 file reviewed.\n\n${verdictRecord(v(8, 'success', 5))}\n`);
   });
 
   it('concludes with the stricter verdict, names the pull request that holds it, and keeps its own verdict in the record', () => {
-    const content = commitCheckContent(own(), v(8, 'success', 5), [v(7, 'failure', 3)]);
+    const content = merge(own(), v(8, 'success', 5), [v(7, 'failure', 3)]);
     expect(content.conclusion).toBe('failure');
     expect(content.title).toBe('Failed: #7 fails at this commit: 1 error finding on added lines (fail-on-severity: error)');
     expect(content.summary).toMatch(/^## ❌ Failed: #7 fails at this commit\n\nCommit `abcdef012345` is the head of more than one open pull request/);
@@ -74,14 +111,14 @@ describe('commitCheckContent', () => {
   });
 
   it('names every pull request that holds the conclusion, this run’s own included, and is neutral only when none fails', () => {
-    const failing = commitCheckContent(own({ conclusion: 'neutral', title: 'Neutral: x' }), v(8, 'neutral', 1000, 'Neutral: x'), [v(7, 'failure'), v(9, 'failure'), v(3, 'success')]);
+    const failing = merge(own({ conclusion: 'neutral', title: 'Neutral: x' }), v(8, 'neutral', 1000, 'Neutral: x'), [v(7, 'failure'), v(9, 'failure'), v(3, 'success')]);
     expect(failing.title).toMatch(/^Failed: #7 and #9 fail at this commit: 1 error finding/);
     expect(failing.summary).toMatch(/\| #3 \| ✅ Passed \|\n\| #7 \| ❌ [^\n]*\|\n\| #8 \(this run\) \| ⚪ Neutral: x \|\n\| #9 \| ❌ /);
-    const neutral = commitCheckContent(own(), v(8, 'success'), [v(7, 'neutral', 1, 'Neutral: 1 file could not be reviewed')]);
+    const neutral = merge(own(), v(8, 'success'), [v(7, 'neutral', 1, 'Neutral: 1 file could not be reviewed')]);
     expect(neutral).toMatchObject({ conclusion: 'neutral', title: 'Neutral: #7 is neutral at this commit: 1 file could not be reviewed' });
-    const ownFailure = commitCheckContent(own({ conclusion: 'failure', title: 'Failed: 2 errors' }), v(7, 'failure', 1, 'Failed: 2 errors'), [v(8, 'success')]);
+    const ownFailure = merge(own({ conclusion: 'failure', title: 'Failed: 2 errors' }), v(7, 'failure', 1, 'Failed: 2 errors'), [v(8, 'success')]);
     expect(ownFailure).toMatchObject({ conclusion: 'failure', title: 'Failed: #7 fails at this commit: 2 errors' });
-    const allPass = commitCheckContent(own(), v(8, 'success'), [v(7, 'success')]);
+    const allPass = merge(own(), v(8, 'success'), [v(7, 'success')]);
     expect(allPass).toMatchObject({ conclusion: 'success', title: 'Passed: #7 and #8 pass at this commit' });
   });
 });
