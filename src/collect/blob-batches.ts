@@ -22,32 +22,23 @@
  * What the files' paths hold in the head commit's tree (a file or a symbolic link:
  * api-tree-entries.ts) rides along with the same queries, up to `ENTRIES_PER_QUERY` paths each.
  */
-import { isObjectName } from '../domain/object-name';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
 import type { PullRequestRef, TreeEntry } from '../domain/pull-request';
-import { ENTRIES_PER_QUERY, entriesSelection, readEntries, restTreeEntries } from './api-tree-entries';
-import type { EntryOutcome } from './api-tree-entries';
-import { BYTES_PER_QUERY, buildQuery, failedAliases, headOf, postQuery } from './graphql-query';
+import { entriesSelection, readEntries, restTreeEntries } from './api-tree-entries';
+import { buildQuery, failedAliases, headOf, postQuery } from './graphql-query';
 import { sizeOutcome, textOutcome } from './blob-answers';
 import type { BatchedBlob } from './blob-answers';
+import { BlobPlan } from './blob-plan';
+import type { BatchStats, PlannedBlob, QueryPick } from './blob-plan';
+import { EntryAsks } from './entry-asks';
+import type { EntryAsk } from './entry-asks';
 import type { BlobName, GraphqlAnswer } from './graphql-query';
 
 export type { BlobName } from './graphql-query';
 export { BYTES_PER_QUERY } from './graphql-query';
 export type { BatchedBlob } from './blob-answers';
-
-/** Blob texts per query at most. */
-export const TEXTS_PER_QUERY = 100;
-/** Sizes asked per query at most (each answer is a few bytes). */
-const SIZES_PER_QUERY = 2 * TEXTS_PER_QUERY;
-
-export interface BatchStats {
-  queries: number;
-  /** Blobs whose bytes came from a query. */
-  fromQueries: number;
-  /** Planned blobs handed back to be read through REST. */
-  toRest: number;
-}
+export { TEXTS_PER_QUERY } from './blob-plan';
+export type { BatchStats } from './blob-plan';
 
 export interface BlobBatches {
   /** Plans these blobs, in the order they will be taken; `maxBytes` is max-file-size. */
@@ -67,223 +58,170 @@ export interface BlobBatches {
   readonly stats: BatchStats;
 }
 
-interface Item {
-  name: BlobName;
-  key: string;
-  maxBytes: number;
-  /** Planned and not yet taken, for files that share a blob. */
-  refs: number;
-  size?: number;
-  /** The object name the text must hash to: the planned SHA, or the one GitHub named for the expression. */
-  oid?: string;
-  state: 'unsized' | 'sized' | 'asked' | 'done';
-  outcome?: BatchedBlob;
-  settled: Promise<BatchedBlob>;
-  settle(outcome: BatchedBlob): void;
-  /** Every planned reference was taken: it leaves the plan once done. */
-  taken: boolean;
-  /** Someone waits for it: it is fetched whatever the reader's lead. */
-  waited: boolean;
+export function createBlobBatches(octokit: GitHubClient, pr: PullRequestRef, log?: GitHubLog): BlobBatches {
+  return new ContentQueries(octokit, pr, log);
 }
 
-const keyOf = (name: BlobName): string => ('oid' in name ? `oid:${name.oid}` : `expression:${name.expression}`);
+/** The callers of `headNow` that one query answers. */
+interface HeadAsk {
+  /** Whether anyone asked: the query asks for the head only then. */
+  wanted: boolean;
+  tell(head: string | undefined): void;
+}
 
-export function createBlobBatches(octokit: GitHubClient, pr: PullRequestRef, log?: GitHubLog): BlobBatches {
-  /** Every item not yet taken, in plan order. */
-  const items: Item[] = [];
-  const byKey = new Map<string, Item>();
-  const stats: BatchStats = { queries: 0, fromQueries: 0, toRest: 0 };
-  let signal: AbortSignal | undefined;
-  let inFlight = false;
-  /** Bytes fetched and not yet taken: the reader's lead, kept to about one query's worth. */
-  let held = 0;
-  /** Set once a whole query failed: GraphQL is not usable here, every blob goes through REST. */
-  let broken: string | undefined;
-  /** Callers of `headNow` waiting for the next query to ask for the head. */
-  let headWanted: Array<(head: string | undefined) => void> = [];
-  /** Each path asked about, and those not yet in a query; REST's trees for what GraphQL cannot say. */
-  const entries = new Map<string, Promise<EntryOutcome>>();
-  const restEntry = restTreeEntries(octokit, pr, pr.headSha);
-  const entriesWanted: Array<{ path: string; settle: (outcome: EntryOutcome) => void }> = [];
-  /** Set once a query with paths got no answer: paths are no longer asked in queries. */
-  let entriesOff: string | undefined;
-  const askEntry = (path: string): Promise<EntryOutcome> => {
-    let found = entries.get(path);
-    if (found === undefined) {
-      const off = entriesOff;
-      found = new Promise<EntryOutcome>((settle) => (off === undefined ? entriesWanted.push({ path, settle }) : settle({ kind: 'rest', why: off })));
-      entries.set(path, found);
-    }
-    return found;
-  };
+/** Callers of `headNow` waiting for the next query to ask for the head. */
+class HeadAsks {
+  private waiting: Array<(head: string | undefined) => void> = [];
 
-  const leave = (item: Item): void => {
-    const at = items.indexOf(item);
-    if (at >= 0) items.splice(at, 1);
-  };
+  wait(): Promise<string | undefined> {
+    return new Promise<string | undefined>((resolve) => this.waiting.push(resolve));
+  }
 
-  const finish = (item: Item, outcome: BatchedBlob): void => {
-    if (item.state === 'done') return;
-    item.state = 'done';
-    if (outcome.kind === 'bytes') stats.fromQueries += 1;
-    if (outcome.kind === 'rest') stats.toRest += 1;
-    item.settle(outcome);
-    // Done and taken: nothing here holds its bytes any more.
-    if (item.taken) leave(item);
-    else if (outcome.kind === 'bytes') {
-      item.outcome = outcome;
-      held += outcome.bytes.length;
-    }
-  };
+  get pending(): boolean {
+    return this.waiting.length > 0;
+  }
 
-  const pump = (): void => {
-    if (inFlight) return;
-    const open = items.filter((item) => item.state !== 'done');
-    if (broken !== undefined) {
-      for (const item of open) finish(item, { kind: 'rest', why: broken });
-      answerHead(undefined);
-      for (const asked of entriesWanted.splice(0)) asked.settle({ kind: 'rest', why: broken });
-      return;
-    }
-    // Ahead of the reader only while what it has not taken is less than a query's worth; paths go at once.
-    const wanted = open.some((item) => item.waited) || held < BYTES_PER_QUERY || headWanted.length > 0;
-    if (open.length === 0 || !wanted) {
-      if (headWanted.length > 0 || entriesWanted.length > 0) launch([], []);
-      return;
-    }
-    const texts: Item[] = [];
-    let bytes = 0;
-    let sized = 0;
-    for (const item of open) {
-      if (item.state !== 'sized' || item.size === undefined) continue;
-      sized += 1;
-      if (texts.length >= TEXTS_PER_QUERY || (texts.length > 0 && bytes + item.size > BYTES_PER_QUERY)) continue;
-      texts.push(item);
-      bytes += item.size;
-    }
-    // Sizes about one query ahead of the texts: enough to fill the next one.
-    const ahead = Math.max(0, SIZES_PER_QUERY - (sized - texts.length));
-    const sizes = open.filter((item) => item.state === 'unsized').slice(0, texts.length === 0 ? SIZES_PER_QUERY : ahead);
-    if (texts.length === 0 && sizes.length === 0 && headWanted.length === 0 && entriesWanted.length === 0) return;
-    launch(texts, sizes);
-  };
-
-  const launch = (texts: Item[], sizes: Item[]): void => {
-    inFlight = true;
-    void query(texts, sizes).finally(() => {
-      inFlight = false;
-      pump();
-    });
-  };
-
-  const answerHead = (head: string | undefined): void => {
-    const waiting = headWanted;
-    headWanted = [];
-    for (const resolve of waiting) resolve(head);
-  };
-
-  const query = async (texts: Item[], sizes: Item[]): Promise<void> => {
-    for (const item of [...texts, ...sizes]) item.state = item.state === 'sized' ? 'asked' : item.state;
-    // Those who asked before this query went out get its answer; later ones the next query's.
-    const heads = headWanted;
-    headWanted = [];
-    const paths = entriesWanted.splice(0, ENTRIES_PER_QUERY);
-    const more = paths.length === 0 ? undefined : entriesSelection(pr.headSha, paths.map((p) => p.path));
-    const built = buildQuery(pr, texts.map((i) => i.name), sizes.map((i) => i.name), heads.length > 0, more);
-    const tell = (head: string | undefined): void => {
-      for (const resolve of heads) resolve(head);
+  /** Those who asked before a query went out get its answer; later ones the next query's. */
+  takeAll(): HeadAsk {
+    const waiting = this.waiting;
+    this.waiting = [];
+    return {
+      wanted: waiting.length > 0,
+      tell: (head) => {
+        for (const resolve of waiting) resolve(head);
+      },
     };
-    stats.queries += 1;
+  }
+}
+
+/** One query at a time, each asking what the plan, the head's callers and the paths want next. */
+class ContentQueries implements BlobBatches {
+  readonly stats: BatchStats = { queries: 0, fromQueries: 0, toRest: 0 };
+  private readonly blobs = new BlobPlan(this.stats);
+  private readonly heads = new HeadAsks();
+  private readonly entries = new EntryAsks();
+  /** REST's trees, for the paths GraphQL cannot say about. */
+  private readonly restEntry: (path: string) => Promise<TreeEntry | undefined>;
+  private signal: AbortSignal | undefined;
+  private inFlight = false;
+  /** Set once a whole query failed: GraphQL is not usable here, every blob goes through REST. */
+  private broken: string | undefined;
+
+  constructor(
+    private readonly octokit: GitHubClient,
+    private readonly pr: PullRequestRef,
+    private readonly log: GitHubLog | undefined,
+  ) {
+    this.restEntry = restTreeEntries(octokit, pr, pr.headSha);
+  }
+
+  plan(names: readonly BlobName[], options: { maxBytes: number; signal?: AbortSignal }): void {
+    this.signal = options.signal ?? this.signal;
+    this.blobs.add(names, options.maxBytes);
+    this.pump();
+  }
+
+  take(name: BlobName): Promise<BatchedBlob> | undefined {
+    const item = this.blobs.take(name);
+    if (item === undefined) return undefined;
+    this.pump();
+    return item.settled;
+  }
+
+  headNow(): Promise<string | undefined> {
+    const head = this.heads.wait();
+    // Plans made in this tick (the files just listed) go in the same query.
+    setImmediate(() => this.pump());
+    return head;
+  }
+
+  planEntries(paths: readonly string[]): void {
+    for (const path of paths) void this.entries.ask(path);
+    this.pump();
+  }
+
+  async entryAt(path: string): Promise<TreeEntry | undefined> {
+    const found = this.entries.ask(path);
+    this.pump();
+    const outcome = await found;
+    if (outcome.kind === 'entry') return outcome.entry;
+    this.log?.debug(`Reading what '${path}' is through REST: ${outcome.why}`);
+    return this.restEntry(path);
+  }
+
+  /** Sends the next query when none is under way and anything waits for one. */
+  private pump(): void {
+    if (this.inFlight) return;
+    const open = this.blobs.open();
+    if (this.broken !== undefined) {
+      for (const item of open) this.blobs.finish(item, { kind: 'rest', why: this.broken });
+      this.heads.takeAll().tell(undefined);
+      this.entries.refuseWaiting(this.broken);
+      return;
+    }
+    // Blobs only while the reader wants more; heads and paths go at once.
+    const waiting = this.heads.pending || this.entries.pending;
+    if (open.length === 0 || !(this.blobs.wantsMore(open) || this.heads.pending)) {
+      if (waiting) this.launch({ texts: [], sizes: [] });
+      return;
+    }
+    const pick = this.blobs.pick(open);
+    if (pick.texts.length === 0 && pick.sizes.length === 0 && !waiting) return;
+    this.launch(pick);
+  }
+
+  private launch(pick: QueryPick): void {
+    this.inFlight = true;
+    void this.query(pick).finally(() => {
+      this.inFlight = false;
+      this.pump();
+    });
+  }
+
+  private async query({ texts, sizes }: QueryPick): Promise<void> {
+    // Sizes stay unsized while asked: only one query is under way, and its answer settles them.
+    for (const item of texts) item.state = 'asked';
+    const heads = this.heads.takeAll();
+    const paths = this.entries.next();
+    const more = paths.length === 0 ? undefined : entriesSelection(this.pr.headSha, paths.map((p) => p.path));
+    const built = buildQuery(this.pr, texts.map((i) => i.name), sizes.map((i) => i.name), heads.wanted, more);
+    this.stats.queries += 1;
     let answer: GraphqlAnswer;
     try {
-      answer = await postQuery(octokit, built.query, built.variables, signal);
+      answer = await postQuery(this.octokit, built.query, built.variables, this.signal);
     } catch (error) {
       // Not an answer at all (refused, unreachable, not JSON): GraphQL is no way in for this run.
-      broken = `GitHub's GraphQL API did not answer (${error instanceof Error ? error.message : String(error)})`;
-      if (signal?.aborted !== true) log?.info(`Reading file contents one by one through REST: ${broken}.`);
-      for (const item of [...texts, ...sizes]) finish(item, { kind: 'rest', why: broken });
+      const broken = `GitHub's GraphQL API did not answer (${error instanceof Error ? error.message : String(error)})`;
+      this.broken = broken;
+      if (this.signal?.aborted !== true) this.log?.info(`Reading file contents one by one through REST: ${broken}.`);
+      this.toRest([...texts, ...sizes], broken);
       for (const asked of paths) asked.settle({ kind: 'rest', why: broken });
-      tell(undefined);
+      heads.tell(undefined);
       return;
     }
+    this.settle(answer, { texts, sizes }, paths, heads);
+  }
+
+  /** Settles everything a query asked from its answer, each part only as far as the answer vouches for it. */
+  private settle(answer: GraphqlAnswer, { texts, sizes }: QueryPick, paths: readonly EntryAsk[], heads: HeadAsk): void {
     const failed = failedAliases(answer);
     const repository = answer.data?.repository;
-    tell(headOf(repository, failed));
+    heads.tell(headOf(repository, failed));
     readEntries(answer, paths.length).forEach((outcome, i) => paths[i]?.settle(outcome));
     if (repository === undefined || repository === null) {
       const why = `the query got no repository back (${answer.errors.map((e) => e.message).join('; ') || 'no reason given'})`;
-      for (const item of [...texts, ...sizes]) finish(item, { kind: 'rest', why });
+      this.toRest([...texts, ...sizes], why);
       // A server without Commit.file (an older GitHub Enterprise Server) refuses the whole query:
       // later queries leave the paths out, and what they hold is read through REST.
-      if (paths.length > 0) {
-        entriesOff = why;
-        for (const asked of entriesWanted.splice(0)) asked.settle({ kind: 'rest', why });
-      }
+      if (paths.length > 0) this.entries.stop(why);
       return;
     }
+    const finish = (item: PlannedBlob, outcome: BatchedBlob): void => this.blobs.finish(item, outcome);
     texts.forEach((item, i) => finish(item, textOutcome(item, repository[`t${i}`], failed.has(`t${i}`))));
     sizes.forEach((item, i) => sizeOutcome(item, repository[`s${i}`], failed.has(`s${i}`), finish));
-  };
+  }
 
-  return {
-    stats,
-    planEntries(paths) {
-      for (const path of paths) void askEntry(path);
-      pump();
-    },
-    async entryAt(path) {
-      const found = askEntry(path);
-      pump();
-      const outcome = await found;
-      if (outcome.kind === 'entry') return outcome.entry;
-      log?.debug(`Reading what '${path}' is through REST: ${outcome.why}`);
-      return restEntry(path);
-    },
-    headNow() {
-      const head = new Promise<string | undefined>((resolve) => headWanted.push(resolve));
-      // Plans made in this tick (the files just listed) go in the same query.
-      setImmediate(pump);
-      return head;
-    },
-    plan(names, options) {
-      signal = options.signal ?? signal;
-      for (const name of names) {
-        const key = keyOf(name);
-        const known = byKey.get(key);
-        if (known !== undefined) {
-          known.refs += 1;
-          continue;
-        }
-        if ('oid' in name && !isObjectName(name.oid)) continue;
-        let settle: (outcome: BatchedBlob) => void = () => undefined;
-        const settled = new Promise<BatchedBlob>((resolve) => {
-          settle = resolve;
-        });
-        const item: Item = { name, key, maxBytes: options.maxBytes, refs: 1, state: 'unsized', settled, settle, taken: false, waited: false };
-        if ('oid' in name) item.oid = name.oid;
-        items.push(item);
-        byKey.set(key, item);
-      }
-      pump();
-    },
-    take(name) {
-      const key = keyOf(name);
-      const item = byKey.get(key);
-      if (item === undefined) return undefined;
-      item.refs -= 1;
-      item.waited = true;
-      if (item.refs <= 0) {
-        // Every file that wanted it has it: later asks go through REST, and once done nothing here holds its bytes.
-        byKey.delete(key);
-        item.taken = true;
-        if (item.state === 'done') {
-          leave(item);
-          if (item.outcome?.kind === 'bytes') held -= item.outcome.bytes.length;
-          delete item.outcome;
-        }
-      }
-      pump();
-      return item.settled;
-    },
-  };
+  private toRest(items: readonly PlannedBlob[], why: string): void {
+    for (const item of items) this.blobs.finish(item, { kind: 'rest', why });
+  }
 }

@@ -13,7 +13,7 @@ import { shortSha } from '../domain/object-name';
 import { proveUnchanged } from './base-blobs';
 import { COMPARISON, wholeChange } from './comparison-files';
 import { createEntryLookups } from './api-tree-entries';
-import { toChangedFile } from './github-source';
+import { toChangedFile } from './listed-file';
 import { readFileAtCommit } from './read-at-commit';
 import { readBlob } from './read-blob';
 

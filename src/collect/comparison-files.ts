@@ -18,7 +18,7 @@ import type { MergeGroupRef } from '../domain/pull-request';
 import { integer, list, object, optional, string } from '../github/entry-shape';
 import { shortSha } from '../domain/object-name';
 import { plural } from '../domain/words';
-import { LISTED_FILE } from './github-source';
+import { LISTED_FILE } from './listed-file';
 
 /** GitHub's comparison of two commits lists at most this many changed files. */
 export const MAX_COMPARED_FILES = 300;
