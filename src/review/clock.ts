@@ -1,5 +1,13 @@
+/** The queue's clock: injected, so tests drive time by hand. */
+export interface QueueClock {
+  now(): number;
+  /** Resolves after `ms`, or at once (never rejecting) when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  random(): number;
+}
+
 /** The real clock, for production wiring; tests pass a virtual one. */
-export const systemClock = {
+export const systemClock: QueueClock = {
   now: (): number => Date.now(),
   /** Resolves after `ms`, or at once when `signal` aborts: a cancelled wait leaves no timer behind. */
   sleep: (ms: number, signal?: AbortSignal): Promise<void> =>

@@ -6,7 +6,7 @@
 import { describeOutcome } from '../domain/describe-outcome';
 import type { FileOutcome } from '../domain/outcomes';
 import type { Logger } from '../domain/logger';
-import type { QueueClock } from './queue';
+import type { QueueClock } from './clock';
 import type { LearnedRate } from './rate-window';
 
 /** The longest the log stays silent during the review. */
