@@ -52,7 +52,7 @@ describe('a dismissal by someone without write access', () => {
     ['an organization MEMBER with read', 'MEMBER', 'read', /@mona has read access; only people with write access can dismiss/],
     ['a COLLABORATOR with triage', 'COLLABORATOR', 'triage', /@mona has triage access; only people with write access can dismiss/],
     ['an organization MEMBER without access to this repository', 'MEMBER', 'none', /@mona has no access to the repository; only people with write access can dismiss/],
-    ['a MEMBER with a custom role built on read', 'MEMBER', { roleName: 'security-reviewer', permission: 'read' }, /@mona has the custom role 'security-reviewer' \(base permission read\); only people/],
+    ['a MEMBER with a custom role built on read', 'MEMBER', { roleName: 'security-reviewer', permission: 'read' }, /@mona has the custom role "security-reviewer" \(base permission read\); only people/],
   ])('does not count for %s: the check fails and the summary says why', async (_, association, permission, why) => {
     const { simulator, github, comment } = await firstRun();
     github.addReply(NUMBER, comment.id, `/review-gate dismiss ${REASON}`, { login: 'mona', association, permission });
