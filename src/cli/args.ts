@@ -4,10 +4,11 @@
  */
 import { parseArgs } from 'node:util';
 import { systemErrorCode } from '../safety/system-error';
+import { ExplainedError } from '../domain/errors';
 
 export type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
-export class UsageError extends Error {
+export class UsageError extends ExplainedError {
   override readonly name = 'UsageError' as const;
 }
 

@@ -10,7 +10,8 @@ import { isApiError } from '../review/service/errors';
 import { COMPLETION_LANGUAGES } from '../review/service/types';
 import type { CompletionLanguage, CompletionRequest } from '../review/service/types';
 import { UsageError, parseFlags, stringFlag } from './args';
-import { describeForUser, errorBlock } from './errors';
+import { describeError } from '../domain/errors';
+import { errorBlock } from './errors';
 import { EXIT } from '../publish/exit-status';
 import type { ExitStatus } from '../publish/exit-status';
 import { KEY_VARIABLE, inputFlags, readCliSettings } from './settings';
@@ -73,7 +74,7 @@ export async function runComplete(argv: readonly string[], terminal: Terminal): 
     return EXIT.passed;
   } catch (error) {
     if (!isApiError(error)) {
-      terminal.err(styled('red', 'review-gate: the completion failed:'), ` ${describeForUser(error)}`);
+      terminal.err(styled('red', 'review-gate: the completion failed:'), ` ${describeError(error)}`);
       return EXIT.couldNotRun;
     }
     const refused = error.kind === 'request_validation' || REQUEST_CODES.has(error.code);

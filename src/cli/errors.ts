@@ -2,7 +2,6 @@
  * Errors as a terminal user reads them: what happened and what to do, never an internal class
  * name or a stack trace. A service error is shown with its code, message, remedy and request id.
  */
-import { isApiError } from '../review/service/errors';
 import type { ApiError } from '../review/service/errors';
 import { MISCONFIGURED_CODE } from '../domain/outcomes';
 import { KEY_PREFIX } from '../review/service/options';
@@ -43,11 +42,4 @@ export function errorBlock(error: ApiError, key: string): string[] {
     `  remedy:     ${remedy ?? 'Check the request against the service reference.'}`,
     `  request id: ${error.requestId ?? 'none (the answer carried no request id)'}`,
   ];
-}
-
-/** One line for any error: the message of ours, or the error's message without its class name. */
-export function describeForUser(error: unknown): string {
-  if (isApiError(error)) return error.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
 }

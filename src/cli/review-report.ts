@@ -29,12 +29,13 @@ import { writeNamedFile } from '../safety/no-follow';
 import { printableJson } from '../safety/terminal';
 import { remedyFor } from './errors';
 import { KEY_VARIABLE } from './settings';
+import { ExplainedError } from '../domain/errors';
 
 export const FORMATS = ['text', 'json', 'sarif', 'markdown', 'codeclimate'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** A file the user named could not be written: a usage problem (exit 2), not a verdict. */
-export class OutputFileError extends Error {
+export class OutputFileError extends ExplainedError {
   override readonly name = 'OutputFileError' as const;
 }
 

@@ -26,7 +26,7 @@ import type { CodeAssistanceClient } from '../review/service/client';
 import { createCliClient } from './service-client';
 import { DEFAULT_RETRY_POLICY } from '../review/service/retry';
 import { UsageError, parseFlags, stringFlag } from './args';
-import { describeForUser } from './errors';
+import { describeError } from '../domain/errors';
 import { EXIT, exitStatusOf } from '../publish/exit-status';
 import type { ExitStatus } from '../publish/exit-status';
 import { countsLine } from '../publish/terminal/format-text';
@@ -85,7 +85,7 @@ export async function runReview(argv: readonly string[], terminal: Terminal, bui
     client = createCliClient(settings, terminal);
   } catch (error) {
     // The client's own checks (a key with whitespace in it, say) are settings errors too.
-    terminal.err(`review-gate: ${describeForUser(error)}`);
+    terminal.err(`review-gate: ${describeError(error)}`);
     return EXIT.usage;
   }
 
@@ -130,7 +130,7 @@ export async function runReview(argv: readonly string[], terminal: Terminal, bui
       terminal.err(`review-gate: ${error.message}`);
       return EXIT.usage;
     }
-    const what = error instanceof GitError ? error.message : `the review could not complete: ${describeForUser(error)}`;
+    const what = error instanceof GitError ? error.message : `the review could not complete: ${describeError(error)}`;
     terminal.err(styled('red', 'review-gate could not run:'), ` ${what}`);
     return EXIT.couldNotRun;
   }
@@ -161,7 +161,7 @@ export async function runReview(argv: readonly string[], terminal: Terminal, bui
     });
   } catch (error) {
     if (!(error instanceof OutputFileError)) throw error;
-    terminal.err(`review-gate: could not write an output file: ${describeForUser(error.cause)}`);
+    terminal.err(`review-gate: could not write an output file: ${describeError(error.cause)}`);
     return EXIT.usage;
   }
   return exitStatusOf(published.verdict);

@@ -17,7 +17,7 @@ import { identifyBuild } from './build-identity';
 import { runComplete } from './complete';
 import { EXIT } from '../publish/exit-status';
 import type { ExitStatus } from '../publish/exit-status';
-import { describeForUser } from './errors';
+import { describeError } from '../domain/errors';
 import { runReview } from './review';
 import { KEY_VARIABLE } from './settings';
 import { createTerminal } from '../publish/terminal/terminal';
@@ -48,7 +48,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitSt
     return await runReview(argv, terminal, build);
   } catch (error) {
     // A bug of ours: said plainly, without a stack trace, and not mistaken for a verdict.
-    terminal.err(`review-gate could not run: ${describeForUser(error)}`);
+    terminal.err(`review-gate could not run: ${describeError(error)}`);
     return EXIT.couldNotRun;
   }
 }

@@ -6,10 +6,11 @@
  */
 import { execFile } from 'node:child_process';
 import { NO_PROGRAM_ARGS, convertsWorkingTree, filterDriverOverrides, noProgramEnv, withSubcommandFlags } from './git-no-programs';
+import { ExplainedError } from '../domain/errors';
 
 export { NO_PROGRAM_ARGS, noProgramEnv } from './git-no-programs';
 
-export class GitError extends Error {
+export class GitError extends ExplainedError {
   override readonly name: string = 'GitError';
 }
 

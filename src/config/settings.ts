@@ -23,6 +23,7 @@ export * from './settings-types';
 import { DEFAULTS, DEFAULT_EXCLUDES, MAX_FILES_LIMIT } from './settings-types';
 import type { GateScope, OnIncomplete, ScoreBaseline } from '../domain/vocabulary';
 import type { InputReader, PolicyInputs, Settings } from './settings-types';
+import { StopError } from '../domain/errors';
 
 const REQUIRED_HINTS: Readonly<Record<string, string>> = {
   'api-key':
@@ -31,7 +32,7 @@ const REQUIRED_HINTS: Readonly<Record<string, string>> = {
     " or skip Dependabot's pull requests. See \"Pull requests from forks\" and \"Dependabot's pull requests\" in docs/forks.md.",
 };
 
-export class SettingsError extends Error {
+export class SettingsError extends StopError {
   override readonly name = 'SettingsError' as const;
   constructor(readonly problems: string[]) {
     super(

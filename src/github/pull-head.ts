@@ -8,6 +8,7 @@
 import { shortSha } from '../domain/object-name';
 import { GitHubApiError, describePr, requestStatus } from './errors';
 import type { GitHubClient } from './octokit';
+import { StopError } from '../domain/errors';
 
 export interface PullRequestNumber {
   owner: string;
@@ -42,7 +43,7 @@ export interface PullRequestSnapshot {
  * GitHub answered 404 for the pull request. It says the same for a number that does not exist
  * and for a repository the token may not read, so the message names both causes.
  */
-export class PullRequestNotFoundError extends Error {
+export class PullRequestNotFoundError extends StopError {
   override name = 'PullRequestNotFoundError' as const;
   constructor(
     readonly pr: PullRequestNumber,
@@ -63,7 +64,7 @@ export class PullRequestNotFoundError extends Error {
  * files: the list is another commit's, so nothing the run could decide from it is true of
  * `reviewed`. The run on the new head decides.
  */
-export class HeadMovedError extends Error {
+export class HeadMovedError extends StopError {
   override name = 'HeadMovedError' as const;
   constructor(
     readonly reviewed: string,

@@ -271,7 +271,7 @@ describe('runPipeline', () => {
     expect(report.posting.kind).toBe('failed');
     expect(report.verdict).toMatchObject({
       result: 'failed',
-      reasons: [{ text: 'the review could not be posted to GitHub: Error: Posting the review failed: GitHub answered 500', cause: 'posting' }],
+      reasons: [{ text: 'the review could not be posted to GitHub: Posting the review failed: GitHub answered 500', cause: 'posting' }],
     });
   });
 

@@ -98,7 +98,7 @@ describe('score-baseline: base', () => {
 
   it('judges a file on its own score when its base version cannot be read or scored, saying why', async () => {
     const missing = await run([{ file: file('legacy.py', 'modified'), head: 'score=45 head' }]);
-    expect(missing.report.baselines.get('legacy.py')).toEqual({ kind: 'unavailable', reason: 'Error: legacy.py is not at the base commit' });
+    expect(missing.report.baselines.get('legacy.py')).toEqual({ kind: 'unavailable', reason: 'legacy.py is not at the base commit' });
     expect(missing.report.verdict.result).toBe('failed');
 
     const noSource = await run([{ file: file('legacy.py', 'modified'), head: 'score=45 head', base: 'score=40 base' }], {}, false);

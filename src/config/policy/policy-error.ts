@@ -2,10 +2,10 @@
  * A policy file that cannot be applied, and how messages name the file. Apart from the parser, so
  * that what reports the error does not load the YAML parser: a run without a policy file never does.
  */
-import { ExplainedError } from '../../domain/errors';
+import { StopError } from '../../domain/errors';
 import { shortSha } from '../../domain/object-name';
 
-export class PolicyError extends ExplainedError {
+export class PolicyError extends StopError {
   override readonly name = 'PolicyError' as const;
   constructor(
     readonly where: string,
