@@ -1,0 +1,122 @@
+/**
+ * The JavaScript/TypeScript comment lexer against a real parser (TypeScript's), on generated
+ * lines: statement heads (`for`, `for await`, `if`, `while`), regular expressions, divisions,
+ * strings and comments, with comments and line breaks between any two tokens. The parser reads
+ * each `/` the way the language does (it rescans a `/` as a regular expression where an operand
+ * is expected), so its comments are what a runtime skips. Where the generated text is not a valid
+ * program it is set aside: the language refuses it, and no lexer answer can excuse code that
+ * never runs.
+ *
+ * fast-check generates the lines: when a line disagrees, it shrinks it to the fewest tokens and
+ * comments that still disagree, and the seed it prints replays the run.
+ */
+import fc from 'fast-check';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { findComments } from '../../src/locate/comments';
+
+interface Range {
+  start: number;
+  end: number;
+}
+
+/** Every comment TypeScript's parser sees in `text`, in order; undefined when the text is not a valid program. */
+function parserComments(text: string, fileName: string): Range[] | undefined {
+  const { diagnostics } = ts.transpileModule(text, { fileName, reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext } });
+  if ((diagnostics ?? []).length > 0) return undefined;
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.ESNext, true);
+  const found = new Map<number, Range>();
+  // Comments sit in the trivia before a token: those up to the first line break are the previous
+  // token's trailing comments, the rest the next token's leading ones.
+  const trivia = (pos: number): void => {
+    for (const c of [...(ts.getTrailingCommentRanges(text, pos) ?? []), ...(ts.getLeadingCommentRanges(text, pos) ?? [])]) found.set(c.pos, { start: c.pos, end: c.end });
+  };
+  const visit = (node: ts.Node): void => {
+    if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) return;
+    const children = node.getChildren(source);
+    if (children.length === 0) trivia(node.pos);
+    children.forEach(visit);
+  };
+  visit(source);
+  trivia(source.endOfFileToken.pos);
+  return [...found.values()].sort((a, b) => a.start - b.start);
+}
+
+/** A statement head: what is after it reads as the start of a statement (an operand). */
+const HEAD = fc.constantFrom(
+  ['for', '(', 'const', 'x', 'of', 'xs', ')'],
+  ['for', 'await', '(', 'const', 'x', 'of', 'xs', ')'],
+  ['for', '(', 'let', 'i', '=', '0', ';', 'i', '<', 'n', ';', 'i', '+=', '1', ')'],
+  ['for', '(', 'k', 'in', 'o', ')'],
+  ['if', '(', 'a', ')'],
+  ['if', '(', '(', 'a', ')', '/', '2', ')'],
+  ['while', '(', 'b', ')'],
+  ['while', '(', 'f', '(', 'b', ')', ')'],
+);
+
+/** An operand: a regular expression (some holding `//` or `/*`), a string, a template literal, a value or a call. */
+const OPERAND = fc.constantFrom(
+  ['/[//]/', '.', 'test', '(', 's', ')'],
+  ['/\\/\\/x/g', '.', 'exec', '(', 's', ')'],
+  ['/a*/', '.', 'source'],
+  ['/[/*]/', '.', 'test', '(', 's', ')'],
+  ['"// not"'],
+  ["'/* not */'"],
+  ['`//${', 'a', '}`'],
+  ['a'],
+  ['(', 'a', ')'],
+  ['f', '(', 'x', ')'],
+  ['x', '.', 'y'],
+  ['2'],
+);
+
+const OPERATOR = fc.constantFrom('/', '/', '||', '+', '<', '*');
+
+/** An expression: operands joined by operators, divisions among them. */
+const EXPRESSION = fc
+  .tuple(OPERAND, fc.array(fc.tuple(OPERATOR, OPERAND), { maxLength: 3 }))
+  .map(([first, rest]) => [...first, ...rest.flatMap(([operator, operand]) => [operator, ...operand])]);
+
+/** One statement: up to two heads (`for await (…) if (…) …`), then an expression. */
+const STATEMENT = fc.tuple(fc.array(HEAD, { maxLength: 2 }), EXPRESSION).map(([heads, expression]) => [...heads.flat(), ...expression, ';']);
+
+/** What may sit between two tokens: nothing but a space, a block comment, or a line comment and its line break. */
+const TRIVIA = fc.constantFrom(' ', ' ', ' ', '\n', ' /* c // d */ ', ' // e /* f\n', '/**/', ' /* g\nh */ ');
+
+const LINES = fc
+  .array(STATEMENT, { minLength: 1, maxLength: 3 })
+  .chain((statements) => {
+    const tokens = statements.flat();
+    return fc.array(TRIVIA, { minLength: tokens.length, maxLength: tokens.length }).map((between) => tokens.map((token, i) => `${token}${between[i] ?? ' '}`).join(''));
+  })
+  .map((body) => `async function run(xs, s, a, b, n, o, f, x) {\n${body}\n}\n`);
+
+function lexerComments(text: string, language: 'javascript' | 'typescript', path: string): Range[] {
+  return findComments(text, language, path).map((c) => ({ start: c.start, end: c.end }));
+}
+
+describe('the JavaScript/TypeScript comment lexer against TypeScript’s parser', () => {
+  it.each([
+    ['javascript', 'a.js'],
+    ['typescript', 'a.ts'],
+  ] as const)('finds exactly the comments the parser sees, in generated %s lines mixing heads, regular expressions, divisions and comments', (language, path) => {
+    let valid = 0;
+    fc.assert(
+      fc.property(LINES, (text) => {
+        const expected = parserComments(text, path);
+        if (expected === undefined) return;
+        valid++;
+        expect(lexerComments(text, language, path)).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
+    // Most generated lines are programs: the property was tested, not set aside.
+    expect(valid).toBeGreaterThan(200);
+  });
+
+  it('reads the line of the report as the parser does: the // in the regular expression after for await (…) is no comment', () => {
+    const text = 'async function run(xs) {\nfor await (const x of xs) /[//]/.test("review-gate-ignore: sandboxed") || eval(x);\n}\n';
+    expect(parserComments(text, 'a.js')).toEqual([]);
+    expect(lexerComments(text, 'javascript', 'a.js')).toEqual([]);
+  });
+});
