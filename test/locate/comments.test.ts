@@ -40,6 +40,7 @@ const JAVASCRIPT: Array<[string, string, string[]]> = [
   ['a template literal over lines', 'a = `\n// not\n${b /* real */}\n`; // real2\n', ['/* real */', '// real2']],
   ['a regular expression with // in a class', 'x = /[//]/.test(y); // real\n', ['// real']],
   ['a regular expression after a control paren', 'if (a) /re\\/\\/ not/.test(x) // real\n', ['// real']],
+  ['a regular expression after for await (…): await is part of the head', 'for await (const x of xs) /[//]/.test(x) // real\n', ['// real']],
   ['division', 'x = a / b / c; // real\n', ['// real']],
   ['division after a parenthesis', 'x = (a + b) / 2; // real\n', ['// real']],
   ['a regular expression after return', 'return /\\/\\/ not/g; // real\n', ['// real']],

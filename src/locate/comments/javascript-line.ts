@@ -8,20 +8,13 @@
 import { jsxAngle, jsxChildren, jsxTag } from './javascript-jsx';
 import type { LineReader } from './javascript-jsx';
 import { cloneState, codeFrame } from './javascript-state';
+import { afterWord } from './javascript-words';
 import type { CodeFrame, Frame, LexState } from './javascript-state';
 import type { CommentSpan } from './span';
 
 /** Readings of one line at most; past it the lexer stops, so the work stays linear. */
 const MAX_READINGS = 16;
 const MAX_DEPTH = 256;
-
-const CONTROL_WORDS: ReadonlySet<string> = new Set(['if', 'while', 'for', 'with']);
-/** Keywords after which an operand comes: `return /re/`, `typeof /re/`. */
-const OPERAND_WORDS: ReadonlySet<string> = new Set([
-  'return', 'typeof', 'instanceof', 'in', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'extends', 'default',
-]);
-/** Keywords that may also be plain names: `of / 2` divides, `yield /re/` does not. */
-const EITHER_WORDS: ReadonlySet<string> = new Set(['of', 'yield', 'await']);
 
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 const SPACE = /\s/;
@@ -217,12 +210,7 @@ export class Line implements LineReader {
   private word(f: CodeFrame, i: number): number {
     let end = i + 1;
     while (end < this.end && IDENTIFIER_PART.test(this.text[end] as string)) end++;
-    const word = this.text.slice(i, end);
-    if (f.prev === 'dot') f.prev = 'value';
-    else if (CONTROL_WORDS.has(word)) f.prev = 'control';
-    else if (OPERAND_WORDS.has(word)) f.prev = 'op';
-    else if (EITHER_WORDS.has(word)) f.prev = 'either';
-    else f.prev = 'value';
+    f.prev = afterWord(f.prev, this.text.slice(i, end));
     return end;
   }
 
