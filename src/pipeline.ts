@@ -19,7 +19,8 @@ import type { RunReport } from './domain/run-report';
 import type { PostingReport, ReviewPublisher } from './domain/writes';
 import { decide } from './gate/decide';
 import { applyDismissals, judgeDismissals, markDismissedElsewhere, withOpenThreads } from './locate/dismissals';
-import { locateFindings } from './locate/locate-findings';
+import { defang } from './locate/defang';
+import { locateAnswers } from './locate/injection';
 import { foldFlagsIntoIssues } from './locate/same-line-flags';
 import { closeFixedThreads, dismissalReplies, readFeedback } from './report/feedback';
 import type { ReviewFeedback } from './report/feedback';
@@ -30,6 +31,7 @@ import { RateWindow } from './review/rate-window';
 import { reviewFiles } from './review/review-files';
 import type { LocateAnswer, ReviewDeps, Reviewed } from './review/review-files';
 import type { ReviewCandidate } from './domain/pull-request';
+import type { ReviewLanguage } from './domain/vocabulary';
 
 export interface PipelineDeps extends ReviewDeps {
   /** Posts the review; undefined in a dry run and in the terminal: nothing is posted. */
@@ -58,7 +60,9 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
   const settingsOf = fileSettingsResolver(settings);
   const focusAreasOf = (file: ChangedFile) => settingsOf(file.path).focusAreas;
 
-  const locate: LocateAnswer = (file, answer, content, language) => locateFindings(file, language, answer, content, settingsOf(file.path), log);
+  const locate: LocateAnswer = (file, first, content, language, second) => locateAnswers(file, language, { first, second }, content, settingsOf(file.path), log);
+  // injection-check: each file's second review sees it with its comments and strings blanked.
+  const defangOf = (file: ChangedFile, content: string, language: ReviewLanguage) => (settingsOf(file.path).injectionCheck === 'off' ? undefined : defang(content, language, file.path));
   // Listing, reading and reviewing overlap: the review starts on the first page of the list.
   const collect = streamCollect(settings, target, deps.source, log, deps.progress);
   const listFailed = new AbortController();
@@ -67,7 +71,7 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
   // while the files are reviewed, once the list is the head's, so the verdict does not wait for it.
   const readReplies = () => (repliesOn === undefined ? Promise.resolve({ kind: 'not-read' } as const) : readFeedback(deps.feedback, repliesOn, log));
   const feedbackRead = collect.done.then(readReplies, () => undefined);
-  const reviewing = reviewFiles(collect.batches, settings, target, deps, deadlineAt, locate, focusAreasOf, listFailed.signal);
+  const reviewing = reviewFiles(collect.batches, settings, target, deps, deadlineAt, locate, focusAreasOf, listFailed.signal, defangOf);
   let collected: Collected;
   try {
     collected = await collect.done;

@@ -91,4 +91,9 @@ export interface LabelledFinding {
   fingerprint: string;
   /** Whether the gate counts it: no disposition, nothing `uncounted`, and a location the gate scope counts (locate/counts.ts). */
   counts: boolean;
+  /**
+   * Reported only by injection-check's second review, of the file with its comments and strings
+   * blanked: the file's own text kept the first review from reporting it (possible prompt injection).
+   */
+  possibleInjection?: true;
 }

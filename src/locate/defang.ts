@@ -10,16 +10,9 @@
  * The comment lexers find the text (comments/). Where a lexer cannot tell text from code for sure,
  * the file cannot be blanked with confidence: `unsure`, and the caller fails closed. Pure.
  */
+import type { Defanged } from '../domain/injection';
 import type { ReviewLanguage } from '../domain/vocabulary';
 import { findText } from './comments';
-
-export type Defanged =
-  /** The text to send: it differs from the file. */
-  | { kind: 'blanked'; text: string }
-  /** The file holds no comment or string with anything but spaces in it: a second review would see the same code. */
-  | { kind: 'nothing' }
-  /** From `line` (1-based) on, the lexer cannot tell text from code: an error in the file, or a construct it reads two ways. */
-  | { kind: 'unsure'; line: number };
 
 /** What a blanked character becomes: a space, a line break kept, a backslash before one kept. */
 const BLANKED = /(\\(?=\r\n|\n|\r))|[^\n\r\u2028\u2029]/g;

@@ -9,6 +9,7 @@ import type { LabelledFinding } from '../domain/findings';
 import { describeFlag, describeLine } from '../locate/label';
 import { plainText } from '../report/markdown/sanitize';
 import { SEVERITY_LABEL, compareFindings } from '../report/markdown/severity';
+import { INJECTED_FINDING, INJECTION_MARK } from '../report/markdown/injection';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
@@ -45,7 +46,7 @@ function reportedAsText(f: LabelledFinding): string {
 /** A security flag says so, and a finding the gate does not count for a stated reason says why. */
 function flagText(f: LabelledFinding): string {
   const flag = describeFlag(f);
-  return `${flag === '' ? '' : `, ${flag}`}${f.uncounted === undefined ? '' : `, not counted (${f.uncounted})`}`;
+  return `${flag === '' ? '' : `, ${flag}`}${f.uncounted === undefined ? '' : `, not counted (${f.uncounted})`}${f.possibleInjection === true ? `, ${INJECTION_MARK}` : ''}`;
 }
 
 /**
@@ -90,7 +91,7 @@ export function planAnnotations(findings: LabelledFinding[], caps: AnnotationCap
       path: f.path,
       line,
       title: plainText(`review-gate: ${SEVERITY_LABEL[f.severity].word}${reportedAsText(f)}${flagText(f)}${note}`, MAX_TITLE),
-      message: plainText(`${f.message}${suggestion}`, MAX_MESSAGE),
+      message: plainText(`${f.message}${suggestion}${f.possibleInjection === true ? ` ${INJECTED_FINDING}` : ''}`, MAX_MESSAGE),
       finding: f,
     });
   }

@@ -33,6 +33,9 @@ import { VERSION } from '../version';
 import { normalizeMessage } from '../locate/fingerprint';
 import { compareFindings, severityRank } from '../report/markdown/severity';
 import { stripTerminalControls } from '../safety/terminal';
+import { INJECTED_FINDING } from '../report/markdown/injection';
+import { INJECTION_RULE_ID, injectionRule, scoreSwayedFiles } from './injection-results';
+import type { ScoreSwayedFile } from './injection-results';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** The key of `partialFingerprints`; `/v1` follows `review-gate/fp/1` in fingerprint.ts. */
@@ -130,6 +133,11 @@ export function buildSarif(
     const security = securityProperties(ruleFindings[index] ?? [], carried);
     if (security !== undefined) rule.properties = { tags: ['review-gate', ...security.tags], 'security-severity': security.severity };
   });
+  const swayed = scoreSwayedFiles(outcomes);
+  if (swayed.length > 0) {
+    rules.push(injectionRule());
+    results.push(...swayed.map((file) => swayedResult(file, rules.length - 1)));
+  }
   return {
     $schema: SARIF_SCHEMA_URI,
     version: '2.1.0',
@@ -197,6 +205,7 @@ function resultFor(f: LabelledFinding, ruleId: string, ruleIndex: number, flags:
     unplaced === undefined ? '' : `${unplaced.charAt(0).toUpperCase()}${unplaced.slice(1)}.`,
     f.reportedSeverity === undefined ? '' : `Reported with severity ${JSON.stringify(f.reportedSeverity).slice(0, 60)}, counted as error.`,
     f.uncounted === undefined ? '' : `Not counted by the gate: ${cut(f.uncounted)}.`,
+    f.possibleInjection === true ? INJECTED_FINDING : '',
     f.suggestion.trim() === '' ? '' : `Suggestion: ${cut(f.suggestion)}`,
     ...flags.map((c) => `Also a ${describeFlag(c)}: ${cut(c.message)}`),
   ].filter((n) => n !== '');
@@ -220,7 +229,21 @@ function resultFor(f: LabelledFinding, ruleId: string, ruleIndex: number, flags:
       countsTowardGate: f.counts,
       source: f.source,
       ...(security === undefined ? {} : { 'security-severity': security.severity, tags: security.tags }),
+      ...(f.possibleInjection === true ? { possiblePromptInjection: true } : {}),
     },
+  };
+}
+
+/** A file whose blanked score counts (injection-check), as a result of its own at line 1. */
+function swayedResult(file: ScoreSwayedFile, ruleIndex: number): Record<string, unknown> {
+  return {
+    ruleId: INJECTION_RULE_ID,
+    ruleIndex,
+    level: 'error',
+    message: { text: cut(file.text) },
+    locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(file.path), uriBaseId: '%SRCROOT%' }, region: { startLine: 1 } } }],
+    partialFingerprints: { [SARIF_FINGERPRINT_KEY]: file.fingerprint },
+    properties: { countsTowardGate: true, possiblePromptInjection: true },
   };
 }
 

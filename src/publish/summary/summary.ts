@@ -16,6 +16,7 @@ import { SUMMARY_MARKER } from '../../report/markers';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
 import { securityFlagsOf, securityFlagsSection } from './flags-section';
 import { filesWithNotes, notesSection } from './notes-section';
+import { injectionSection, markedFiles } from './injection-section';
 import { policySection, ruledFiles } from './policy-section';
 import { blockText, inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
@@ -167,6 +168,7 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     cutNote,
     policySection(input.policy, input.files, room, input.mergeGroup === undefined ? (input.local === true ? 'This change' : 'This pull request') : 'This merge group'),
     filesTable(input.files, room, failingFiles(input.verdict), input.baselines),
+    injectionSection(input.files, room),
     securityFlagsSection(input.files, room),
     // A local run or a merge group posts nothing, so no finding is "not posted".
     findingsSection(groups(input), room, nothingToPostTo(input) ? 'Findings' : undefined),
@@ -197,6 +199,7 @@ function longestList(input: SummaryInput): number {
     refusedSetAside(input.files).length,
     input.threads?.left.length ?? 0,
     securityFlagsOf(input.files).length,
+    markedFiles(input.files).length,
     ruledFiles(input.files).length,
     noted.length,
     ...noted.map((f) => f.suggestions.length),
