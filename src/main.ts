@@ -25,6 +25,8 @@ import type { ReviewPublisher } from './domain/writes';
 import type { RunReport } from './domain/run-report';
 import { stoppedVerdict } from './gate/decide';
 import { createAccessReader } from './github/access-reader';
+import { createApprovalReader } from './github/approvals-reader';
+import type { ApprovalReader } from './domain/approval';
 import { redactGitHubRequests } from './github/egress';
 import { createGitHubClient } from './github/octokit';
 import { createRequestCounter, describeRequestCounts } from './github/request-count';
@@ -198,6 +200,7 @@ async function reviewWithClient(
       ? undefined
       : lazyPublisher(() => import('./report/github/publisher').then((m) => m.createReviewPublisher(octokit, { log, trusted, writeGate: github.writeGate }))),
     feedback: replyReader(action, github, trusted, access),
+    approvals: createApprovalReader(octokit, access),
   });
   return undefined;
 }
@@ -233,7 +236,7 @@ async function reviewAndPublish(
   /** The change's base commit: its policy file applies, never the change's own. */
   baseSha: string,
   chooseSource: () => Promise<ChosenSource>,
-  toPullRequest: { publisher: ReviewPublisher | undefined; feedback: ReviewFeedback },
+  toPullRequest: { publisher: ReviewPublisher | undefined; feedback: ReviewFeedback; approvals?: ApprovalReader },
 ): Promise<void> {
   const { runner, io } = action;
   let { settings } = action;
@@ -266,6 +269,7 @@ async function reviewAndPublish(
       }),
       publisher,
       feedback,
+      ...(toPullRequest.approvals === undefined ? {} : { approvals: toPullRequest.approvals }),
       clock: systemClock,
       log,
       retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },

@@ -21,6 +21,9 @@ import { decide } from './gate/decide';
 import { applyDismissals, judgeDismissals, markDismissedElsewhere, withOpenThreads } from './locate/dismissals';
 import { defang } from './locate/defang';
 import { locateAnswers } from './locate/injection';
+import { holdUnapproved } from './locate/suppression-approval';
+import { readApproval } from './report/suppression-approval';
+import type { ApprovalReader } from './domain/approval';
 import { foldFlagsIntoIssues } from './locate/same-line-flags';
 import { closeFixedThreads, dismissalReplies, readFeedback } from './report/feedback';
 import type { ReviewFeedback } from './report/feedback';
@@ -38,6 +41,8 @@ export interface PipelineDeps extends ReviewDeps {
   publisher: Pick<ReviewPublisher, 'postReview'> | undefined;
   /** Reads replies (dismissals) and closes fixed findings' threads; undefined in the terminal. */
   feedback?: ReviewFeedback;
+  /** Reads whether the pull request is approved at its head (suppressions-need-approval); undefined in the terminal. */
+  approvals?: ApprovalReader;
 }
 
 /**
@@ -88,8 +93,11 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
 
   const feedback = (await feedbackRead) ?? (await readReplies());
   const judged = withOpenThreads(judgeDismissals(dismissalReplies(feedback), settings.dismiss), feedback.kind === 'read' ? feedback.snapshot.own : []);
+  // A marker the pull request adds waits for an approval (suppressions-need-approval) before the dismissals apply.
+  const approval = await readApproval(settings.suppressionsNeedApproval, deps.approvals, pr, reviewed.outcomes, log);
+  const held = holdUnapproved(reviewed.outcomes, approval, (path) => settingsOf(path).gateScope);
   // A flag an issue on its line stands for is decided after the dismissals: a dismissed issue stands for nothing.
-  const judgedFiles = [...foldFlagsIntoIssues(applyDismissals(reviewed.outcomes, judged)), ...selection.notReviewed];
+  const judgedFiles = [...foldFlagsIntoIssues(applyDismissals(held, judged)), ...selection.notReviewed];
   const outcomes: FileOutcome[] = [...judgedFiles.map((o) => (o.kind === 'skipped' ? o : { ...o, settings: settingsOf(o.path) })), ...selection.skipped];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
   // A suppressed or dismissed finding gets no new comment; the summary lists it with its reason.

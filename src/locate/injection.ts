@@ -56,9 +56,12 @@ export function weighAnswers(
     .map((f): LabelledFinding => ({ ...f, possibleInjection: true }));
   const scoreBelow = first.score >= minScore && second.score + BLANKED_SCORE_MARGIN < minScore ? minScore : undefined;
   if (added.length === 0 && scoreBelow === undefined) return { findings: first.findings };
+  // A flag on the line of an added issue is that issue's (same-line-flags.ts): one finding, counted once.
+  const issueLines = new Set(added.filter((f) => f.source !== 'security-flag').map((f) => f.line));
+  const counted = added.filter((f) => f.source !== 'security-flag' || !issueLines.has(f.line)).length;
   return {
     findings: [...first.findings, ...added],
-    injection: { blankedScore: second.score, ...(scoreBelow === undefined ? {} : { scoreBelow }), findings: added.length },
+    injection: { blankedScore: second.score, ...(scoreBelow === undefined ? {} : { scoreBelow }), findings: counted },
   };
 }
 
@@ -78,6 +81,6 @@ export function locateAnswers(
   if (answers.second === undefined) return { findings };
   // What the file holds (a line break git does not count) was said of the first answer already.
   const quiet: Logger = { ...log, warning: () => undefined };
-  const second = locateFindings(file, language, answers.second, content, settings, quiet);
+  const second = locateFindings(file, language, answers.second, content, settings, quiet, false);
   return weighAnswers({ findings, score: answers.first.quality_score }, { findings: second, score: answers.second.quality_score }, settings.minScore);
 }

@@ -93,7 +93,7 @@ export interface JsonPromptInjection {
 export type JsonDisposition = { kind: 'suppressed'; reason: string; line: number } | { kind: 'dismissed'; by: string; reason: string };
 
 export interface JsonFinding {
-  /** `issue` (the answer's `issues`) or `security-flag` (its `security_flags`). */
+  /** `issue` (the answer's `issues`), `security-flag` (its `security_flags`), or `hidden-text` (found in the file itself). */
   source: FindingSource;
   path: string;
   /** The line as the service sent it; null when it sent none or not a number. */

@@ -17,6 +17,7 @@ import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './
 import { securityFlagsOf, securityFlagsSection } from './flags-section';
 import { filesWithNotes, notesSection } from './notes-section';
 import { injectionSection, markedFiles } from './injection-section';
+import { addedSuppressions, suppressionsSection, waitingForApproval } from './suppressions-section';
 import { policySection, ruledFiles } from './policy-section';
 import { blockText, inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
@@ -124,6 +125,11 @@ function footer(input: SummaryInput): string {
   return `<sub>${parts.join(' · ')} · review-gate</sub>`;
 }
 
+/** What was reviewed, as a sentence starts with it. */
+function changeName(input: SummaryInput): string {
+  return input.mergeGroup === undefined ? (input.local === true ? 'This change' : 'This pull request') : 'This merge group';
+}
+
 /** There is no pull request to post to: a local run, or a merge group. */
 function nothingToPostTo(input: SummaryInput): boolean {
   return input.local === true || input.mergeGroup !== undefined;
@@ -166,12 +172,13 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     verdictSection(input.verdict, room),
     factsSection(input),
     cutNote,
-    policySection(input.policy, input.files, room, input.mergeGroup === undefined ? (input.local === true ? 'This change' : 'This pull request') : 'This merge group'),
+    policySection(input.policy, input.files, room, changeName(input)),
     filesTable(input.files, room, failingFiles(input.verdict), input.baselines),
     injectionSection(input.files, room),
     securityFlagsSection(input.files, room),
     // A local run or a merge group posts nothing, so no finding is "not posted".
     findingsSection(groups(input), room, nothingToPostTo(input) ? 'Findings' : undefined),
+    suppressionsSection(input.files, room, changeName(input)),
     dispositionsSection(input.files, room, input.feedbackProblem),
     fixedSection(input.threads, room),
     notesSection(input.files, room),
@@ -200,6 +207,8 @@ function longestList(input: SummaryInput): number {
     input.threads?.left.length ?? 0,
     securityFlagsOf(input.files).length,
     markedFiles(input.files).length,
+    waitingForApproval(input.files).length,
+    addedSuppressions(input.files).length,
     ruledFiles(input.files).length,
     noted.length,
     ...noted.map((f) => f.suggestions.length),
