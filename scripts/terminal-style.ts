@@ -3,6 +3,8 @@
  * empty) turns it off, `FORCE_COLOR` (not `0`) turns it on when the output is not a terminal,
  * and otherwise only a terminal gets colour, so a pipe or a file gets plain text.
  */
+import { styleText } from 'node:util';
+
 export interface Style {
   bold: (text: string) => string;
   dim: (text: string) => string;
@@ -23,6 +25,7 @@ export function colourWanted(env: NodeJS.ProcessEnv, isTerminal: boolean): boole
 
 export function terminalStyle(enabled: boolean): Style {
   if (!enabled) return plainStyle;
-  const sgr = (open: number, close: number) => (text: string): string => `\x1b[${open}m${text}\x1b[${close}m`;
-  return { bold: sgr(1, 22), dim: sgr(2, 22), red: sgr(31, 39), green: sgr(32, 39), yellow: sgr(33, 39), cyan: sgr(36, 39) };
+  // Node's codes; whether to colour was decided by `colourWanted`, not by Node's look at stdout.
+  const style = (format: keyof Style) => (text: string): string => styleText(format, text, { validateStream: false });
+  return { bold: style('bold'), dim: style('dim'), red: style('red'), green: style('green'), yellow: style('yellow'), cyan: style('cyan') };
 }

@@ -5,6 +5,8 @@
  * and the tests can call it. Everything written goes through `ActionsIo`
  * (publish/actions/io.ts), which keeps controls, secrets and workflow commands out of it.
  */
+import { actionBuild, describeBuild } from './domain/build';
+import { VERSION } from './version';
 import * as core from '@actions/core';
 import { chooseMergeGroupSource, choosePullRequestSource, eventBaseSha } from './collect/choose-source';
 import type { ChosenSource } from './collect/choose-source';
@@ -103,6 +105,7 @@ interface ActionRun {
 async function reviewEventTarget(action: ActionRun): Promise<string | undefined> {
   const { settings, runner, io } = action;
   const log = actionsLogger(io);
+  io.info(`review-gate ${describeBuild(actionBuild(VERSION, runner.actionRef))}`);
   const event = await readActionEvent(runner);
   const resolved = resolveReviewTarget(event, settings.prNumber);
   if (resolved.kind === 'nothing') return resolved.reason;

@@ -25,7 +25,8 @@ import { holdUnapproved } from './locate/suppression-approval';
 import { readApproval } from './report/suppression-approval';
 import type { ApprovalReader } from './domain/approval';
 import { foldFlagsIntoIssues } from './locate/same-line-flags';
-import { closeFixedThreads, dismissalReplies, readFeedback } from './report/feedback';
+import { labelThresholds } from './locate/thresholds';
+import { closeFixedThreads, dismissalReplies, feedbackProblem, readFeedback } from './report/feedback';
 import type { ReviewFeedback } from './report/feedback';
 import { planInlineComments } from './report/inline-plan';
 import { postReview } from './report/post-review';
@@ -53,8 +54,9 @@ export interface PipelineDeps extends ReviewDeps {
  */
 export async function runPipeline(settings: Settings, target: ReviewTarget, given: PipelineDeps): Promise<RunReport> {
   // One rate window for the run's queues: the base versions' reviews start at the pace the head
-  // files' reviews learned from the service's 429s, rather than learn it again with more of them.
-  const deps: PipelineDeps = given.pace === undefined ? { ...given, pace: new RateWindow() } : given;
+  // files' reviews learned from the service's 429s, rather than learn it again with more of them;
+  // and the first queue starts at the pace an earlier run stored, when the cache kept one.
+  const deps: PipelineDeps = given.pace === undefined ? { ...given, pace: new RateWindow(await given.paceStore?.load()) } : given;
   const { log } = deps;
   const pr = isMergeGroup(target) ? undefined : target;
   const publisher = pr === undefined ? undefined : deps.publisher;
@@ -90,6 +92,9 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
   const reviewed = inListOrder(await reviewing, selection.candidates);
   const needBase = needingBaseline(selection.candidates, reviewed.outcomes, settings, (path) => settingsOf(path).minScore);
   const baselines = await reviewBaselines(needBase, settings, target, deps, deadlineAt, focusAreasOf);
+  // Every request to the service is made: what the run knows of its pace is kept for the next.
+  const learned = deps.pace?.rate;
+  if (learned !== undefined) await deps.paceStore?.save(learned);
 
   const feedback = (await feedbackRead) ?? (await readReplies());
   const judged = withOpenThreads(judgeDismissals(dismissalReplies(feedback), settings.dismiss), feedback.kind === 'read' ? feedback.snapshot.own : []);
@@ -98,7 +103,16 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
   const held = holdUnapproved(reviewed.outcomes, approval, (path) => settingsOf(path).gateScope);
   // A flag an issue on its line stands for is decided after the dismissals: a dismissed issue stands for nothing.
   const judgedFiles = [...foldFlagsIntoIssues(applyDismissals(held, judged)), ...selection.notReviewed];
-  const outcomes: FileOutcome[] = [...judgedFiles.map((o) => (o.kind === 'skipped' ? o : { ...o, settings: settingsOf(o.path) })), ...selection.skipped];
+  // Each file judged by its own settings: a counted finding below its fail-on-severity is labelled so, with the rule that set it.
+  const rules = new Map((settings.policy?.rules ?? []).map((rule) => [rule.number, rule.paths]));
+  const outcomes: FileOutcome[] = [
+    ...judgedFiles.map((o): FileOutcome => {
+      if (o.kind === 'skipped') return o;
+      const own = settingsOf(o.path);
+      return o.kind === 'reviewed' ? { ...o, settings: own, findings: labelThresholds(o.findings, own, rules) } : { ...o, settings: own };
+    }),
+    ...selection.skipped,
+  ];
   const findings = outcomes.flatMap((o) => (o.kind === 'reviewed' ? o.findings : []));
   // A suppressed or dismissed finding gets no new comment; the summary lists it with its reason.
   const plan = planInlineComments(findings.filter((f) => f.disposition === undefined), settings.maxComments, {
@@ -120,6 +134,7 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
   );
   // After the verdict, which does not depend on it: only when this run's review landed on the head.
   const threads = posting.kind === 'posted' && pr !== undefined ? await closeFixedThreads(deps.feedback, pr, feedback, outcomes, log) : undefined;
+  const problem = feedbackProblem(feedback);
   return {
     pr: target,
     outcomes,
@@ -130,7 +145,7 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
     tokensUsed: reviewed.tokensUsed + baselines.tokensUsed,
     listTruncated,
     posting,
-    ...(feedback.kind === 'failed' ? { feedbackProblem: feedback.message } : {}),
+    ...(problem === undefined ? {} : { feedbackProblem: problem }),
     ...(threads === undefined ? {} : { threads }),
     ...policyReport(settings, outcomes),
   };

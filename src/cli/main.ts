@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 /** Entry of the terminal command (dist/cli/index.js, the package's `bin`). */
+import { realpathSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { runCli } from './run';
 
 async function readStdin(): Promise<string> {
@@ -17,4 +19,7 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stdoutIsTTY: process.stdout.isTTY,
   stderrIsTTY: process.stderr.isTTY,
   readStdin,
+  // dist/cli/index.js (or src/cli/main.ts run from source), through npm's bin symlink: the package
+  // is two folders up. Not import.meta.url: the bundler would take a path built from it for an asset.
+  packageRoot: process.argv[1] === undefined ? undefined : dirname(dirname(dirname(realpathSync(process.argv[1])))),
 });

@@ -9,6 +9,7 @@
  */
 import { resolve } from 'node:path';
 import type { Comparison } from '../collect/git-source';
+import type { BuildIdentity } from '../domain/build';
 import type { Settings } from '../config/settings';
 import type { FileOutcome } from '../domain/outcomes';
 import { COULD_NOT_RUN_CODES, MISCONFIGURED_CODE } from '../domain/outcomes';
@@ -16,6 +17,7 @@ import type { PublishedRun } from '../domain/run-report';
 import { reasonTexts } from '../domain/verdict';
 import { EXIT, exitStatusOf } from '../publish/exit-status';
 import { renderCodeQuality } from '../publish/code-quality';
+import { countedFacts } from '../publish/counted';
 import { buildJsonReport } from '../publish/json-report';
 import type { Outlet } from '../publish/publish';
 import { renderSarif } from '../publish/sarif';
@@ -45,6 +47,8 @@ export interface TerminalReportOptions {
   comparison: Comparison;
   /** The counts line is already out (it heads the streamed walkthrough). */
   counted(): boolean;
+  /** Which build this is, for the JSON report's `tool`. */
+  build(): BuildIdentity;
 }
 
 export function terminalReport(terminal: Terminal, options: TerminalReportOptions): Outlet {
@@ -61,7 +65,7 @@ export function terminalReport(terminal: Terminal, options: TerminalReportOption
     if (options.format === 'json') {
       const source = { base: comparison.base, baseDescription: comparison.baseDescription, head: comparison.head ?? null, side: comparison.side.kind };
       // Escaped, not stripped: a path keeps its exact value, and prints as it is.
-      terminal.out(printableJson(JSON.stringify(buildJsonReport(run, source), null, 2)));
+      terminal.out(printableJson(JSON.stringify(buildJsonReport(run, source, options.build()), null, 2)));
     }
     if (options.format === 'sarif') terminal.out(sarif().replace(/\n$/, ''));
     if (options.format === 'markdown') terminal.out(markdown().replace(/\n$/, ''));
@@ -90,7 +94,10 @@ export function terminalReport(terminal: Terminal, options: TerminalReportOption
     } else {
       for (const notice of run.verdict.notices) say(styled('dim', `note: ${notice}`));
     }
-    if (text) say('');
+    if (text) {
+      if (run.outcomes.some((o) => o.kind === 'reviewed')) say(styled('dim', countedFacts(run.verdict, run.outcomes).join(' · ')));
+      say('');
+    }
     if (status === EXIT.couldNotRun) {
       say(styled('red', 'review-gate could not run:'), ` ${couldNotRunExplanation(run, terminal.env[KEY_VARIABLE] ?? '', settings.apiUrl)}`);
     } else if (run.verdict.result === 'failed') {

@@ -4,6 +4,8 @@
  * exit status says whether the gate passed (0), failed (1), the command was misused (2), or the
  * run could not judge the code (3).
  */
+import type { BuildIdentity } from '../domain/build';
+import { VERSION } from '../version';
 import { terminalCacheDir } from '../review/cache-dir';
 import { cachedReviewDeps } from '../review/cached-review';
 import type { Settings } from '../config/settings';
@@ -61,7 +63,8 @@ interface ReviewOptions {
   flagsGiven: ReadonlySet<string>;
 }
 
-export async function runReview(argv: readonly string[], terminal: Terminal): Promise<ExitStatus> {
+/** `build`: which build this is, for the JSON report (asked only when it is written). */
+export async function runReview(argv: readonly string[], terminal: Terminal, build: () => BuildIdentity = () => ({ version: VERSION })): Promise<ExitStatus> {
   let options: ReviewOptions;
   try {
     const parsed = parseOptions(argv, terminal);
@@ -154,7 +157,7 @@ export async function runReview(argv: readonly string[], terminal: Terminal): Pr
     published = await publishVerdict(report, {
       log,
       ...(settings.walkthrough ? { walkthrough } : {}),
-      outlets: [terminalReport(terminal, { ...options, comparison, counted: () => headed })],
+      outlets: [terminalReport(terminal, { ...options, comparison, counted: () => headed, build })],
     });
   } catch (error) {
     if (!(error instanceof OutputFileError)) throw error;

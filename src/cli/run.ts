@@ -11,6 +11,9 @@
  */
 import { createRedactor } from '../safety/redact';
 import { VERSION } from '../version';
+import { describeBuild } from '../domain/build';
+import type { BuildIdentity } from '../domain/build';
+import { identifyBuild } from './build-identity';
 import { runComplete } from './complete';
 import { EXIT } from '../publish/exit-status';
 import type { ExitStatus } from '../publish/exit-status';
@@ -32,7 +35,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitSt
   const [first, ...rest] = argv;
   try {
     if (first === '--version' || first === '-V') {
-      terminal.out(`review-gate ${VERSION}`);
+      terminal.out(`review-gate ${describeBuild(identifyBuild(io.packageRoot, VERSION))}`);
       return EXIT.passed;
     }
     if (first === '--help' || first === '-h' || first === 'help') {
@@ -40,8 +43,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitSt
       return EXIT.passed;
     }
     if (first === 'complete') return await runComplete(rest, terminal);
-    if (first === 'review') return await runReview(rest, terminal);
-    return await runReview(argv, terminal);
+    const build = (): BuildIdentity => identifyBuild(io.packageRoot, VERSION);
+    if (first === 'review') return await runReview(rest, terminal, build);
+    return await runReview(argv, terminal, build);
   } catch (error) {
     // A bug of ours: said plainly, without a stack trace, and not mistaken for a verdict.
     terminal.err(`review-gate could not run: ${describeForUser(error)}`);

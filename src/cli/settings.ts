@@ -93,6 +93,11 @@ function forTerminal(problem: string, urlFromEnv: boolean): string {
   }
   const urlName = urlFromEnv ? `environment variable ${URL_VARIABLE}` : '--api-url';
   return problem
+    // The action's words ("the action adds it") name what a terminal user does not run; show the URL to give instead.
+    .replace(/^(Invalid api-url '(.*)'\. Give the base URL without '\/v1')(?:; the action adds it\.)$/, (_all, start: string, url: string) => {
+      const base = url.replace(/\/v1\/*$/i, '');
+      return `${start}, such as ${base}: review-gate adds /v1 to each request.`;
+    })
     .replace(/^Invalid api-key:/, `Invalid environment variable ${KEY_VARIABLE}:`)
     .replace(/^Invalid api-url /, `Invalid ${urlName} `)
     .replace(/pass the key as api-key/, `set the key in the environment variable ${KEY_VARIABLE}`)

@@ -28,8 +28,9 @@ export const REVIEW_USAGE = `Usage: review-gate [review] [options] [RANGE]
 Reviews the changed files with the Code Assistance API and applies the same gate as the action.
 
 What is reviewed (default: the merge base of HEAD with its upstream branch, unless that is the
-branch's own pushed copy, else with the remote's default branch, else HEAD; against the working
-tree, new untracked files included):
+branch's own pushed copy, else with the remote's default branch; with neither it stops, exit 2,
+saying what to pass, but on a repository's only branch without a remote it is HEAD; against the
+working tree, new untracked files included):
   --base REF          compare with the merge base of HEAD and REF (e.g. origin/main)
   RANGE, --base A...B the merge base of A and B against commit B, as git diff A...B
          --base A..B  commit A against commit B, as git diff A..B

@@ -18,33 +18,28 @@
  *
  * Memory stays flat: queries go one at a time, ahead of the reader by about one query's bytes,
  * and each blob's bytes are dropped once taken.
+ *
+ * What the files' paths hold in the head commit's tree (a file or a symbolic link:
+ * api-tree-entries.ts) rides along with the same queries, up to `ENTRIES_PER_QUERY` paths each.
  */
 import { isObjectName } from '../domain/object-name';
-import { describePr } from '../github/errors';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
-import type { PullRequestRef } from '../domain/pull-request';
-import { readCapped } from './read-blob';
-import { blobObjectName } from './workspace-blobs';
+import type { PullRequestRef, TreeEntry } from '../domain/pull-request';
+import { ENTRIES_PER_QUERY, entriesSelection, readEntries, restTreeEntries } from './api-tree-entries';
+import type { EntryOutcome } from './api-tree-entries';
+import { BYTES_PER_QUERY, buildQuery, failedAliases, headOf, postQuery } from './graphql-query';
+import { sizeOutcome, textOutcome } from './blob-answers';
+import type { BatchedBlob } from './blob-answers';
+import type { BlobName, GraphqlAnswer } from './graphql-query';
+
+export type { BlobName } from './graphql-query';
+export { BYTES_PER_QUERY } from './graphql-query';
+export type { BatchedBlob } from './blob-answers';
 
 /** Blob texts per query at most. */
 export const TEXTS_PER_QUERY = 100;
-/** Bytes of blob text per query at most (the JSON answer is a little larger). */
-export const BYTES_PER_QUERY = 3 * 1024 * 1024;
 /** Sizes asked per query at most (each answer is a few bytes). */
 const SIZES_PER_QUERY = 2 * TEXTS_PER_QUERY;
-/** The largest answer read: well over what `BYTES_PER_QUERY` of text can take in JSON. */
-const MAX_ANSWER_BYTES = 8 * BYTES_PER_QUERY;
-
-/** What names a wanted blob: its SHA (a head blob), or `<commit>:<path>` (a base version). */
-export type BlobName = { oid: string } | { expression: string };
-
-/** How a planned blob came out of its query. */
-export type BatchedBlob =
-  | { kind: 'bytes'; bytes: Buffer }
-  /** GitHub lists it larger than the limit it was planned with: refused without its text. */
-  | { kind: 'too-large'; size: number; maxBytes: number }
-  /** Not vouched for here: read it through REST (`why` is for the debug log). */
-  | { kind: 'rest'; why: string };
 
 export interface BatchStats {
   queries: number;
@@ -65,6 +60,10 @@ export interface BlobBatches {
   headNow(): Promise<string | undefined>;
   /** The outcome for a planned blob; undefined when it was never planned (read it through REST). */
   take(name: BlobName): Promise<BatchedBlob> | undefined;
+  /** Asks what these paths hold in the head commit's tree, in the next queries. */
+  planEntries(paths: readonly string[]): void;
+  /** What `path` holds in the head commit's tree: asked in the next query when never planned, through REST when GraphQL cannot say. */
+  entryAt(path: string): Promise<TreeEntry | undefined>;
   readonly stats: BatchStats;
 }
 
@@ -102,6 +101,21 @@ export function createBlobBatches(octokit: GitHubClient, pr: PullRequestRef, log
   let broken: string | undefined;
   /** Callers of `headNow` waiting for the next query to ask for the head. */
   let headWanted: Array<(head: string | undefined) => void> = [];
+  /** Each path asked about, and those not yet in a query; REST's trees for what GraphQL cannot say. */
+  const entries = new Map<string, Promise<EntryOutcome>>();
+  const restEntry = restTreeEntries(octokit, pr, pr.headSha);
+  const entriesWanted: Array<{ path: string; settle: (outcome: EntryOutcome) => void }> = [];
+  /** Set once a query with paths got no answer: paths are no longer asked in queries. */
+  let entriesOff: string | undefined;
+  const askEntry = (path: string): Promise<EntryOutcome> => {
+    let found = entries.get(path);
+    if (found === undefined) {
+      const off = entriesOff;
+      found = new Promise<EntryOutcome>((settle) => (off === undefined ? entriesWanted.push({ path, settle }) : settle({ kind: 'rest', why: off })));
+      entries.set(path, found);
+    }
+    return found;
+  };
 
   const leave = (item: Item): void => {
     const at = items.indexOf(item);
@@ -128,15 +142,15 @@ export function createBlobBatches(octokit: GitHubClient, pr: PullRequestRef, log
     if (broken !== undefined) {
       for (const item of open) finish(item, { kind: 'rest', why: broken });
       answerHead(undefined);
+      for (const asked of entriesWanted.splice(0)) asked.settle({ kind: 'rest', why: broken });
       return;
     }
-    if (open.length === 0) {
-      if (headWanted.length > 0) launch([], []);
-      return;
-    }
-    // Ahead of the reader only while what it has not taken is less than a query's worth.
+    // Ahead of the reader only while what it has not taken is less than a query's worth; paths go at once.
     const wanted = open.some((item) => item.waited) || held < BYTES_PER_QUERY || headWanted.length > 0;
-    if (!wanted) return;
+    if (open.length === 0 || !wanted) {
+      if (headWanted.length > 0 || entriesWanted.length > 0) launch([], []);
+      return;
+    }
     const texts: Item[] = [];
     let bytes = 0;
     let sized = 0;
@@ -150,7 +164,7 @@ export function createBlobBatches(octokit: GitHubClient, pr: PullRequestRef, log
     // Sizes about one query ahead of the texts: enough to fill the next one.
     const ahead = Math.max(0, SIZES_PER_QUERY - (sized - texts.length));
     const sizes = open.filter((item) => item.state === 'unsized').slice(0, texts.length === 0 ? SIZES_PER_QUERY : ahead);
-    if (texts.length === 0 && sizes.length === 0 && headWanted.length === 0) return;
+    if (texts.length === 0 && sizes.length === 0 && headWanted.length === 0 && entriesWanted.length === 0) return;
     launch(texts, sizes);
   };
 
@@ -173,7 +187,9 @@ export function createBlobBatches(octokit: GitHubClient, pr: PullRequestRef, log
     // Those who asked before this query went out get its answer; later ones the next query's.
     const heads = headWanted;
     headWanted = [];
-    const built = buildQuery(pr, texts.map((i) => i.name), sizes.map((i) => i.name), heads.length > 0);
+    const paths = entriesWanted.splice(0, ENTRIES_PER_QUERY);
+    const more = paths.length === 0 ? undefined : entriesSelection(pr.headSha, paths.map((p) => p.path));
+    const built = buildQuery(pr, texts.map((i) => i.name), sizes.map((i) => i.name), heads.length > 0, more);
     const tell = (head: string | undefined): void => {
       for (const resolve of heads) resolve(head);
     };
@@ -186,15 +202,23 @@ export function createBlobBatches(octokit: GitHubClient, pr: PullRequestRef, log
       broken = `GitHub's GraphQL API did not answer (${error instanceof Error ? error.message : String(error)})`;
       if (signal?.aborted !== true) log?.info(`Reading file contents one by one through REST: ${broken}.`);
       for (const item of [...texts, ...sizes]) finish(item, { kind: 'rest', why: broken });
+      for (const asked of paths) asked.settle({ kind: 'rest', why: broken });
       tell(undefined);
       return;
     }
     const failed = failedAliases(answer);
     const repository = answer.data?.repository;
     tell(headOf(repository, failed));
+    readEntries(answer, paths.length).forEach((outcome, i) => paths[i]?.settle(outcome));
     if (repository === undefined || repository === null) {
       const why = `the query got no repository back (${answer.errors.map((e) => e.message).join('; ') || 'no reason given'})`;
       for (const item of [...texts, ...sizes]) finish(item, { kind: 'rest', why });
+      // A server without Commit.file (an older GitHub Enterprise Server) refuses the whole query:
+      // later queries leave the paths out, and what they hold is read through REST.
+      if (paths.length > 0) {
+        entriesOff = why;
+        for (const asked of entriesWanted.splice(0)) asked.settle({ kind: 'rest', why });
+      }
       return;
     }
     texts.forEach((item, i) => finish(item, textOutcome(item, repository[`t${i}`], failed.has(`t${i}`))));
@@ -203,6 +227,18 @@ export function createBlobBatches(octokit: GitHubClient, pr: PullRequestRef, log
 
   return {
     stats,
+    planEntries(paths) {
+      for (const path of paths) void askEntry(path);
+      pump();
+    },
+    async entryAt(path) {
+      const found = askEntry(path);
+      pump();
+      const outcome = await found;
+      if (outcome.kind === 'entry') return outcome.entry;
+      log?.debug(`Reading what '${path}' is through REST: ${outcome.why}`);
+      return restEntry(path);
+    },
     headNow() {
       const head = new Promise<string | undefined>((resolve) => headWanted.push(resolve));
       // Plans made in this tick (the files just listed) go in the same query.
@@ -250,144 +286,4 @@ export function createBlobBatches(octokit: GitHubClient, pr: PullRequestRef, log
       return item.settled;
     },
   };
-
-  function textOutcome(item: Item, value: unknown, failed: boolean): BatchedBlob {
-    if (failed) return { kind: 'rest', why: 'GitHub failed on it in the query' };
-    const blob = asBlob(value);
-    if (blob === undefined) return { kind: 'rest', why: 'the query found no blob' };
-    const oid = item.oid ?? blob.oid;
-    if (oid === undefined || !isObjectName(oid)) return { kind: 'rest', why: 'the query named no object' };
-    if (blob.byteSize !== undefined && blob.byteSize > item.maxBytes) return { kind: 'too-large', size: blob.byteSize, maxBytes: item.maxBytes };
-    if (blob.isTruncated !== false || typeof blob.text !== 'string') return { kind: 'rest', why: 'GitHub sent no whole text (binary or truncated)' };
-    const bytes = Buffer.from(blob.text, 'utf8');
-    // The object name is the hash of the bytes: a text that is not the blob (not UTF-8, say) fails here.
-    if (blobObjectName(bytes, oid.length) !== oid) return { kind: 'rest', why: 'its text is not the blob byte for byte (not UTF-8)' };
-    return { kind: 'bytes', bytes };
-  }
-}
-
-/** A size answer: the blob is sized for a later text query, or done (missing, binary, too large). */
-function sizeOutcome(item: Item, value: unknown, failed: boolean, finish: (item: Item, outcome: BatchedBlob) => void): void {
-  if (failed) return finish(item, { kind: 'rest', why: 'GitHub failed on it in the query' });
-  const blob = asBlob(value);
-  if (blob?.byteSize === undefined) return finish(item, { kind: 'rest', why: 'the query found no blob' });
-  if (item.oid === undefined) {
-    if (blob.oid === undefined || !isObjectName(blob.oid)) return finish(item, { kind: 'rest', why: 'the query named no object' });
-    item.oid = blob.oid;
-  }
-  if (blob.byteSize > item.maxBytes) return finish(item, { kind: 'too-large', size: blob.byteSize, maxBytes: item.maxBytes });
-  // GitHub sends no text for what it calls binary; the REST read decides what the bytes are.
-  if (blob.isBinary !== false) return finish(item, { kind: 'rest', why: 'GitHub calls it binary' });
-  item.size = blob.byteSize;
-  item.state = 'sized';
-}
-
-interface BlobFields {
-  oid?: string;
-  byteSize?: number;
-  isBinary?: unknown;
-  isTruncated?: unknown;
-  text?: unknown;
-}
-
-/** The Blob fields of an alias's answer, each kept only with its schema type; undefined for null or a non-blob. */
-function asBlob(value: unknown): BlobFields | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { oid, byteSize, isBinary, isTruncated, text } = value as Record<string, unknown>;
-  if (byteSize !== undefined && !(typeof byteSize === 'number' && Number.isSafeInteger(byteSize) && byteSize >= 0)) return undefined;
-  const blob: BlobFields = { isBinary, isTruncated, text };
-  if (typeof oid === 'string') blob.oid = oid;
-  if (typeof byteSize === 'number') blob.byteSize = byteSize;
-  return blob;
-}
-
-/** The head GitHub named for the pull request, if the answer has it. */
-function headOf(repository: Record<string, unknown> | null | undefined, failed: Set<string>): string | undefined {
-  if (failed.has('pull') || typeof repository !== 'object' || repository === null) return undefined;
-  const pull = repository.pull;
-  const head = typeof pull === 'object' && pull !== null ? (pull as { headRefOid?: unknown }).headRefOid : undefined;
-  return typeof head === 'string' && isObjectName(head) ? head : undefined;
-}
-
-/**
- * The query: `t<i>` asks for texts, `s<i>` for sizes, `pull` for the pull request's head; names
- * go in as variables, never into the text.
- */
-export function buildQuery(
-  pr: PullRequestRef,
-  texts: readonly BlobName[],
-  sizes: readonly BlobName[],
-  head = false,
-): { query: string; variables: Record<string, string | number> } {
-  const variables: Record<string, string | number> = { owner: pr.owner, repo: pr.repo };
-  const declared: string[] = ['$owner: String!', '$repo: String!'];
-  const fields: string[] = [];
-  if (head) {
-    variables.number = pr.number;
-    declared.push('$number: Int!');
-    fields.push('pull: pullRequest(number: $number) { headRefOid }');
-  }
-  const ask = (alias: string, name: BlobName, blobFields: string): void => {
-    const oid = 'oid' in name;
-    variables[alias] = oid ? name.oid : name.expression;
-    declared.push(`$${alias}: ${oid ? 'GitObjectID' : 'String'}!`);
-    fields.push(`${alias}: object(${oid ? 'oid' : 'expression'}: $${alias}) { oid ... on Blob { ${blobFields} } }`);
-  };
-  texts.forEach((name, i) => ask(`t${i}`, name, 'byteSize isBinary isTruncated text'));
-  sizes.forEach((name, i) => ask(`s${i}`, name, 'byteSize isBinary'));
-  return {
-    query: `query(${declared.join(', ')}) {\n  repository(owner: $owner, name: $repo) {\n    ${fields.join('\n    ')}\n  }\n}`,
-    variables,
-  };
-}
-
-interface GraphqlAnswer {
-  data?: { repository?: Record<string, unknown> | null } | null;
-  errors: Array<{ message: string; path: unknown[] }>;
-}
-
-/**
- * POSTs the query and parses the answer itself: octokit's own parser runs a regular expression
- * over the whole body, which is slow on an answer of megabytes (see read-blob.ts).
- */
-async function postQuery(octokit: GitHubClient, query: string, variables: Record<string, string | number>, signal: AbortSignal | undefined): Promise<GraphqlAnswer> {
-  const baseUrl = String(octokit.request.endpoint.DEFAULTS.baseUrl);
-  // GitHub Enterprise Server answers GraphQL at /api/graphql, beside /api/v3 (as @octokit/graphql does).
-  const url = /\/api\/v3\/?$/.test(baseUrl) ? baseUrl.replace(/\/api\/v3\/?$/, '/api/graphql') : '/graphql';
-  const response = await octokit.request({
-    method: 'POST',
-    url,
-    query,
-    variables,
-    request: { parseSuccessResponseBody: false, ...(signal === undefined ? {} : { signal }) },
-  });
-  const what = 'the GraphQL answer';
-  const body = await readCapped(response.data as ReadableStream<Uint8Array> | null, MAX_ANSWER_BYTES, what);
-  if (body === undefined) throw new Error(`${what} is over ${MAX_ANSWER_BYTES} bytes`);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch {
-    throw new Error(`${what} is not JSON`);
-  }
-  if (typeof parsed !== 'object' || parsed === null) throw new Error(`${what} is not an object`);
-  const { data, errors } = parsed as { data?: unknown; errors?: unknown };
-  const list = Array.isArray(errors) ? errors : [];
-  return {
-    ...(typeof data === 'object' ? { data: data as GraphqlAnswer['data'] } : {}),
-    errors: list.map((e: unknown) => {
-      const entry = (typeof e === 'object' && e !== null ? e : {}) as { message?: unknown; path?: unknown };
-      return { message: typeof entry.message === 'string' ? entry.message : '', path: Array.isArray(entry.path) ? entry.path : [] };
-    }),
-  };
-}
-
-/** The aliases an error names (`path: ['repository', 't3', …]`). */
-function failedAliases(answer: GraphqlAnswer): Set<string> {
-  return new Set(answer.errors.flatMap((e) => (e.path[0] === 'repository' && typeof e.path[1] === 'string' ? [e.path[1]] : [])));
-}
-
-/** For messages: which pull request the blobs are of. */
-export function describeBatches(pr: PullRequestRef, stats: BatchStats): string {
-  return `${describePr(pr)}: ${stats.fromQueries} files in ${stats.queries} GraphQL queries, ${stats.toRest} read one by one through REST`;
 }

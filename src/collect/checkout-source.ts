@@ -8,7 +8,9 @@
  *
  * git only reads here: no external diff, no textconv, no fetch, none of the action's secrets in
  * its environment, options fixed against the repository's own diff configuration, and no
- * `.gitattributes` of the pull request's (see `withoutAttributes`).
+ * `.gitattributes` of the pull request's (see `withoutAttributes`). A symbolic link is followed in
+ * the head commit's tree (`entryAt`), never on disk; a Git LFS pointer's content is taken from
+ * what `lfs: true` fetched, when its SHA-256 is the pointer's (lfs-store.ts).
  */
 import { readGitFileAt } from './git-file-at';
 import { execFile } from 'node:child_process';
@@ -21,7 +23,10 @@ import { isNoObject, parseRawDiff, sameBlob } from './git-raw-diff';
 import { entryPatch, patchSections, sectionCount } from './git-patch';
 import { fileTooLarge } from './errors';
 import { openGitObjects } from './git-objects';
+import { lsTreeArgs, lsTreeEntry } from './git-tree-entry';
+import { checkoutLfsContents } from './lfs-store';
 import { gitEnvironment } from '../config/environment';
+import { NO_PROGRAM_ARGS, noProgramEnv } from './git-no-programs';
 import { isObjectName, shortSha } from '../domain/object-name';
 
 export interface CheckoutSource extends PullRequestSource {
@@ -33,6 +38,7 @@ export interface CheckoutSource extends PullRequestSource {
 export type CheckoutOpening = { kind: 'ready'; source: CheckoutSource } | { kind: 'unavailable'; reason: string };
 
 const SUBMODULE_MODE = '160000';
+const LINK_MODE = '120000';
 
 /** Options that make the output GitHub's whatever the repository's configuration says. */
 const DIFF_OPTIONS = [
@@ -44,11 +50,12 @@ const DIFF_OPTIONS = [
   '--src-prefix=a/',
   '--dst-prefix=b/',
 ];
-const CONFIG = ['-c', 'core.quotePath=false', '-c', 'diff.relative=false', '-c', 'diff.suppressBlankEmpty=false', '-c', 'core.fsmonitor=false'];
+// No configuration runs a program (git-no-programs.ts); a diff of two commits converts no file.
+const CONFIG = [...NO_PROGRAM_ARGS, '-c', 'core.quotePath=false', '-c', 'diff.relative=false', '-c', 'diff.suppressBlankEmpty=false'];
 
 function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = gitEnvironment()): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', [...CONFIG, ...args], { cwd, env, maxBuffer: 1024 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile('git', [...CONFIG, ...args], { cwd, env: noProgramEnv(env), maxBuffer: 1024 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error === null) resolve(stdout);
       else reject(new Error(stderr.trim() === '' ? error.message : stderr.trim()));
     });
@@ -94,6 +101,8 @@ export async function openCheckoutSource(options: { cwd: string; baseSha: string
     },
     /** The file before the change (score-baseline: base): at the merge base, under its old name if renamed. */
     readBaseFile: (_pr, file, limits = {}) => readGitFileAt(cwd, mergeBase, file.previousPath ?? file.path, limits),
+    entryAt: async (_pr, path) => lsTreeEntry(await git(cwd, ['--literal-pathspecs', ...lsTreeArgs(headSha, path)]), path),
+    lfs: checkoutLfsContents(cwd),
     close: () => objects.close(),
   };
   return { kind: 'ready', source };
@@ -145,7 +154,10 @@ export function changedFiles(listing: string, patches: string): ChangedFile[] {
     }
     const file: ChangedFile = { path: entry.path, status: entry.status, ...entryPatch(own) };
     if (entry.previousPath !== undefined) file.previousPath = entry.previousPath;
-    if (entry.status !== 'removed' && entry.newMode !== SUBMODULE_MODE && !isNoObject(entry.newSha)) file.blobSha = entry.newSha;
+    if (entry.status !== 'removed' && entry.newMode !== SUBMODULE_MODE && !isNoObject(entry.newSha)) {
+      file.blobSha = entry.newSha;
+      file.entry = entry.newMode === LINK_MODE ? 'link' : 'file';
+    }
     if (sameBlob(entry)) file.sameBlobAsBase = true;
     return file;
   });

@@ -14,7 +14,8 @@ import { createCompareSource } from './compare-source';
 import { createPullRequestSource, forPull } from './github-source';
 import type { BatchStats } from './blob-batches';
 import { plural } from '../domain/words';
-import { gitBlobPresence, gitBlobReader, withWorkspaceBlobs } from './workspace-blobs';
+import { gitBlobPresence, gitBlobReader, gitCommitTree, withWorkspaceBlobs } from './workspace-blobs';
+import { checkoutLfsContents } from './lfs-store';
 import { shortSha } from '../domain/object-name';
 
 export interface ChosenSource {
@@ -114,7 +115,11 @@ async function fromCheckoutOr(
       'A checkout with both commits (actions/checkout with fetch-depth: 0) gives every file and patch without the API.',
   );
   api.startListing?.();
-  const withBlobs = withWorkspaceBlobs(api.source, gitBlobReader(workspace), gitBlobPresence(workspace));
+  const withBlobs = withWorkspaceBlobs(api.source, gitBlobReader(workspace), {
+    present: gitBlobPresence(workspace),
+    lfs: checkoutLfsContents(workspace),
+    headTree: gitCommitTree(workspace, headSha),
+  });
   return {
     source: withBlobs,
     describe: () => {

@@ -3,10 +3,13 @@
  * a pull request would show it.
  *
  * - No `--base`: the merge base of HEAD with its upstream branch, else with the remote's default
- *   branch (`origin/HEAD`), else HEAD itself (uncommitted work only). An upstream that is the
- *   branch's own copy on the remote (set by `git push -u`) gives way to the default branch. Committed work on a branch
- *   is reviewed from its branch point, never against a later tip of main (which would blame the
- *   branch for what main changed since, and list main's new files as removed).
+ *   branch (`origin/HEAD`). An upstream that is the branch's own copy on the remote (set by
+ *   `git push -u`) is never the base: the default branch is, and without one there is none.
+ *   Committed work on a branch is reviewed from its branch point, never against a later tip of
+ *   main (which would blame the branch for what main changed since, and list main's new files as
+ *   removed). With no base found, HEAD is the base only on a repository's only branch without a
+ *   remote (its uncommitted work is the change, and an empty one stops the run); otherwise the
+ *   run stops with exit status 2 and what to pass (git-base-hint.ts).
  * - `--base REF`: the merge base of HEAD and REF.
  * - `A...B`: the merge base of A and B against B; `A..B`: A against B. Either side may be left
  *   out and means HEAD, as in git. The change is then read from commit B, not the working tree.
@@ -14,6 +17,7 @@
  */
 import type { GitRunner } from './git-run';
 import { GitError, GitUsageError, UnknownRevisionError } from './git-run';
+import { NoBaseError, branchLayout, noBaseMessage, onlyBranchNothing } from './git-base-hint';
 
 /** git's empty tree: the base of a repository without commits. */
 export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
@@ -29,8 +33,13 @@ export interface Comparison {
   baseDescription: string;
   /** The commit the change sits on: HEAD, or B of a range; undefined before the first commit. */
   head?: string;
-  /** Why this base, and what to try when the comparison shows nothing (a sentence, e.g. naming `--base origin/main`). */
+  /** Why this base, and what to try when the comparison shows nothing (a sentence, e.g. naming `--base BRANCH`). */
   hint?: string;
+  /**
+   * Set when the base is HEAD only because no other base exists: an empty comparison then says
+   * nothing about the change, and the run stops (exit 2) with this message rather than pass.
+   */
+  ifNothing?: string;
 }
 
 export interface ComparisonRequest {
@@ -57,35 +66,40 @@ export async function resolveComparison(git: GitRunner, request: ComparisonReque
     return { base: head, side, head, baseDescription: 'HEAD', hint: 'Nothing is staged: git add the files to review, or drop --staged to review the working tree.' };
   }
 
+  const branch = await currentBranch(git);
   const upstream = await upstreamOf(git);
-  const defaultBranch = await remoteDefaultBranch(git);
+  const layout = await branchLayout(git);
+  const defaultBranch = await remoteDefaultBranch(git, layout.remotes);
   // After `git push -u`, the upstream is the branch's own copy on the remote: its merge base is
-  // the last push, which a pull request does not compare against. The default branch is then.
-  const ownCopy = upstream !== undefined && defaultBranch !== undefined && upstream !== defaultBranch && (await tracksItsOwnName(git));
+  // the last push, which a pull request does not compare against. The default branch is then,
+  // and without one there is no base: never the own copy, whose merge base hides every pushed commit.
+  const ownCopy = upstream !== undefined && upstream !== defaultBranch && (await tracksItsOwnName(git, branch));
   if (upstream !== undefined && !ownCopy) {
     const base = await mergeBase(git, head, upstream, `HEAD and ${upstream}`);
-    return { base, side, head, baseDescription: `the merge base of HEAD and ${upstream} (its upstream)`, hint: hintFor(base === head, what) };
+    return { base, side, head, baseDescription: `the merge base of HEAD and ${upstream} (its upstream)`, hint: hintFor(base === head, upstream, what) };
   }
   if (defaultBranch !== undefined) {
     const base = await mergeBase(git, head, defaultBranch, `HEAD and ${defaultBranch}`);
     const why = ownCopy ? `the remote's default branch; the upstream ${upstream} is this branch's own copy` : "the remote's default branch";
-    return { base, side, head, baseDescription: `the merge base of HEAD and ${defaultBranch} (${why})`, hint: hintFor(base === head, what) };
+    return { base, side, head, baseDescription: `the merge base of HEAD and ${defaultBranch} (${why})`, hint: hintFor(base === head, defaultBranch, what) };
   }
-  return {
-    base: head,
-    side,
-    head,
-    baseDescription: 'HEAD',
-    hint:
-      'The branch has no upstream and no remote default branch is known, so only uncommitted changes count. ' +
-      'To review committed work, pass --base origin/main (or record the remote default with `git remote set-head origin --auto`).',
-  };
+  if (branch !== undefined && layout.remotes.length === 0 && layout.localBranches.every((name) => name === branch)) {
+    // No other line of history exists for a pull request to target: the uncommitted work is the change.
+    return {
+      base: head,
+      side,
+      head,
+      baseDescription: 'HEAD',
+      ifNothing: onlyBranchNothing(branch),
+    };
+  }
+  throw new NoBaseError(noBaseMessage({ branch, upstream: ownCopy ? upstream : undefined, layout }));
 }
 
-function hintFor(baseIsHead: boolean, what: string): string {
+function hintFor(baseIsHead: boolean, ref: string, what: string): string {
   return baseIsHead
-    ? `HEAD is the branch point itself, so only ${what} count: commit on a branch, or pass --base origin/main.`
-    : 'To compare with another branch, pass --base origin/main.';
+    ? `HEAD is where this branch leaves ${ref}: nothing is committed on it beyond ${ref}, so only the changes in ${what} are reviewed. To compare with another branch, pass --base BRANCH.`
+    : 'To compare with another branch, pass --base BRANCH.';
 }
 
 async function resolveRange(git: GitRunner, spec: string, staged: boolean): Promise<Comparison> {
@@ -147,11 +161,20 @@ async function upstreamOf(git: GitRunner): Promise<string | undefined> {
   }
 }
 
-/** Whether the current branch's upstream is the branch of the same name (`feature` → `refs/heads/feature`). */
-async function tracksItsOwnName(git: GitRunner): Promise<boolean> {
+/** The branch HEAD is on, or undefined when it is detached. */
+async function currentBranch(git: GitRunner): Promise<string | undefined> {
   try {
     const branch = (await git.text(['symbolic-ref', '--quiet', '--short', 'HEAD'])).trim();
-    if (branch === '') return false;
+    return branch === '' ? undefined : branch;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the current branch's upstream is the branch of the same name (`feature` → `refs/heads/feature`). */
+async function tracksItsOwnName(git: GitRunner, branch: string | undefined): Promise<boolean> {
+  if (branch === undefined) return false;
+  try {
     const merge = (await git.text(['config', '--get', `branch.${branch}.merge`])).trim();
     return merge === `refs/heads/${branch}`;
   } catch {
@@ -159,11 +182,9 @@ async function tracksItsOwnName(git: GitRunner): Promise<boolean> {
   }
 }
 
-/** `origin/main` when `refs/remotes/origin/HEAD` points there; `origin` first, else the first remote. */
-async function remoteDefaultBranch(git: GitRunner): Promise<string | undefined> {
-  const remotes = (await git.text(['remote'])).split('\n').map((r) => r.trim()).filter((r) => r !== '');
-  const ordered = remotes.includes('origin') ? ['origin', ...remotes.filter((r) => r !== 'origin')] : remotes;
-  for (const remote of ordered) {
+/** `origin/main` when `refs/remotes/origin/HEAD` points there; the first of `remotes` (`origin` first) that records one. */
+async function remoteDefaultBranch(git: GitRunner, remotes: readonly string[]): Promise<string | undefined> {
+  for (const remote of remotes) {
     try {
       const ref = (await git.text(['symbolic-ref', '--quiet', '--short', `refs/remotes/${remote}/HEAD`])).trim();
       if (ref !== '' && (await commitOf(git, ref)) !== undefined) return ref;

@@ -4,6 +4,7 @@
  * max-file-size is refused unread, as the GitHub source does.
  */
 import { gitEnvironment } from '../config/environment';
+import { NO_PROGRAM_ARGS, noProgramEnv } from './git-no-programs';
 import { execFile } from 'node:child_process';
 import { NotReviewableError, fileTooLarge } from './errors';
 import type { ReadFileOptions } from '../domain/pull-request';
@@ -13,8 +14,8 @@ function git(cwd: string, args: string[], signal: AbortSignal | undefined): Prom
   return new Promise((resolve, reject) => {
     execFile(
       'git',
-      args,
-      { cwd, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024, env: { ...gitEnvironment(), GIT_OPTIONAL_LOCKS: '0' }, ...(signal === undefined ? {} : { signal }) },
+      [...NO_PROGRAM_ARGS, ...args],
+      { cwd, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024, env: { ...noProgramEnv(gitEnvironment()), GIT_OPTIONAL_LOCKS: '0' }, ...(signal === undefined ? {} : { signal }) },
       (error, stdout) => (error === null ? resolve(stdout) : reject(new Error(`git ${args.join(' ')} failed: ${error.message}`))),
     );
   });

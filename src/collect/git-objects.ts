@@ -11,6 +11,7 @@ import type { ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { isObjectName } from '../domain/object-name';
 import { gitEnvironment } from '../config/environment';
+import { NO_PROGRAM_ARGS, noProgramEnv } from './git-no-programs';
 
 export interface GitObjects {
   /** The blob's bytes; undefined when the object is missing or not a blob. */
@@ -92,7 +93,7 @@ export function openGitObjects(cwd: string): GitObjects {
   };
 
   const start = (): ChildProcessByStdio<Writable, Readable, null> => {
-    const git = spawn('git', ['cat-file', '--batch'], { cwd, env: gitEnvironment(), stdio: ['pipe', 'pipe', 'ignore'] });
+    const git = spawn('git', [...NO_PROGRAM_ARGS, 'cat-file', '--batch'], { cwd, env: noProgramEnv(gitEnvironment()), stdio: ['pipe', 'pipe', 'ignore'] });
     git.stdout.on('data', consume);
     git.on('error', (error) => fail(new Error(`git cat-file could not run: ${error.message}`)));
     git.on('close', (code) => fail(new Error(`git cat-file ended (exit ${code ?? 'signal'}) before answering`)));

@@ -1,8 +1,13 @@
 /**
  * Running git for the local source: one place that spawns it, so every call gets the same
- * safety flags and every failure the same typed, user-readable error.
+ * safety flags and every failure the same typed, user-readable error. The flags that keep git
+ * from running programs (git-no-programs.ts) are applied here, and by the few modules that spawn
+ * git themselves (a long-lived `cat-file --batch`), through `NO_PROGRAM_ARGS` and `noProgramEnv`.
  */
 import { execFile } from 'node:child_process';
+import { NO_PROGRAM_ARGS, convertsWorkingTree, filterDriverOverrides, noProgramEnv, withSubcommandFlags } from './git-no-programs';
+
+export { NO_PROGRAM_ARGS, noProgramEnv } from './git-no-programs';
 
 export class GitError extends Error {
   override readonly name: string = 'GitError';
@@ -19,8 +24,8 @@ export class UnknownRevisionError extends GitUsageError {
 }
 
 export interface GitRunner {
-  /** stdout of `git <args>`, as text; throws GitError with git's own message. */
-  text(args: readonly string[]): Promise<string>;
+  /** stdout of `git <args>`, as text; throws GitError with git's own message. `input` is written to its standard input. */
+  text(args: readonly string[], input?: Uint8Array): Promise<string>;
   /** stdout of `git <args>`, as bytes (blob contents). */
   bytes(args: readonly string[]): Promise<Buffer>;
   /** The folder git runs in. */
@@ -31,32 +36,51 @@ export interface GitRunner {
  * Every call takes paths literally (a file named `a*.py` is not a pattern) and never quotes
  * non-ASCII paths. `GIT_OPTIONAL_LOCKS=0`: a review is read-only, so `git diff` must not take the
  * index lock to refresh it (a pre-push hook runs while the user may be committing elsewhere).
+ * No configuration runs a program (git-no-programs.ts); the filter drivers, whose names only the
+ * configuration knows, are read once, before the first command that reads the working tree.
  */
 export function gitRunner(cwd: string, env: NodeJS.ProcessEnv): GitRunner {
-  const run = (args: readonly string[], encoding: 'utf8' | 'buffer'): Promise<string | Buffer> =>
+  const safeEnv = { ...noProgramEnv(env), GIT_OPTIONAL_LOCKS: '0' };
+  /** `git <options> <args>`: `options` are global ones (the drivers' overrides), `args` the subcommand and its own. */
+  const spawnGit = (options: readonly string[], args: readonly string[], encoding: 'utf8' | 'buffer', input?: Uint8Array): Promise<string | Buffer> =>
     new Promise((resolve, reject) => {
-      execFile(
+      const child = execFile(
         'git',
-        ['--literal-pathspecs', '-c', 'core.quotePath=false', ...args],
-        { cwd, encoding, maxBuffer: 256 * 1024 * 1024, env: { ...env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' } },
+        ['--literal-pathspecs', ...NO_PROGRAM_ARGS, '-c', 'core.quotePath=false', ...options, ...withSubcommandFlags(args)],
+        { cwd, encoding, maxBuffer: 256 * 1024 * 1024, env: safeEnv },
         (error, stdout, stderr) => {
           if (error === null) return resolve(stdout);
           reject(gitFailure(args, error, String(stderr)));
         },
       );
+      child.stdin?.on('error', () => undefined);
+      child.stdin?.end(input);
     });
+  let drivers: Promise<string[]> | undefined;
+  const run = async (args: readonly string[], encoding: 'utf8' | 'buffer', input?: Uint8Array): Promise<string | Buffer> => {
+    const readConfig = async (list: string[]) => (await spawnGit([], list, 'utf8')) as string;
+    const overrides = convertsWorkingTree(args) ? await (drivers ??= filterDriverOverrides(readConfig)) : [];
+    return spawnGit(overrides, args, encoding, input);
+  };
   return {
     cwd,
-    text: async (args) => (await run(args, 'utf8')) as string,
+    text: async (args, input) => (await run(args, 'utf8', input)) as string,
     bytes: async (args) => (await run(args, 'buffer')) as Buffer,
   };
 }
 
 function gitFailure(args: readonly string[], error: Error & { code?: unknown }, stderr: string): GitError {
   if (error.code === 'ENOENT') return new GitError('git is not installed or not on PATH: review-gate needs it to read the changes.');
-  const said = stderr.trim().split('\n').find((line) => line.trim() !== '') ?? error.message;
+  const said = stderr.trim().split('\n').find((line) => line.trim() !== '' && !line.startsWith('warning: ')) ?? error.message;
   if (/not a git repository/i.test(said)) {
     return new GitError('This folder is not inside a git repository: run review-gate in a clone of the repository to review.');
   }
-  return new GitError(`git ${args[0] ?? ''} failed: ${said.replace(/^(fatal|error): /, '')}`);
+  const command = args[0] ?? '';
+  if (/promisor remote|lazy fetch/i.test(stderr)) {
+    return new GitError(
+      `git ${command} needs objects this partial clone does not have, and review-gate never fetches (a fetch runs the programs the repository's configuration names): ` +
+        'run the same comparison with git once (`git diff <base>`, which fetches what it lacks), then review-gate again.',
+    );
+  }
+  return new GitError(`git ${command} failed: ${said.replace(/^(fatal|error): /, '')}`);
 }

@@ -3,24 +3,30 @@
  * before a pull request exists. What it compares is chosen in `git-base.ts`; this module lists
  * the changed files with their patches and reads their contents from the side that holds the
  * change: the working tree (new untracked files included, ignored ones not), the index
- * (`--staged`), or a commit (a range `A...B`). A symlink is read as git stores it, from any side:
- * its target path as text, never the file it points at (working-tree-file.ts).
+ * (`--staged`), or a commit (a range `A...B`). A symlink is listed as what it is (git's mode, or
+ * the working tree's) and read as git stores it, its target path as text, never through the file
+ * system (working-tree-file.ts): the review follows it inside the same side's tree (`entryAt`,
+ * running-content.ts). A Git LFS pointer's content is found where git-lfs keeps it (lfs-store.ts).
  */
 import { decodeSource } from './decode';
 import { candidateLanguage, languageOf } from './select';
 import { NotReviewableError, fileTooLarge, isNotReviewableError } from './errors';
 import { resolveComparison } from './git-base';
+import { NoBaseError } from './git-base-hint';
 import type { Comparison, ComparisonRequest } from './git-base';
 import { readGitFileAt } from './git-file-at';
-import { readWorkingTreeFile } from './working-tree-file';
+import { readWorkingTreeFile, workingTreeEntry } from './working-tree-file';
+import { lsFilesEntry, lsTreeArgs, lsTreeEntry } from './git-tree-entry';
+import { lfsPlacesOf, localLfsContents } from './lfs-store';
 import { gitRunner } from './git-run';
 import type { GitRunner } from './git-run';
-import type { ChangedFile, PullRequestSource } from '../domain/pull-request';
+import type { ChangedFile, PullRequestSource, TreeEntry } from '../domain/pull-request';
 import { isNoObject, parseRawDiff, sameBlob } from './git-raw-diff';
 import { openGitObjects } from './git-objects';
 import { countChanges, entryPatch, patchSections } from './git-patch';
 import type { GitObjects } from './git-objects';
 import type { RawDiffEntry } from './git-raw-diff';
+import { blobObjectName } from './workspace-blobs';
 
 export { GitError, GitUsageError, UnknownRevisionError } from './git-run';
 export type { Comparison } from './git-base';
@@ -53,6 +59,12 @@ export function createGitSource(options: {
     })());
 
   return {
+    lfs: localLfsContents(
+      async () => lfsPlacesOf((await resolve()).git.cwd, options.env),
+      'this repository does not hold that content (no object of that SHA-256 and size in .git/lfs/objects, nor in the working tree): ' +
+        'run git lfs pull to fetch it, then review again',
+    ),
+    entryAt: async (_pr, path) => entryOnSide(await resolve(), path),
     comparison: async () => (await resolve()).comparison,
     async listChangedFiles() {
       const { git, comparison } = await resolve();
@@ -68,7 +80,7 @@ export function createGitSource(options: {
             path: entry.path,
             status: entry.status,
             ...(entry.previousPath === undefined ? {} : { previousPath: entry.previousPath }),
-            ...(entry.status === 'removed' ? {} : { blobSha: comparison.side.kind === 'working-tree' ? WORKING_TREE : entry.newSha }),
+            ...(entry.status === 'removed' ? {} : { blobSha: comparison.side.kind === 'working-tree' ? WORKING_TREE : entry.newSha, entry: entry.newMode === LINK_MODE ? 'link' : 'file' }),
             ...(sameBlob(entry) ? { sameBlobAsBase: true as const } : {}),
           };
           files.push({ ...file, ...(await patchOf(git, objects, diffArgs, entry, comparison.side.kind === 'working-tree')) });
@@ -77,6 +89,8 @@ export function createGitSource(options: {
         await objects.close();
       }
       if (comparison.side.kind === 'working-tree') files.push(...(await untrackedFiles(git)));
+      // A base that is HEAD only for want of another: nothing changed says nothing, so no pass on it.
+      if (files.length === 0 && comparison.ifNothing !== undefined) throw new NoBaseError(comparison.ifNothing);
       return { files, truncated: false };
     },
     async readFile(_pr, file, limits = {}) {
@@ -95,6 +109,20 @@ export function createGitSource(options: {
       return readGitFileAt(git.cwd, comparison.base, file.previousPath ?? file.path, limits);
     },
   };
+}
+
+const LINK_MODE = '120000';
+
+/** What `path` holds on the side that holds the change: the working tree, the index, or the commit. */
+async function entryOnSide({ git, comparison }: { git: GitRunner; comparison: Comparison }, path: string): Promise<TreeEntry | undefined> {
+  switch (comparison.side.kind) {
+    case 'working-tree':
+      return workingTreeEntry(git.cwd, path, WORKING_TREE);
+    case 'index':
+      return lsFilesEntry(await git.text(['ls-files', '--stage', '-z', '--', path]), path);
+    case 'commit':
+      return lsTreeEntry(await git.text(lsTreeArgs(comparison.side.sha, path)), path);
+  }
 }
 
 /** git calls a file binary when a NUL byte is in its first 8,000 bytes, unless an attribute says otherwise. */
@@ -119,20 +147,38 @@ async function patchOf(
   inWorkingTree: boolean,
 ): Promise<Pick<ChangedFile, 'patch' | 'additions' | 'deletions'>> {
   const paths = entry.previousPath === undefined ? [entry.path] : [entry.previousPath, entry.path];
-  let text: readonly string[] = [];
-  if (candidateLanguage(entry.path) !== undefined) {
-    const sides = [
-      isNoObject(entry.oldSha) ? undefined : () => objects.read(entry.oldSha),
-      entry.status === 'removed' ? undefined : inWorkingTree ? () => readWorkingTreeFile(git.cwd, entry.path) : () => objects.read(entry.newSha),
-    ];
-    for (const read of sides) {
-      // A side that cannot be read has no patch to trust: reading the file for review says why.
-      const bytes = read === undefined ? Buffer.alloc(0) : await read().catch(() => undefined);
-      if (bytes === undefined || bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return { additions: 0, deletions: 0 };
-    }
-    text = ['--text'];
+  const noPatch = { additions: 0, deletions: 0 };
+  if (candidateLanguage(entry.path) === undefined) {
+    // Not reviewed, so its patch only counts lines: a partial clone that lacks one of its blobs
+    // (review-gate never fetches, git-no-programs.ts) leaves it without one rather than stop the run.
+    return entryPatch(patchSections(await git.text([...diffArgs, '-U3', '--', ...paths]).catch(() => '')));
   }
-  return entryPatch(patchSections(await git.text([...diffArgs, ...text, '-U3', '--', ...paths])));
+  const sides = [
+    isNoObject(entry.oldSha) ? undefined : () => objects.read(entry.oldSha),
+    entry.status === 'removed' ? undefined : inWorkingTree ? () => readWorkingTreeFile(git.cwd, entry.path) : () => objects.read(entry.newSha),
+  ];
+  for (const [i, read] of sides.entries()) {
+    // A side that cannot be read has no patch to trust: reading the file for review says why.
+    const bytes = read === undefined ? Buffer.alloc(0) : await read().catch(() => undefined);
+    if (bytes === undefined || bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return noPatch;
+    if (i === 1 && inWorkingTree && !(await diffedAsRead(git, entry, bytes))) return noPatch;
+  }
+  return entryPatch(patchSections(await git.text([...diffArgs, '--text', '-U3', '--', ...paths])));
+}
+
+/**
+ * Whether git diffs the working-tree file as the review reads it. git takes the index's blob for
+ * a file whose stat data has not changed since it was added, without reading the file: when a
+ * clean filter made that blob (an LFS pointer), the patch would be the pointer's while the review
+ * reads the code, and a finding on the code would fall outside it. git's object name for the file
+ * as read — raw, or after the conversions that keep lines (end of line, ident, encoding; filters
+ * are off) — must be the blob's; otherwise the file has no patch and every line of it counts.
+ */
+async function diffedAsRead(git: GitRunner, entry: RawDiffEntry, bytes: Buffer): Promise<boolean> {
+  // All zeros: git found the file changed and read it itself, filters off.
+  if (isNoObject(entry.newSha) || blobObjectName(bytes, entry.newSha.length) === entry.newSha) return true;
+  const converted = await git.text(['hash-object', `--path=${entry.path}`, '--stdin'], bytes).catch(() => '');
+  return converted.trim() === entry.newSha;
 }
 
 /** The file's bytes from the side that holds the change: the working tree, or a blob of the index or a commit. */
@@ -165,7 +211,8 @@ async function untrackedFiles(git: GitRunner): Promise<ChangedFile[]> {
     const bytes = await readWorkingTreeFile(git.cwd, path).catch(() => undefined);
     const decoded = bytes === undefined ? undefined : decodeSource(bytes, languageOf(path));
     const patch = decoded?.kind === 'text' ? addedFilePatch(decoded.text) : undefined;
-    files.push({ path, status: 'added', blobSha: WORKING_TREE, ...(patch === undefined ? { additions: 0, deletions: 0 } : { patch, ...countChanges(patch) }) });
+    const entry = (await workingTreeEntry(git.cwd, path, WORKING_TREE))?.kind === 'link' ? 'link' : 'file';
+    files.push({ path, status: 'added', blobSha: WORKING_TREE, entry, ...(patch === undefined ? { additions: 0, deletions: 0 } : { patch, ...countChanges(patch) }) });
   }
   return files;
 }

@@ -3,7 +3,7 @@
  * contents at the head commit.
  */
 import { GITHUB_LISTED_FILES_CAP } from '../domain/pull-request';
-import type { ChangeStatus, ChangedFile, ChangedFileList, ListingWatch, PlannedReads, PullRequestRef, PullRequestSource, ReadFileOptions } from '../domain/pull-request';
+import type { ChangeStatus, ChangedFile, ChangedFileList, ListingWatch, PlannedReads, PullRequestRef, PullRequestSource, ReadFileOptions, TreeEntry } from '../domain/pull-request';
 import { FileNotFoundError, GitHubApiError, GitHubListError, describePr } from '../github/errors';
 import { plural } from '../domain/words';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
@@ -37,6 +37,8 @@ export interface GitHubPullRequestSource {
   readFile(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
   readBaseFile(pr: PullRequestRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;
   willRead(pr: PullRequestRef, files: readonly ChangedFile[], options: PlannedReads): void;
+  /** What `path` holds in the pull request's head commit (a file or a symbolic link…): api-tree-entries.ts. */
+  entryAt(pr: PullRequestRef, path: string): Promise<TreeEntry | undefined>;
   /**
    * Asks GitHub for the first page of the list now, so that the request is under way while the
    * run does what comes before the list (reads its policy file): `listChangedFiles` takes that
@@ -56,6 +58,7 @@ export function forPull(source: GitHubPullRequestSource, pr: PullRequestRef): Pu
     readFile: (_commit, file, options) => source.readFile(pr, file, options),
     readBaseFile: (_commit, file, options) => source.readBaseFile(pr, file, options),
     willRead: (_commit, files, options) => source.willRead(pr, files, options),
+    entryAt: (_commit, path) => source.entryAt(pr, path),
   };
 }
 
@@ -247,6 +250,7 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
       if (options.base !== true) {
         const names = files.flatMap((file) => (file.blobSha === undefined ? [] : [{ oid: file.blobSha }]));
         batchesOf(pr).plan(names, options);
+        batchesOf(pr).planEntries(files.map((file) => file.path));
         return;
       }
       basePlanned = baseShaOf(pr).then(
@@ -255,6 +259,7 @@ export function createPullRequestSource(octokit: GitHubClient, options: PullRequ
         () => undefined,
       );
     },
+    entryAt: (pr, path) => batchesOf(pr).entryAt(path),
     async readFile(pr, file, options) {
       const { blobSha } = file;
       if (blobSha === undefined) throw new FileNotFoundError(file.path, undefined);

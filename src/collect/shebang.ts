@@ -9,36 +9,78 @@
  * skipped) the program it runs; through a launcher (`npx tsx`, `uv run`, `poetry run python`) the
  * program the launcher runs. The program's base name decides:
  *
- * - JavaScript: `node`, `nodejs` (a versioned `node20` too);
+ * - JavaScript: `node`, `nodejs`;
  * - TypeScript: `deno`, `bun`, `tsx`, `ts-node` (and its `ts-node-esm`… forms), `esno`, `esrun` —
  *   each runs TypeScript, and JavaScript is reviewed well as TypeScript;
- * - Python: `python`, `python3`, `python3.12`, `pypy3`, `pythonw`…, and `uv run` / `pipx run`
- *   without a program after them (they run the file as a Python script);
+ * - Python: `python`, `pythonw`, `pypy`, and `uv run` / `pipx run` without a program after them
+ *   (they run the file as a Python script);
  * - Go: `gorun`, `yaegi`, `gomacro`, which run a Go source file of any name (`go run` does not:
  *   it takes only `.go` files);
  * - Rust: `rust-script`, `cargo` (a cargo script, `#!/usr/bin/env cargo` or `cargo +nightly -Zscript`),
  *   `cargo-script`, `cargo-eval`, `run-cargo-script`.
+ *
+ * A name is read without the version and build it carries, as distributions and installers
+ * spell them: `python3.13t` (free-threaded), `python3.12d` and `python3-dbg` (debug builds),
+ * `python3.7m`, `node22`, `ruby3.2`. A name the lists below do not know is `unknown`, never
+ * taken for another language: no list of interpreters is complete, and a script run by one the
+ * action does not know (`python3.14-custom`, `nix-shell`) must count against the change, not be
+ * skipped as if its language were known. Only the interpreters of languages the service does not
+ * review (`OTHER_LANGUAGES`) make a script "another language".
  */
 import type { ReviewLanguage } from '../domain/vocabulary';
 
 export type ShebangReading =
   /** The `#!` line names an interpreter of a language the service reviews. */
   | { kind: 'language'; language: ReviewLanguage; interpreter: string }
-  /** It names another interpreter (`/bin/sh`, `ruby`), as written. */
+  /** It names an interpreter of another language (`/bin/sh`, `ruby`), as written. */
   | { kind: 'other'; interpreter: string }
+  /** It names an interpreter the action does not know, as written: what runs the file is unknown. */
+  | { kind: 'unknown'; interpreter: string }
   /** The file does not start with a `#!` line. */
   | { kind: 'none' };
 
 /** How far the first line is read: Linux reads 256 bytes of it, macOS 512; `env -S` lines run longer. */
 const MAX_LINE_BYTES = 4096;
 
-const LANGUAGE_OF_PROGRAM: ReadonlyArray<{ program: RegExp; language: ReviewLanguage }> = [
-  { program: /^node(?:js)?[\d.]*$/, language: 'javascript' },
-  { program: /^(?:deno|bun|tsx|esno|esrun|ts-node(?:-[a-z-]+)?)$/, language: 'typescript' },
-  { program: /^(?:python|pypy)[\d.]*w?$/, language: 'python' },
-  { program: /^(?:gorun|yaegi|gomacro)$/, language: 'go' },
-  { program: /^(?:rust-script|cargo|cargo-script|cargo-eval|run-cargo-script)$/, language: 'rust' },
-];
+const LANGUAGE_OF_PROGRAM: Readonly<Record<string, ReviewLanguage>> = {
+  node: 'javascript',
+  nodejs: 'javascript',
+  deno: 'typescript',
+  bun: 'typescript',
+  tsx: 'typescript',
+  esno: 'typescript',
+  esrun: 'typescript',
+  'ts-node': 'typescript',
+  'ts-node-esm': 'typescript',
+  'ts-node-script': 'typescript',
+  'ts-node-cwd': 'typescript',
+  'ts-node-transpile-only': 'typescript',
+  python: 'python',
+  pythonw: 'python',
+  pypy: 'python',
+  gorun: 'go',
+  yaegi: 'go',
+  gomacro: 'go',
+  'rust-script': 'rust',
+  cargo: 'rust',
+  'cargo-script': 'rust',
+  'cargo-eval': 'rust',
+  'run-cargo-script': 'rust',
+};
+
+/**
+ * Interpreters of languages the service does not review: a script they run is skipped as another
+ * language. Shells, the scripting languages of Unix, and the toolchains that run a source file
+ * of their own language (`go` among them: `go run` takes only `.go` files, which are reviewed by
+ * their extension).
+ */
+const OTHER_LANGUAGES: ReadonlySet<string> = new Set([
+  'sh', 'bash', 'dash', 'ash', 'zsh', 'ksh', 'mksh', 'pdksh', 'yash', 'csh', 'tcsh', 'fish', 'rc', 'busybox', 'pwsh', 'powershell',
+  'ruby', 'jruby', 'truffleruby', 'perl', 'raku', 'rakudo', 'php', 'php-cgi', 'lua', 'luajit', 'texlua', 'tclsh', 'wish', 'expect',
+  'awk', 'gawk', 'mawk', 'nawk', 'sed', 'make', 'gmake', 'bmake', 'Rscript', 'julia', 'osascript',
+  'elixir', 'escript', 'erl', 'guile', 'racket', 'sbcl', 'clisp', 'ocaml', 'runghc', 'runhaskell', 'swift', 'kotlin', 'kscript',
+  'groovy', 'scala', 'java', 'jshell', 'jbang', 'dart', 'crystal', 'dotnet', 'bc', 'dc', 'gnuplot', 'octave', 'go',
+]);
 
 /**
  * Programs that run the program named after them (and their subcommand that does, if any), with
@@ -71,11 +113,11 @@ export function readShebang(bytes: Uint8Array): ShebangReading {
   const words = line.trim().split(/[ \t\r\f\v]+/).filter((word) => word !== '');
   const [interpreter, ...args] = words;
   if (interpreter === undefined) return { kind: 'none' };
-  const program = baseName(interpreter);
-  const command = program === 'env' ? afterEnvOptions(args) : words;
-  const language = languageOfCommand(command);
-  const named = program === 'env' ? (command[0] ?? interpreter) : interpreter;
-  return language === undefined ? { kind: 'other', interpreter: named } : { kind: 'language', language, interpreter: named };
+  const throughEnv = baseName(interpreter) === 'env';
+  const command = throughEnv ? afterEnvOptions(args) : words;
+  const named = throughEnv ? (command[0] ?? interpreter) : interpreter;
+  const found = kindOfCommand(command);
+  return found.kind === 'language' ? { kind: 'language', language: found.language, interpreter: named } : { kind: found.kind, interpreter: named };
 }
 
 /** The command `env` runs: its arguments after its options and `NAME=value` assignments. */
@@ -102,28 +144,49 @@ function afterEnvOptions(args: readonly string[]): string[] {
   return command;
 }
 
-/** The language a command (a program and its arguments) runs the file as; undefined for any other. */
-function languageOfCommand(command: readonly string[]): ReviewLanguage | undefined {
+type CommandKind = { kind: 'language'; language: ReviewLanguage } | { kind: 'other' } | { kind: 'unknown' };
+
+/**
+ * What a command (a program and its arguments) runs the file as: a language the service reviews,
+ * another known language, or unknown — a program no list here names, or none at all.
+ */
+function kindOfCommand(command: readonly string[]): CommandKind {
   const [first, ...rest] = command;
-  if (first === undefined) return undefined;
+  if (first === undefined) return { kind: 'unknown' };
   const program = baseName(first);
-  const known = LANGUAGE_OF_PROGRAM.find((entry) => entry.program.test(program));
-  if (known !== undefined) return known.language;
+  const name = interpreterName(program);
+  const language = LANGUAGE_OF_PROGRAM[name];
+  if (language !== undefined) return { kind: 'language', language };
+  if (OTHER_LANGUAGES.has(name)) return { kind: 'other' };
+  // `env` run by a launcher or by itself: what it runs decides.
+  if (program === 'env') return kindOfCommand(afterEnvOptions(rest));
   const launcher = LAUNCHERS[program];
-  if (launcher === undefined) return undefined;
+  if (launcher === undefined) return { kind: 'unknown' };
   let words = rest;
   if (launcher.subcommands !== undefined) {
     const sub = words.findIndex((word) => !word.startsWith('-'));
-    if (sub < 0 || !launcher.subcommands.includes(words[sub] as string)) return undefined;
+    if (sub < 0 || !launcher.subcommands.includes(words[sub] as string)) return { kind: 'unknown' };
     words = words.slice(sub + 1);
   }
-  // An option's value (`--with requests`) reads like a program: the first word that is one decides.
+  // An option's value (`--with requests`) reads like a program: the first word that is a known one decides.
   const programs = words.filter((word) => !word.startsWith('-'));
   for (const [index] of programs.entries()) {
-    const language = languageOfCommand(programs.slice(index));
-    if (language !== undefined) return language;
+    const found = kindOfCommand(programs.slice(index));
+    if (found.kind !== 'unknown') return found;
   }
-  return launcher.alone;
+  return launcher.alone === undefined ? { kind: 'unknown' } : { kind: 'language', language: launcher.alone };
+}
+
+/**
+ * A program's name without what its build adds: Windows' `.exe`, a debug build's `-dbg`, `-debug`
+ * or `_d`, then a version and its ABI letters (`python3.13t`, `python3.12d`, `python3.7m`,
+ * `node22`, `lua5.4`). Anything else stays: `python3.12-config` is no interpreter of Python.
+ */
+export function interpreterName(program: string): string {
+  return program
+    .replace(/\.exe$/i, '')
+    .replace(/(?:-dbg|-debug|_d)$/, '')
+    .replace(/-?\d+(?:\.\d+)*[a-z]{0,3}$/, '');
 }
 
 function baseName(path: string): string {

@@ -8,8 +8,10 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { isObjectName } from '../domain/object-name';
-import type { PullRequestSource } from '../domain/pull-request';
+import type { LfsContents, PullRequestSource, TreeEntry } from '../domain/pull-request';
+import { lsTreeEntries } from './git-tree-entry';
 import { gitEnvironment } from '../config/environment';
+import { NO_PROGRAM_ARGS, noProgramEnv } from './git-no-programs';
 
 export interface BlobReadStats {
   fromWorkspace: number;
@@ -35,8 +37,8 @@ export function gitBlobReader(cwd: string): BlobReader {
     new Promise((resolve) => {
       execFile(
         'git',
-        ['cat-file', 'blob', sha],
-        { cwd, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: gitEnvironment() },
+        [...NO_PROGRAM_ARGS, 'cat-file', 'blob', sha],
+        { cwd, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: noProgramEnv(gitEnvironment()) },
         // A loose object is not re-hashed by git when read: check it names what GitHub listed.
         (error, stdout) => resolve(error === null && blobObjectName(stdout, sha.length) === sha ? stdout : undefined),
       );
@@ -51,8 +53,8 @@ export function gitBlobPresence(cwd: string): BlobPresence {
       if (wanted.length === 0) return resolve(new Set());
       const child = execFile(
         'git',
-        ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
-        { cwd, maxBuffer: 64 * 1024 * 1024, env: gitEnvironment() },
+        [...NO_PROGRAM_ARGS, 'cat-file', '--batch-check=%(objectname) %(objecttype)'],
+        { cwd, maxBuffer: 64 * 1024 * 1024, env: noProgramEnv(gitEnvironment()) },
         (error, stdout) => {
           if (error !== null) return resolve(new Set());
           resolve(new Set(stdout.split('\n').flatMap((line) => (/^[0-9a-f]+ blob$/.test(line) ? [line.slice(0, line.indexOf(' '))] : []))));
@@ -63,14 +65,46 @@ export function gitBlobPresence(cwd: string): BlobPresence {
 }
 
 /**
+ * What each path holds in `commit`'s tree in the git objects of `cwd`: one `git ls-tree -r -t`,
+ * run on first use; undefined when the objects lack the commit (a checkout of another commit).
+ * The objects are what actions/checkout fetched from GitHub, not files of the pull request's.
+ */
+export function gitCommitTree(cwd: string, commit: string): () => Promise<Map<string, TreeEntry> | undefined> {
+  let listed: Promise<Map<string, TreeEntry> | undefined> | undefined;
+  return () =>
+    (listed ??= new Promise((resolve) => {
+      if (!isObjectName(commit)) return resolve(undefined);
+      execFile(
+        'git',
+        ['ls-tree', '-r', '-t', '-z', '--full-tree', commit],
+        { cwd, maxBuffer: 512 * 1024 * 1024, env: gitEnvironment() },
+        (error, stdout) => resolve(error === null ? lsTreeEntries(stdout) : undefined),
+      );
+    }));
+}
+
+/** What the workspace adds to a source read through the API. */
+export interface WorkspaceReads {
+  /** Which blobs the workspace holds, so that only the others are planned through the API. */
+  present?: BlobPresence;
+  /** The LFS contents the workspace holds. */
+  lfs?: LfsContents;
+  /** The head commit's tree, when the workspace has it: what paths hold, without asking GitHub. */
+  headTree?: () => Promise<Map<string, TreeEntry> | undefined>;
+}
+
+/**
  * A source whose `readFile` tries the workspace first; `stats` counts where files came from. The
  * reads it plans (`willRead`) are the blobs the workspace lacks: only those go to `source`'s batches.
+ * What a path holds (`entryAt`) is the workspace's head tree's answer when it has that commit,
+ * else `source`'s; LFS contents are the workspace's.
  */
 export function withWorkspaceBlobs(
   source: PullRequestSource,
   readBlob: BlobReader,
-  present?: BlobPresence,
+  workspace: WorkspaceReads = {},
 ): PullRequestSource & { stats: BlobReadStats } {
+  const { present, lfs, headTree } = workspace;
   const stats: BlobReadStats = { fromWorkspace: 0, fromApi: 0 };
   /** A read through `source` waits until the plans made so far reached it. */
   let planned: Promise<void> = Promise.resolve();
@@ -90,6 +124,15 @@ export function withWorkspaceBlobs(
     },
     // Base versions are read by path at the base commit: no blob SHA to look up here.
     ...(source.readBaseFile === undefined ? {} : { readBaseFile: source.readBaseFile.bind(source) }),
+    ...(source.entryAt === undefined && headTree === undefined
+      ? {}
+      : {
+          async entryAt(pr, path, options) {
+            const tree = await headTree?.();
+            return tree === undefined ? source.entryAt?.(pr, path, options) : tree.get(path);
+          },
+        }),
+    ...(lfs === undefined ? {} : { lfs }),
     ...(source.willRead === undefined
       ? {}
       : {

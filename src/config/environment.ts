@@ -22,6 +22,11 @@ export interface RunnerEnvironment {
   hasJobSummary: boolean;
   /** The workflow run's page (GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID), when all are set. */
   runUrl: string | undefined;
+  /**
+   * The ref the runner checked this action out at (GITHUB_ACTION_REPOSITORY, GITHUB_ACTION_REF):
+   * the commit a workflow pins, or a tag; undefined for `uses: ./` and outside a runner.
+   */
+  actionRef: { repository: string; ref: string } | undefined;
 }
 
 export function readRunnerEnvironment(env: NodeJS.ProcessEnv, cwd: string): RunnerEnvironment {
@@ -33,7 +38,10 @@ export function readRunnerEnvironment(env: NodeJS.ProcessEnv, cwd: string): Runn
   const server = set('GITHUB_SERVER_URL');
   const repository = set('GITHUB_REPOSITORY');
   const runId = set('GITHUB_RUN_ID');
+  const actionRepository = set('GITHUB_ACTION_REPOSITORY');
+  const actionRef = set('GITHUB_ACTION_REF');
   return {
+    actionRef: actionRepository === undefined || actionRef === undefined ? undefined : { repository: actionRepository, ref: actionRef },
     workspace: workspace ?? cwd,
     checkout: workspace !== undefined && existsSync(join(workspace, '.git')) ? workspace : undefined,
     apiUrl: set('GITHUB_API_URL')?.replace(/\/+$/, ''),

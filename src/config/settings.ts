@@ -27,7 +27,9 @@ import type { InputReader, PolicyInputs, Settings } from './settings-types';
 
 const REQUIRED_HINTS: Readonly<Record<string, string>> = {
   'api-key':
-    ' Pass it from a secret (api-key: ${{ secrets.REVIEW_GATE_API_KEY }}). On pull requests from forks GitHub passes no secrets: see "Pull requests from forks" in the README.',
+    ' Pass it from a secret (api-key: ${{ secrets.REVIEW_GATE_API_KEY }}). On pull requests from forks GitHub passes no secrets;' +
+    " on Dependabot's pull requests it passes Dependabot's secrets only: add REVIEW_GATE_API_KEY there too (Settings → Secrets and variables → Dependabot)," +
+    " or skip Dependabot's pull requests. See \"Pull requests from forks\" and \"Dependabot's pull requests\" in docs/forks.md.",
 };
 
 export class SettingsError extends Error {

@@ -2,7 +2,7 @@
  * A finding of the service as the locate stage labels it: where it sits relative to the diff,
  * and whether a suppression or a dismissal takes it out of the gate. Nothing is ever dropped.
  */
-import type { Severity } from './vocabulary';
+import type { FailOnSeverity, Severity } from './vocabulary';
 
 /** Where a finding sits relative to the pull request's diff. */
 export type FindingLocation =
@@ -91,6 +91,12 @@ export interface LabelledFinding {
    * counted apart from it (locate/same-line-flags.ts).
    */
   sameAs?: string;
+  /**
+   * Set when the gate counts it but its severity does not fail the check: it is below its file's
+   * `fail-on-severity` — the run's, or the one a policy rule gives the file (`rule`). Set by the
+   * locate stage from the file's settings (locate/thresholds.ts); the gate compares the same way.
+   */
+  belowFailOnSeverity?: BelowFailOnSeverity;
   /** Suppressions and dismissals aimed at it that do not count, each saying why (no reason, no write access, a marker the pull request did not add). */
   refusedDispositions?: string[];
   /**
@@ -108,4 +114,10 @@ export interface LabelledFinding {
    * blanked: the file's own text kept the first review from reporting it (possible prompt injection).
    */
   possibleInjection?: true;
+}
+
+/** Which `fail-on-severity` a counted finding is below, and the policy rule that set it for its file, if one did. */
+export interface BelowFailOnSeverity {
+  failOnSeverity: FailOnSeverity;
+  rule?: { number: number; paths: string[] };
 }

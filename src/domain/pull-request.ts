@@ -77,6 +77,30 @@ export interface ChangedFile {
    * "diff unknown" (GitHub and git show a renamed file they call binary as 0 lines, no patch).
    */
   sameBlobAsBase?: true;
+  /**
+   * What the path holds on the changed side, when the source learnt it with the list (git's modes
+   * in a local diff). GitHub's list does not say: a source that reads through the API answers
+   * `entryAt` instead.
+   */
+  entry?: 'file' | 'link';
+}
+
+/**
+ * What a path holds in the tree of the commit under review, by git's mode: a file or a symbolic
+ * link (whose blob is the link's target path), a folder, or a submodule.
+ */
+export type TreeEntry = { kind: 'file'; blobSha: string } | { kind: 'link'; blobSha: string } | { kind: 'folder' } | { kind: 'submodule' };
+
+/**
+ * Where a source finds the content a Git LFS pointer stands for (the object git-lfs fetched, or
+ * the file it put in the working tree). Content is returned only when its SHA-256 and size are
+ * the pointer's.
+ */
+export interface LfsContents {
+  /** The content of `pointer`, read for the file at `path`; undefined when this source does not hold it. */
+  read(pointer: { oid: string; size: number }, path: string, options?: ReadFileOptions): Promise<Uint8Array | undefined>;
+  /** Why the content is not here, and how to get the file reviewed: the end of its "not reviewed" reason. */
+  readonly missing: string;
 }
 
 /** A candidate whose language its `#!` line decides, once its content is read. */
@@ -144,6 +168,14 @@ export interface PullRequestSource {
    * a hint: a file read without it is read on its own, with the same bytes.
    */
   willRead?(target: CommitRef, files: readonly ChangedFile[], options: PlannedReads): void;
+  /**
+   * What `path` holds in the commit under review (undefined: nothing), so that a symbolic link is
+   * told from a file and followed to its target inside the repository. A source without it (the
+   * base versions of score-baseline: base) reads every path as a file.
+   */
+  entryAt?(target: CommitRef, path: string, options?: ReadFileOptions): Promise<TreeEntry | undefined>;
+  /** Where this source finds the contents of Git LFS pointers; a source without it has only the pointers. */
+  lfs?: LfsContents;
 }
 
 /** What `willRead` is told about the reads it plans. */

@@ -47,6 +47,11 @@ export type PostReviewResult =
       /** Comments GitHub would not take (422), isolated and left out; the review still landed. */
       rejected: PlannedComment[];
       reviewUrl?: string;
+      /**
+       * Fingerprint → where its inline comment is on GitHub, when known: the comment's own link,
+       * else that of the review that carried it. The job summary links each inline finding to it.
+       */
+      links?: ReadonlyMap<string, string>;
     }
   /** The token cannot write (fork pull requests): nothing was posted. */
   | { kind: 'read-only'; message: string }

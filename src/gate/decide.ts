@@ -6,6 +6,7 @@
  * work that was not done.
  */
 import { SEVERITIES } from '../domain/vocabulary';
+import { failsAt } from '../domain/finding-effect';
 import type { Severity } from '../domain/vocabulary';
 import { renderValue } from '../review/service/errors';
 import { describeLine } from '../locate/label';
@@ -29,6 +30,8 @@ export interface GateThresholds {
   minScore: number;
   onIncomplete: OnIncomplete;
 }
+
+type NotReviewed = Extract<FileOutcome, { kind: 'failed' }>;
 
 /** What a file is judged by: the run's thresholds, or its own under the policy's rules (`FileOutcome.settings`). */
 type FileThresholds = Pick<GateThresholds, 'failOnSeverity' | 'gateScope'>;
@@ -58,7 +61,7 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   const notices: string[] = [];
   const counted: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   const reviewed = input.outcomes.filter((o) => o.kind === 'reviewed');
-  const failed = input.outcomes.filter((o) => o.kind === 'failed');
+  const failed = input.outcomes.filter((o): o is NotReviewed => o.kind === 'failed');
 
   const countedFindings = reviewed.flatMap((o) => o.findings.filter((f) => f.counts));
   for (const finding of countedFindings) counted[finding.severity] += 1;
@@ -71,7 +74,7 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   const groups = new Map<string, { by: FileThresholds; findings: LabelledFinding[] }>();
   for (const finding of countedFindings) {
     const by = judgedBy.get(finding.path) ?? thresholds;
-    if (by.failOnSeverity === 'never' || SEVERITIES.indexOf(finding.severity) > SEVERITIES.indexOf(by.failOnSeverity)) continue;
+    if (!failsAt(finding.severity, by.failOnSeverity)) continue;
     const key = `${by.failOnSeverity} ${by.gateScope}`;
     const group = groups.get(key) ?? { by: { failOnSeverity: by.failOnSeverity, gateScope: by.gateScope }, findings: [] };
     group.findings.push(finding);
@@ -89,36 +92,46 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   blankedScoreReasons(reviewed).forEach(failedBy('score'));
   notices.push(...scored.notices);
 
-  let neutralBecause: GateReason | undefined;
-  const notReviewed = input.fatal === undefined ? failed : [];
-  const incomplete: string[] = notReviewed.map((o) => `${visiblePath(o.path)} (${o.reason})`);
+  // Each file not reviewed is told under its own cause, never the run's worst: a file too large
+  // to review fails the gate (exit 1) even when an outage kept others from the service (exit 3
+  // alone would let a pre-push hook or a CI job wave it through). A rejected key's fatal reason
+  // already covers the files it kept from review.
+  const neutralBecause: GateReason[] = [];
+  const serviceCouldNotJudge = (o: NotReviewed): boolean => o.code !== undefined && COULD_NOT_RUN_CODES.has(o.code);
+  const notReviewed = failed.filter((o) => input.fatal === undefined || !serviceCouldNotJudge(o));
+  const described = (files: readonly NotReviewed[]): string[] => files.map((o) => `${visiblePath(o.path)} (${o.reason})`);
+  const aboutTheCode = described(notReviewed.filter((o) => !serviceCouldNotJudge(o)));
   if (input.listTruncated === true) {
-    incomplete.push(
+    aboutTheCode.push(
       `files past GitHub’s ${GITHUB_LISTED_FILES_CAP.toLocaleString('en-US')}-file list limit (never listed; a checkout with both commits, actions/checkout with fetch-depth: 0, lists them all)`,
     );
   }
-  if (incomplete.length > 0) {
-    const what = `${plural(incomplete.length, 'file')} could not be reviewed: ${summarizeList(incomplete)}`;
+  const notReviewedByCause: Array<[string[], ReasonCause]> = [
+    [aboutTheCode, 'incomplete'],
     // A file the service could not judge (the daily limit, an outage) says nothing about the code.
-    const cause: ReasonCause = notReviewed.some((o) => o.code !== undefined && COULD_NOT_RUN_CODES.has(o.code)) ? 'could-not-run' : 'incomplete';
+    [described(notReviewed.filter(serviceCouldNotJudge)), 'could-not-run'],
+  ];
+  for (const [incomplete, cause] of notReviewedByCause) {
+    if (incomplete.length === 0) continue;
+    const what = `${plural(incomplete.length, 'file')} could not be reviewed: ${summarizeList(incomplete)}`;
     if (thresholds.onIncomplete === 'fail') because(cause)(`${what} (on-incomplete: fail)`);
     else if (thresholds.onIncomplete === 'pass') notices.push(`${what}; passing because on-incomplete is pass`);
-    else neutralBecause = { text: `${what} (on-incomplete: neutral)`, cause };
+    else neutralBecause.push({ text: `${what} (on-incomplete: neutral)`, cause });
   }
 
   const posted = postingEffect(input.posting, input.reviewedSha ?? '');
   posted.reasons.forEach(because('posting'));
   notices.push(...posted.notices);
 
-  // Files a rejected key kept from review are not in `incomplete`, but there was something to review.
-  if (reviewed.length === 0 && incomplete.length === 0 && failed.length === 0 && input.fatal === undefined) {
+  // Files a rejected key kept from review are told by its reason alone, but there was something to review.
+  if (reviewed.length === 0 && input.listTruncated !== true && failed.length === 0 && input.fatal === undefined) {
     notices.push('Nothing to review: no changed file in a supported language passed the filters');
   }
 
   // Neutral only when nothing else fails: an incomplete run never hides a failure.
-  if (neutralBecause !== undefined && reasons.length > 0) notices.push(`${neutralBecause.text}; the check fails for the reasons above anyway`);
-  const result = reasons.length > 0 ? 'failed' : neutralBecause !== undefined ? 'neutral' : 'passed';
-  if (result === 'neutral' && neutralBecause !== undefined) reasons.push(neutralBecause);
+  if (reasons.length > 0) notices.push(...neutralBecause.map((reason) => `${reason.text}; the check fails for the reasons above anyway`));
+  const result = reasons.length > 0 ? 'failed' : neutralBecause.length > 0 ? 'neutral' : 'passed';
+  if (result === 'neutral') reasons.push(...neutralBecause);
   const verdict: GateVerdict = { result, reasons, notices, counted, failOnSeverity: thresholds.failOnSeverity };
   if (scores.length > 0) {
     verdict.lowestScore = Math.min(...scores.map((s) => s.score));

@@ -10,14 +10,21 @@
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
-import Bottleneck from 'bottleneck/light.js';
 import { EnvHttpProxyAgent, Response as UndiciResponse, fetch as undiciFetch } from 'undici';
 import type { Dispatcher } from 'undici';
 import { VERSION } from '../version';
 import type { GitHubRequestCounter } from './request-count';
-import { yieldWithoutTimerFloor } from './scheduler-yield';
+import { GitHubRequestLimiter } from './request-limiter';
 
 const ReviewGateOctokit = Octokit.plugin(retry, throttling);
+
+type Throttle = NonNullable<ConstructorParameters<typeof ReviewGateOctokit>[0]>['throttle'];
+/**
+ * The plugin types its limiter as the whole of Bottleneck; it calls the part request-limiter.ts
+ * implements (the tests of the client run every path of the plugin through it).
+ */
+const PLUGIN_LIMITER = GitHubRequestLimiter as unknown as NonNullable<NonNullable<Throttle>['Bottleneck']>;
+type PluginGroup = NonNullable<NonNullable<Throttle>['write']>;
 
 /** The client every GitHub module takes. */
 export type GitHubClient = InstanceType<typeof ReviewGateOctokit>;
@@ -77,8 +84,6 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   if (options.token.trim() === '') {
     throw new TypeError('Expected a GitHub token, got an empty string');
   }
-  // The plugins' scheduler would otherwise add about 13 ms to every request (scheduler-yield.ts).
-  yieldWithoutTimerFloor();
   const timeoutMs = options.timeoutMs ?? DEFAULT_GITHUB_TIMEOUT_MS;
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) {
     throw new TypeError(`Expected \`timeoutMs\` to be an integer from 1 up, got ${String(timeoutMs)}`);
@@ -105,7 +110,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     };
 
   // Groups with no spacing: the publisher's write gate is the only pacing of writes.
-  const unspaced = (): Bottleneck.Group => new Bottleneck.Group({ maxConcurrent: 1, minTime: 0 });
+  const unspaced = (): PluginGroup => new GitHubRequestLimiter.Group({ maxConcurrent: 1, minTime: 0 }) as unknown as PluginGroup;
 
   return new ReviewGateOctokit({
     auth: options.token,
@@ -121,6 +126,8 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       error: (message: string) => log.debug(message),
     },
     throttle: {
+      // Bottleneck would wait a millisecond at least on a timer at each step (request-limiter.ts).
+      Bottleneck: PLUGIN_LIMITER,
       write: unspaced(),
       notifications: unspaced(),
       onRateLimit: onLimit('rate limit'),
@@ -146,9 +153,9 @@ type FetchInit = NonNullable<Parameters<typeof undiciFetch>[1]>;
 function timedFetch(dispatcher: Dispatcher, timeoutMs: number, counter: GitHubRequestCounter | undefined): typeof globalThis.fetch {
   const timed = async (input: FetchInput, init: FetchInit = {}): Promise<UndiciResponse> => {
     counter?.count(init.method ?? 'GET', urlOf(input));
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const signal = init.signal === undefined || init.signal === null ? controller.signal : AbortSignal.any([init.signal, controller.signal]);
+    // Node's own timed signal, joined to the caller's: no timer of ours to set or clear.
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = init.signal === undefined || init.signal === null ? deadline : AbortSignal.any([init.signal, deadline]);
     try {
       const response = await undiciFetch(input, { ...init, signal, dispatcher });
       const body = await response.arrayBuffer();
@@ -161,13 +168,11 @@ function timedFetch(dispatcher: Dispatcher, timeoutMs: number, counter: GitHubRe
       Object.defineProperty(whole, 'url', { value: response.url });
       return whole;
     } catch (error) {
-      if (controller.signal.aborted && init.signal?.aborted !== true) {
+      if (deadline.aborted && init.signal?.aborted !== true) {
         const method = init.method ?? 'GET';
         throw new GitHubTimeoutError(`GitHub did not answer ${method} ${urlPath(input)} within ${formatSeconds(timeoutMs)}`);
       }
       throw error;
-    } finally {
-      clearTimeout(timer);
     }
   };
   return timed as unknown as typeof globalThis.fetch;

@@ -7,6 +7,7 @@
 import type { Severity } from '../domain/vocabulary';
 import type { LabelledFinding } from '../domain/findings';
 import { describeFlag, describeLine } from '../locate/label';
+import { keptFromFailingByRule } from '../domain/finding-effect';
 import { plainText } from '../report/markdown/sanitize';
 import { SEVERITY_LABEL, compareFindings } from '../report/markdown/severity';
 import { INJECTED_FINDING, INJECTION_MARK } from '../report/markdown/injection';
@@ -43,10 +44,14 @@ function reportedAsText(f: LabelledFinding): string {
   return f.reportedSeverity === undefined ? '' : ` (reported as ${f.reportedSeverity.slice(0, 40)})`;
 }
 
-/** A security flag says so, and a finding the gate does not count for a stated reason says why. */
+/**
+ * A security flag says so, a finding the gate does not count for a stated reason says why, and one
+ * a policy rule keeps from failing the check says which rule.
+ */
 function flagText(f: LabelledFinding): string {
   const flag = describeFlag(f);
-  return `${flag === '' ? '' : `, ${flag}`}${f.uncounted === undefined ? '' : `, not counted (${f.uncounted})`}${f.possibleInjection === true ? `, ${INJECTION_MARK}` : ''}`;
+  const byRule = keptFromFailingByRule(f);
+  return `${flag === '' ? '' : `, ${flag}`}${f.uncounted === undefined ? '' : `, not counted (${f.uncounted})`}${byRule === undefined ? '' : `, does not fail the check (${byRule})`}${f.possibleInjection === true ? `, ${INJECTION_MARK}` : ''}`;
 }
 
 /**

@@ -2,11 +2,12 @@
  * The run as GitLab's Code Quality report (`review-gate --format codeclimate`, or
  * `--codeclimate-file PATH` beside another format), which a merge request's widget reads from the
  * `artifacts:reports:codequality` of a job: a JSON array of the subset of the Code Climate issue
- * GitLab documents. For each finding (a flag an issue stands for is named in that issue's entry):
+ * GitLab documents. One entry for each finding, a flag an issue stands for included (it is also
+ * named in that issue's entry, as the issue's inline comment carries it):
  *
  * - `description`: the service's message on one line, then in brackets what else to know (a
  *   security flag and its CWE, a line that could not be placed, a severity not known, why the
- *   gate does not count it);
+ *   gate does not count it, why it does not fail the check);
  * - `check_name`: the SARIF rule id of its kind (`review-gate/eval-runs-arbitrary-code-1a2b3c4d`);
  * - `fingerprint`: the inline comments' fingerprint, stable across runs and pushes that move the
  *   line. GitLab shows one issue per fingerprint, so a second finding with the same one (the same
@@ -23,8 +24,9 @@ import { createHash } from 'node:crypto';
 import type { LabelledFinding } from '../domain/findings';
 import type { Severity } from '../domain/vocabulary';
 import { describeFlag } from '../locate/label';
+import { whyNotFailing } from '../domain/finding-effect';
 import { stripTerminalControls } from '../safety/terminal';
-import { compareForScanning, reportedFindings, ruleIdOf, ruleKindOf, scanningLine } from './sarif';
+import { carriedFlags, compareForScanning, ruleIdOf, ruleKindOf, scanningLine } from './sarif';
 import { INJECTED_FINDING, INJECTION_MARK } from '../report/markdown/injection';
 import { INJECTION_RULE_ID, scoreSwayedFiles } from './injection-results';
 import type { FileOutcome } from '../domain/outcomes';
@@ -49,6 +51,7 @@ function oneLine(text: string, max: number): string {
 
 function description(f: LabelledFinding, carried: readonly LabelledFinding[]): string {
   const flag = describeFlag(f);
+  const why = whyNotFailing(f);
   const notes = [
     flag,
     ...carried.map((c) => `also a ${describeFlag(c)}`),
@@ -56,13 +59,14 @@ function description(f: LabelledFinding, carried: readonly LabelledFinding[]): s
     f.reportedSeverity === undefined ? '' : `reported as ${oneLine(f.reportedSeverity, 40)}`,
     f.uncounted === undefined ? '' : `not counted: ${oneLine(f.uncounted, 200)}`,
     f.possibleInjection === true ? `${INJECTION_MARK}: ${INJECTED_FINDING}` : '',
+    why === undefined || f.uncounted !== undefined ? '' : `does not fail the check: ${oneLine(why, 300)}`,
   ].filter((n) => n !== '');
   const message = f.message.trim() === '' ? '(no message)' : oneLine(f.message, MAX_MESSAGE);
   return [message, ...notes.map((n) => `[${n}]`)].join(' ');
 }
 
 export function buildCodeQuality(findings: readonly LabelledFinding[], outcomes: readonly FileOutcome[] = []): CodeQualityIssue[] {
-  const { listed, carried } = reportedFindings(findings);
+  const carried = carriedFlags(findings);
   const seen = new Map<string, number>();
   // A file whose blanked score counts (injection-check) fails without a finding: an issue of its own.
   const swayed = scoreSwayedFiles(outcomes).map((file): CodeQualityIssue => ({
@@ -72,7 +76,7 @@ export function buildCodeQuality(findings: readonly LabelledFinding[], outcomes:
     severity: 'critical',
     location: { path: file.path, lines: { begin: 1 } },
   }));
-  return [...swayed, ...listed.sort(compareForScanning).map((f) => {
+  return [...swayed, ...[...findings].sort(compareForScanning).map((f) => {
     const n = (seen.get(f.fingerprint) ?? 0) + 1;
     seen.set(f.fingerprint, n);
     const fingerprint = n === 1 ? f.fingerprint : createHash('sha256').update(`${f.fingerprint}:${n}`, 'utf8').digest('hex').slice(0, 32);

@@ -19,14 +19,22 @@ import type { FileSettings } from '../domain/policy';
 import { VERSION } from '../version';
 import type { PromptInjectionMark } from '../domain/injection';
 import { markedFileText } from '../report/markdown/injection';
+import { describeBuild } from '../domain/build';
+import type { BuildIdentity } from '../domain/build';
 import { cweName } from '../locate/label';
+import { failsTheCheck, whyNotFailing } from '../domain/finding-effect';
 import { stripTerminalControls as clean } from '../safety/terminal';
 
 export const JSON_REPORT_VERSION = 1;
 
 export interface JsonReportV1 {
   version: 1;
-  tool: { name: 'review-gate'; version: string };
+  /**
+   * `version`: package.json's. `build`: what `review-gate --version` says after the name — the
+   * version, and for a build that is not a release the commit it was built from
+   * (`0.1.0 (untagged commit 1d925954f88c)`). `commit`: that commit's SHA, or null when unknown.
+   */
+  tool: { name: 'review-gate'; version: string; build: string; commit: string | null };
   /** What was compared, for a local run; omitted by callers without one. */
   source?: { base: string; baseDescription: string; head: string | null; side: 'working-tree' | 'index' | 'commit' };
   result: 'passed' | 'failed' | 'neutral';
@@ -123,15 +131,23 @@ export interface JsonFinding {
   sameAs: string | null;
   /** Present (true) only for an error only injection-check's second review reported: the file's own text changed the review. */
   possiblePromptInjection?: true;
+  /** Whether it fails the check by itself: counted, and at or above its file's fail-on-severity. */
+  failsTheCheck: boolean;
+  /**
+   * Why it does not fail the check, whatever the reason: a suppression, a dismissal, a reason the
+   * gate does not count it, its place (`outside the diff …`), or the fail-on-severity it is below
+   * (`fail-on-severity never for this file, by policy rule 1 (legacy/**)`); null when it fails it.
+   */
+  whyNotFailing: string | null;
 }
 
 export type JsonReportSource = Pick<PublishedRun, 'outcomes' | 'findings' | 'verdict' | 'tokensUsed' | 'walkthrough' | 'policy'>;
 
-export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1['source']): JsonReportV1 {
+export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1['source'], build: BuildIdentity = { version: VERSION }): JsonReportV1 {
   const { verdict } = report;
   return {
     version: JSON_REPORT_VERSION,
-    tool: { name: 'review-gate', version: VERSION },
+    tool: { name: 'review-gate', version: VERSION, build: describeBuild(build), commit: build.commit ?? null },
     ...(source === undefined ? {} : { source }),
     result: verdict.result,
     reasons: reasonTexts(verdict).map(clean),
@@ -183,6 +199,8 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
       cwe: f.cwe === undefined ? null : cweName(f.cwe),
       sameAs: f.sameAs ?? null,
       ...(f.possibleInjection === true ? { possiblePromptInjection: true as const } : {}),
+      failsTheCheck: failsTheCheck(f),
+      whyNotFailing: nullable(whyNotFailing(f)),
     })),
     tokensUsed: report.tokensUsed,
     walkthrough: report.walkthrough?.kind === 'written' ? clean(report.walkthrough.text) : null,
@@ -192,6 +210,10 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
 
 function jsonInjection(mark: PromptInjectionMark, score: number): JsonPromptInjection {
   return { blankedScore: mark.blankedScore, scoreBelowMinScore: mark.scoreBelow ?? null, findings: mark.findings, note: markedFileText(mark, score) };
+}
+
+function nullable(text: string | undefined): string | null {
+  return text === undefined ? null : clean(text);
 }
 
 function jsonDisposition(d: Disposition | undefined): JsonDisposition | null {

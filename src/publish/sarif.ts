@@ -21,12 +21,16 @@
  *   error, "5.0" a warning, "2.0" an info: high, medium and low) and the tags `security` and
  *   `external/cwe/cwe-<N>`, on the result and on its rule (code scanning reads the rule's).
  *   A flag's kind of finding is its own kind (`type`, `rule`, …) when it names one. A flag an issue
- *   stands for (`sameAs`) is that issue's result, which names it, as its inline comment does.
+ *   stands for (`sameAs`) is a result of its own, with its own severity and CWE, and the issue's
+ *   result names it too, as its inline comment does: a machine reading the file loses no finding.
+ * - Each result says whether it fails the check (`properties.failsTheCheck`) and, when not, why
+ *   (`properties.whyNotFailing`, and a line of its message).
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Severity } from '../domain/vocabulary';
 import { cweName, describeFlag, describeLine } from '../locate/label';
+import { failsTheCheck, whyNotFailing } from '../domain/finding-effect';
 import type { FileOutcome } from '../domain/outcomes';
 import type { LabelledFinding } from '../domain/findings';
 import { VERSION } from '../version';
@@ -82,18 +86,18 @@ export function compareForScanning(a: LabelledFinding, b: LabelledFinding): numb
 /** The flags an issue stands for: those on its line naming it (`sameAs`). */
 export type CarriedFlags = (issue: LabelledFinding) => readonly LabelledFinding[];
 
-/** The findings a report lists, and for each issue the flags it stands for (which it lists instead). */
-export function reportedFindings(findings: readonly LabelledFinding[]): { listed: LabelledFinding[]; carried: CarriedFlags } {
+/** For each issue, the flags it stands for, which its result names besides their own results. */
+export function carriedFlags(findings: readonly LabelledFinding[]): CarriedFlags {
   const key = (fingerprint: string, f: LabelledFinding): string => JSON.stringify([fingerprint, f.path, f.line]);
   const byIssue = new Map<string, LabelledFinding[]>();
   for (const f of findings) if (f.sameAs !== undefined) byIssue.set(key(f.sameAs, f), [...(byIssue.get(key(f.sameAs, f)) ?? []), f]);
-  return { listed: findings.filter((f) => f.sameAs === undefined), carried: (issue) => byIssue.get(key(issue.fingerprint, issue)) ?? [] };
+  return (issue) => byIssue.get(key(issue.fingerprint, issue)) ?? [];
 }
 
 /** The SARIF file for a run, within GitHub's limits. */
 export function renderSarif(source: SarifSource, options: SarifOptions): SarifRendering {
-  const { listed, carried } = reportedFindings(source.findings);
-  const sorted = listed.sort(compareForScanning);
+  const carried = carriedFlags(source.findings);
+  const sorted = [...source.findings].sort(compareForScanning);
   const maxResults = options.maxResults ?? SARIF_LIMITS.resultsPerRun;
   const gzipLimit = options.gzipBytes ?? SARIF_LIMITS.gzipBytes;
   let keep = Math.min(sorted.length, maxResults);
@@ -200,12 +204,14 @@ function ruleFor(kind: string, first: LabelledFinding): Record<string, unknown> 
 function resultFor(f: LabelledFinding, ruleId: string, ruleIndex: number, flags: readonly LabelledFinding[]): Record<string, unknown> {
   const { line, unplaced } = scanningLine(f);
   const flag = describeFlag(f);
+  const why = whyNotFailing(f);
   const notes = [
     flag === '' ? '' : `Reported as a ${flag}.`,
     unplaced === undefined ? '' : `${unplaced.charAt(0).toUpperCase()}${unplaced.slice(1)}.`,
     f.reportedSeverity === undefined ? '' : `Reported with severity ${JSON.stringify(f.reportedSeverity).slice(0, 60)}, counted as error.`,
     f.uncounted === undefined ? '' : `Not counted by the gate: ${cut(f.uncounted)}.`,
     f.possibleInjection === true ? INJECTED_FINDING : '',
+    why === undefined || f.uncounted !== undefined ? '' : `Does not fail the check: ${cut(why)}.`,
     f.suggestion.trim() === '' ? '' : `Suggestion: ${cut(f.suggestion)}`,
     ...flags.map((c) => `Also a ${describeFlag(c)}: ${cut(c.message)}`),
   ].filter((n) => n !== '');
@@ -228,6 +234,8 @@ function resultFor(f: LabelledFinding, ruleId: string, ruleIndex: number, flags:
       location: f.location,
       countsTowardGate: f.counts,
       source: f.source,
+      failsTheCheck: failsTheCheck(f),
+      ...(why === undefined ? {} : { whyNotFailing: cut(why) }),
       ...(security === undefined ? {} : { 'security-severity': security.severity, tags: security.tags }),
       ...(f.possibleInjection === true ? { possiblePromptInjection: true } : {}),
     },

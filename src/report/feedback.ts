@@ -19,6 +19,11 @@ export interface FeedbackSnapshot {
   own: OwnThreadComment[];
   /** Replies to them, by people, that start with the dismiss command. */
   dismissals: DismissalReply[];
+  /**
+   * Why no comment could be taken for review-gate's own (its identity could not be learned):
+   * then there are no own comments and no dismissals, and the summary says why. Already logged.
+   */
+  problem?: string;
 }
 
 /** Reads and answers the pull request's review threads (GitHub; nothing in the terminal). */
@@ -41,6 +46,12 @@ export async function readFeedback(feedback: ReviewFeedback | undefined, pr: Pul
     log.warning(message);
     return { kind: 'failed', message };
   }
+}
+
+/** Why the replies gave no dismissal that could count, when something stood in the way; shown in the summary. */
+export function feedbackProblem(report: FeedbackReport): string | undefined {
+  if (report.kind === 'failed') return report.message;
+  return report.kind === 'read' ? report.snapshot.problem : undefined;
 }
 
 /** The snapshot's dismissal replies; none when it could not be read. */

@@ -65,10 +65,14 @@ export async function reviewBaselines(
   }
   if (readBaseFile === undefined || candidates.length === 0) return { scores, tokensUsed: 0 };
 
+  // LFS contents are named by their SHA-256, whatever the commit: a base version's pointer is read
+  // as the head's. What a base path holds is not asked: a base version that is a link is read as
+  // its target path, and scores as such.
   const baseSource: PullRequestSource = {
     listChangedFiles: (ref) => source.listChangedFiles(ref),
     readFile: (ref, file, options) => readBaseFile(ref, file, options),
     willRead: (ref, files, options) => source.willRead?.(ref, files, { ...options, base: true }),
+    ...(source.lfs === undefined ? {} : { lfs: source.lfs }),
   };
   const log = deps.log;
   const reviewed = await reviewFiles(candidates, settings, pr, {

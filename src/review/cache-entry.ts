@@ -42,7 +42,7 @@ export interface EntryCodec {
 /** Signs and checks entries with a key derived from `secret` (the API key, never empty). */
 export function createEntryCodec(secret: string): EntryCodec {
   if (secret === '') throw new TypeError('Expected the API key to sign the result cache with, got an empty string');
-  const macKey = Buffer.from(hkdfSync('sha256', secret, KDF_SALT, KDF_INFO, 32));
+  const macKey = derivedMacKey(secret, KDF_INFO);
   // Over the canonical text of each field: the answer as JSON.stringify writes it (and rewrites
   // it after JSON.parse), so what is checked on read is exactly what was signed.
   const mac = (key: string, resultJson: string): Buffer =>
@@ -54,16 +54,8 @@ export function createEntryCodec(secret: string): EntryCodec {
       return `{"format":${JSON.stringify(FORMAT)},"version":${CACHE_FORMAT_VERSION},"key":${JSON.stringify(key)},"mac":"${mac(key, resultJson).toString('hex')}","result":${resultJson}}`;
     },
     decode(text, key) {
-      let entry: unknown;
-      try {
-        entry = JSON.parse(text);
-      } catch {
-        throw new UntrustedEntryError('not JSON: cut off or damaged');
-      }
-      const fields = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-      if (typeof fields.mac !== 'string' || !MAC.test(fields.mac) || typeof fields.key !== 'string') {
-        throw new UntrustedEntryError('not signed: not written by this version of review-gate');
-      }
+      const fields = signedFields(text);
+      if (typeof fields.key !== 'string') throw new UntrustedEntryError('not signed: not written by this version of review-gate');
       // Checked before anything in the entry is believed; in constant time, so how much of a
       // guess matched cannot be timed.
       const expected = mac(fields.key, JSON.stringify(fields.result) ?? '');
@@ -78,6 +70,27 @@ export function createEntryCodec(secret: string): EntryCodec {
       return storedAnswer(fields.result);
     },
   };
+}
+
+/** The MAC key for one use (`info`) of the cache's signatures, derived from the API key. */
+export function derivedMacKey(secret: string, info: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, KDF_SALT, info, 32));
+}
+
+/**
+ * The fields of a signed file of the cache, its `mac` a SHA-256 in hex (not yet checked against
+ * anything); throws UntrustedEntryError when the text is not JSON or carries no such `mac`.
+ */
+export function signedFields(text: string): Record<string, unknown> & { mac: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UntrustedEntryError('not JSON: cut off or damaged');
+  }
+  const fields = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+  if (typeof fields.mac !== 'string' || !MAC.test(fields.mac)) throw new UntrustedEntryError('not signed: not written by this version of review-gate');
+  return fields as Record<string, unknown> & { mac: string };
 }
 
 /**

@@ -12,7 +12,8 @@
  * a link at the folder or below it turns the cache off for the run, with one warning. Nothing here
  * throws: a cache that cannot be read or written costs requests, never the run or its verdict.
  * Writes go to a temporary file renamed into place, so two jobs sharing a folder never read half
- * an entry, and a `.gitignore` keeps the folder out of git. The API key is not part of the key or
+ * an entry, and a `.gitignore` keeps the folder out of git. The service's pace is kept beside the
+ * entries the same way (pace-store.ts). The API key is not part of the key or
  * the entry; the answers are redacted by the client before they get here.
  */
 import { createHash } from 'node:crypto';
@@ -29,6 +30,8 @@ import {
 import type { UnsafePathError } from '../safety/no-follow';
 import { systemErrorCode } from '../domain/errors';
 import { CACHE_FORMAT_VERSION, createEntryCodec } from './cache-entry';
+import { createPaceStore } from './pace-store';
+import type { CacheFiles, PaceStore } from './pace-store';
 import type { ReviewRequest, ReviewResult } from './service/types';
 
 export { CACHE_FORMAT_VERSION } from './cache-entry';
@@ -40,7 +43,10 @@ const NAMED_IN_WARNING = 10;
 
 export interface CacheWarnings {
   warning(message: string): void;
+  info?(message: string): void;
 }
+
+export type { PaceStore } from './pace-store';
 
 export interface ResultCache {
   /** The folder, as shown in messages. */
@@ -52,6 +58,8 @@ export interface ResultCache {
   put(key: string, result: ReviewResult): Promise<void>;
   /** One warning for the entries ignored since the last call, if any: the folder, how many, which files and why. */
   reportIgnored(): void;
+  /** The pace learned from the service, stored beside the entries. */
+  readonly pace: PaceStore;
 }
 
 export interface ResultCacheOptions {
@@ -63,6 +71,8 @@ export interface ResultCacheOptions {
   /** The folder a relative `cache-dir` is taken from (the workspace, the terminal's folder): below it every component is checked. */
   workspace: string;
   log: CacheWarnings;
+  /** The clock a stored pace's age is read against, ms since the epoch; default Date.now. */
+  now?: () => number;
 }
 
 /** The hex SHA-256 naming the entry of one request to one service. */
@@ -93,52 +103,64 @@ export function createResultCache(options: ResultCacheOptions): ResultCache {
     );
   };
 
+  const readIn: CacheFiles['read'] = async (folder, name, { maxBytes, noun }) => {
+    if (refused) return undefined;
+    const path = join(folder, name);
+    try {
+      if (!(await isRealFolder(folder, await trusted()))) return undefined;
+      const { handle, size } = await openRegularFile(path);
+      try {
+        if (size > maxBytes) return { unusable: `the ${noun} has ${size} bytes, far more than review-gate writes there` };
+        return { text: await handle.readFile('utf8') };
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      if (systemErrorCode(error) === 'ENOENT') return undefined;
+      // A link on the way to the file: the folder is not ours to use. The file a link: that file is not.
+      if (isUnsafePathError(error) && error.path !== path) {
+        refuse(error);
+        return undefined;
+      }
+      return { unusable: unreadable(error, noun) };
+    }
+  };
+
+  const writeIn: CacheFiles['write'] = async (folder, name, text) => {
+    if (!writable || refused) return;
+    try {
+      await ensureRealFolder(folder, await trusted());
+      if (!ignoreFileWritten) await writeGitIgnore(root);
+      ignoreFileWritten = true;
+      // Replaces whatever is at the name, a link included, without following it.
+      await writeFileNoFollow(folder, name, text);
+    } catch (error) {
+      if (isUnsafePathError(error)) return refuse(error);
+      writable = false;
+      log.warning(`Cannot write to the cache folder ${dir} (${systemErrorCode(error) ?? String(error)}); the answers of this run are not cached.`);
+    }
+  };
+
   return {
     dir,
+    pace: createPaceStore({ ...options, files: { read: readIn, write: writeIn }, folder: join(root, 'pace') }),
     key: (request) => cacheKey(request, baseUrl),
     async get(key, what) {
-      if (refused) return undefined;
-      const path = join(folderOf(key), `${key}.json`);
-      let text: string;
-      try {
-        if (!(await isRealFolder(folderOf(key), await trusted()))) return undefined;
-        const { handle, size } = await openRegularFile(path);
-        try {
-          if (size > MAX_ENTRY_BYTES) {
-            ignored.push({ what, why: `the entry has ${size} bytes, far more than an answer` });
-            return undefined;
-          }
-          text = await handle.readFile('utf8');
-        } finally {
-          await handle.close();
-        }
-      } catch (error) {
-        if (systemErrorCode(error) === 'ENOENT') return undefined;
-        // A link on the way to the entry: the folder is not ours to use. The entry a link: that entry is not.
-        if (isUnsafePathError(error) && error.path !== path) refuse(error);
-        else ignored.push({ what, why: unreadable(error) });
+      const read = await readIn(folderOf(key), `${key}.json`, { maxBytes: MAX_ENTRY_BYTES, noun: 'entry' });
+      if (read === undefined) return undefined;
+      if ('unusable' in read) {
+        ignored.push({ what, why: read.unusable });
         return undefined;
       }
       try {
-        return codec.decode(text, key);
+        return codec.decode(read.text, key);
       } catch (error) {
         ignored.push({ what, why: error instanceof Error ? error.message : String(error) });
         return undefined;
       }
     },
     async put(key, result) {
-      if (!writable || refused) return;
-      try {
-        await ensureRealFolder(folderOf(key), await trusted());
-        if (!ignoreFileWritten) await writeGitIgnore(root);
-        ignoreFileWritten = true;
-        // Replaces whatever is at the entry's name, a link included, without following it.
-        await writeFileNoFollow(folderOf(key), `${key}.json`, codec.encode(key, result));
-      } catch (error) {
-        if (isUnsafePathError(error)) return refuse(error);
-        writable = false;
-        log.warning(`Cannot write to the cache folder ${dir} (${systemErrorCode(error) ?? String(error)}); the answers of this run are not cached.`);
-      }
+      await writeIn(folderOf(key), `${key}.json`, codec.encode(key, result));
     },
     reportIgnored() {
       if (ignored.length === 0) return;
@@ -155,8 +177,8 @@ export function createResultCache(options: ResultCacheOptions): ResultCache {
   };
 }
 
-function unreadable(error: unknown): string {
-  return isUnsafePathError(error) ? `the entry ${error.reason}` : `it cannot be read (${systemErrorCode(error) ?? String(error)})`;
+function unreadable(error: unknown, noun: string): string {
+  return isUnsafePathError(error) ? `the ${noun} ${error.reason}` : `it cannot be read (${systemErrorCode(error) ?? String(error)})`;
 }
 
 /**

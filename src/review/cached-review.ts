@@ -5,7 +5,7 @@
  * `reviewOnce` (a base version reviewed for a score baseline, say) is served from the cache too.
  */
 import { createResultCache } from './cache';
-import type { ResultCache, ResultCacheOptions } from './cache';
+import type { PaceStore, ResultCache, ResultCacheOptions } from './cache';
 import type { ReviewRequest, ReviewResult } from './service/types';
 
 export type ReviewOnce = (request: ReviewRequest, options: { signal: AbortSignal; path?: string }) => Promise<ReviewResult>;
@@ -52,16 +52,18 @@ export function withResultCache(reviewOnce: ReviewOnce, cache: ResultCache): Cac
 }
 
 /**
- * The pipeline's review call: through the cache in `dir`, or straight to the service without one.
+ * The pipeline's review call: through the cache in `dir`, or straight to the service without one;
+ * with the cache, the store of the service's pace (kept for the next run).
  * Without an API key (`secret`) there is nothing to sign entries with, so no cache either; both
  * entry points require the key before they get here.
  */
 export function cachedReviewDeps(
   reviewOnce: ReviewOnce,
   options: Omit<ResultCacheOptions, 'dir'> & { dir: string | undefined },
-): { reviewOnce: ReviewOnce; cache?: CachedReview } {
+): { reviewOnce: ReviewOnce; cache?: CachedReview; paceStore?: PaceStore } {
   const { dir } = options;
   if (dir === undefined || options.secret === '') return { reviewOnce };
-  const cached = withResultCache(reviewOnce, createResultCache({ ...options, dir }));
-  return { reviewOnce: cached.reviewOnce, cache: cached };
+  const store = createResultCache({ ...options, dir });
+  const cached = withResultCache(reviewOnce, store);
+  return { reviewOnce: cached.reviewOnce, cache: cached, paceStore: store.pace };
 }

@@ -12,6 +12,9 @@
  * another 429. A later 429 teaches the budget again (what the last window held). Four times in a
  * row that the budget holds the queue back without a 429 raise it by a quarter (at least one), in
  * case it was learned while another job shared the key.
+ *
+ * A run may start from the pace an earlier run learned (stored with the result cache,
+ * pace-store.ts): then its first window holds no burst to learn from, and a 429 corrects it.
  */
 export interface WindowTicket {
   /** The lesson the start belongs to: refusals of starts before the last lesson teach nothing. */
@@ -38,6 +41,11 @@ export class RateWindow {
   private starts: number[] = [];
   private heldBack = 0;
   private lastHeldAt = Number.NEGATIVE_INFINITY;
+
+  /** `start`: the pace to keep from the first request on (an earlier run's), if any. */
+  constructor(start?: LearnedRate) {
+    if (start !== undefined) this.learned = { budget: start.budget, windowMs: start.windowMs };
+  }
 
   /** What was learned so far, if anything. */
   get rate(): LearnedRate | undefined {

@@ -22,9 +22,10 @@ import { startProgress } from './progress';
 import type { PipelineProgress } from '../domain/progress';
 import { runQueue } from './queue';
 import type { RateWindow } from './rate-window';
+import type { PaceStore } from './pace-store';
 import type { QueueClock, QueueTask, TaskFeed, TaskOutcome } from './queue';
 import { isSent, reviewTask } from './review-task';
-import type { FileTask, TaskAnswer } from './review-task';
+import type { FileTask, SharedAnswers, TaskAnswer } from './review-task';
 import { secondNotReviewed, secondReviewTask } from './second-review';
 import type { DefangFile } from './second-review';
 import { isApiError } from './service/errors';
@@ -50,6 +51,8 @@ export interface ReviewDeps {
   progress?: PipelineProgress;
   /** The service's rate window, shared by the run's queues (queue.ts); each queue makes its own without it. */
   pace?: RateWindow;
+  /** Where the pace learned from the service is kept between runs (with the result cache), if anywhere. */
+  paceStore?: PaceStore;
 }
 
 /**
@@ -106,11 +109,12 @@ export async function reviewFiles(
     const width = defang === undefined ? 1 : 2;
     const progress = startProgress(0, log, deps.clock);
     /** Each batch's tasks, its files planned for reading in the order the queue takes them. */
+    const shared: SharedAnswers = new Map();
     const taskBatch = (batch: CandidateBatch): FileTask[] => {
       const added = batch.candidates.map((candidate): FileTasks => {
         const focusAreas = focusAreasOf(candidate.file);
-        const first = reviewTask(candidate, pr, deps, { maxBytes: settings.maxFileSize, focusAreas, tied: batch.tied });
-        const second = defang === undefined ? undefined : secondReviewTask(first, candidate.file, deps, focusAreas, defang);
+        const first = reviewTask(candidate, pr, deps, { maxBytes: settings.maxFileSize, focusAreas, tied: batch.tied, shared });
+        const second = defang === undefined ? undefined : secondReviewTask(first, candidate.file, deps, focusAreas, defang, shared);
         return { tasks: second === undefined ? [first] : [first, second], ended: [], elapsedMs: 0 };
       });
       candidates.push(...batch.candidates);
@@ -236,8 +240,9 @@ function settle(file: FileTasks, candidate: ReviewCandidate, locate: LocateAnswe
   // An answer comes only after the file was read, which decides the language.
   const language = task.language();
   if (language === undefined) throw new Error(`${path} was answered before it was read`);
-  const located = locate(candidate.file, answer, task.content() ?? '', language, again);
-  const costs = (result: ReviewResult | undefined, from: FileTask | undefined): number => (result === undefined || from?.fromCache() === true ? 0 : result.usage.total_tokens);
+  // Reviewed in place of the blob its diff shows, the file's lines are not the diff's: none is placed on it.
+  const located = locate(task.insteadOf() === undefined ? candidate.file : withoutDiff(candidate.file), answer, task.content() ?? '', language, again);
+  const costs = (result: ReviewResult | undefined, from: FileTask | undefined): number => (result === undefined || from?.fromCache() === true || from?.shared() === true ? 0 : result.usage.total_tokens);
   return {
     kind: 'reviewed',
     path,
@@ -251,6 +256,12 @@ function settle(file: FileTasks, candidate: ReviewCandidate, locate: LocateAnswe
     findings: located.findings,
     ...(located.injection === undefined ? {} : { injection: located.injection }),
   };
+}
+
+/** The file with no diff known: its findings are "diff unknown" (they count, and none is posted inline). */
+function withoutDiff(file: ChangedFile): ChangedFile {
+  const { patch: _patch, sameBlobAsBase: _same, ...rest } = file;
+  return rest;
 }
 
 /** A task that ended without an answer: the file skipped, or not reviewed and why. */

@@ -16,7 +16,7 @@ import type { FileOutcome } from '../domain/outcomes';
 import type { ChangedFile } from '../domain/pull-request';
 import type { FocusArea, ReviewLanguage } from '../domain/vocabulary';
 import { NOT_SENT, serviceTask } from './review-task';
-import type { FileTask, TaskDeps } from './review-task';
+import type { FileTask, SharedAnswers, TaskDeps } from './review-task';
 
 /** The file as its second review is to see it; undefined when injection-check is off for it. */
 export type DefangFile = (file: ChangedFile, content: string, language: ReviewLanguage) => Defanged | undefined;
@@ -24,8 +24,8 @@ export type DefangFile = (file: ChangedFile, content: string, language: ReviewLa
 /** What the second review is, where a reason names it. */
 const SECOND = "its second review (injection-check: the file with its comments and strings blanked)";
 
-export function secondReviewTask(first: FileTask, file: ChangedFile, deps: TaskDeps, focusAreas: readonly FocusArea[], defang: DefangFile): FileTask {
-  return serviceTask(file.path, deps, focusAreas, async () => {
+export function secondReviewTask(first: FileTask, file: ChangedFile, deps: TaskDeps, focusAreas: readonly FocusArea[], defang: DefangFile, shared: SharedAnswers): FileTask {
+  return serviceTask(file.path, deps, focusAreas, shared, async () => {
     const read = await first.read;
     if (read === undefined) return NOT_SENT;
     const defanged = defang(file, read.text, read.language);
@@ -38,7 +38,7 @@ export function secondReviewTask(first: FileTask, file: ChangedFile, deps: TaskD
           'set injection-check: off for this path in the policy file to review it without',
       );
     }
-    return { text: defanged.text, language: read.language };
+    return { text: defanged.text, language: read.language, throughLink: read.throughLink };
   });
 }
 

@@ -163,9 +163,9 @@ describe('GitLab Code Quality', () => {
     expect(report.map((i) => [i.severity, i.location.lines.begin, i.description])).toEqual([
       ['critical', 1, 'Credentials in a log line. [security flag] [the service named no line; shown at line 1]'],
       ['critical', 5, 'String-built SQL.'],
-      ['major', 4, 'Missing docstring.'],
-      ['info', 1, 'Module could be split. [the service named line 0, which the file does not have; shown at line 1]'],
-      ['info', 3, 'Blank line.'],
+      ['major', 4, 'Missing docstring. [does not fail the check: below fail-on-severity error]'],
+      ['info', 1, 'Module could be split. [the service named line 0, which the file does not have; shown at line 1] [does not fail the check: below fail-on-severity error]'],
+      ['info', 3, 'Blank line. [does not fail the check: below fail-on-severity error]'],
     ]);
     expect(new Set(report.map((i) => i.fingerprint)).size).toBe(5);
 

@@ -75,6 +75,11 @@ describe('the review-gate command on a local git diff', () => {
     expect(spacedKey.err).not.toContain('svc_live_abc def');
     expect(spacedKey.err).not.toMatch(/\n\s+at /);
 
+    // The action's wording ("the action adds it") has no place in a terminal.
+    const withV1 = await cli(['--api-url', `${simulator.url}/v1`]);
+    expect(withV1.code).toBe(EXIT.usage);
+    expect(withV1.err).toBe(`review-gate: Invalid --api-url '${simulator.url}/v1'. Give the base URL without '/v1', such as ${simulator.url}: review-gate adds /v1 to each request.`);
+
     const unknown = await cli(['--bogus']);
     expect(unknown.code).toBe(EXIT.usage);
     expect(unknown.err).toBe("review-gate: Unknown option '--bogus' for review-gate review. See 'review-gate review --help'.");

@@ -49,10 +49,12 @@ describe('what a pull request would show', () => {
   it('says why there is nothing to review and what to try', async () => {
     cli.repo.write('app.py', 'x = 1\n');
     cli.repo.commit('base');
+    cli.repo.git('checkout', '-q', '-b', 'feature');
+    cli.repo.git('branch', '-q', '--set-upstream-to=main');
     const run = await reviewGate([]);
     expect(run.code).toBe(0);
-    expect(run.out).toContain('Nothing to review: no changes between the working tree and HEAD (');
-    expect(run.out).toContain('To review committed work, pass --base origin/main');
+    expect(run.out).toContain('Nothing to review: no changes between the working tree and the merge base of HEAD and main (its upstream) (');
+    expect(run.out).toContain('HEAD is where this branch leaves main: nothing is committed on it beyond main, so only the changes in the working tree are reviewed.');
     expect(reviewed()).toBe(0);
   });
 
@@ -198,7 +200,14 @@ describe('output formats', () => {
 describe('help and version', () => {
   it('prints the version, and a help per subcommand', async () => {
     const version = await reviewGate(['--version']);
-    expect(version.out).toBe(`review-gate ${(JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version}\n`);
+    // This clone's build: the version, and unless HEAD is that release's tag, the commit it is.
+    const pkgVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+    const head = git('rev-parse', 'HEAD');
+    const tagged = git('tag', '--points-at', 'HEAD', '--list', `v${pkgVersion}`) !== '';
+    const v = pkgVersion.replace(/\./g, '\\.');
+    const expected = tagged ? `^review-gate ${v}( \\(commit [0-9a-f]{12}, with local changes\\))?\n$` : `^review-gate ${v} \\(untagged commit ${head.slice(0, 12)}(, with local changes)?\\)\n$`;
+    expect(version.out).toMatch(new RegExp(expected));
     const review = await reviewGate(['review', '--help']);
     expect(review.out).toContain('Usage: review-gate [review] [options] [RANGE]');
     expect(review.out).toContain('--staged');
@@ -216,7 +225,7 @@ describe('help and version', () => {
       symlinkSync(CLI, join(bin, 'review-gate'));
       // Executed by its shebang, as a shell runs it, from a folder that is not the package's.
       const out = execFileSync('review-gate', ['--version'], { cwd: cli.repo.dir, env: { PATH: `${bin}:${process.env.PATH ?? ''}` }, encoding: 'utf8' });
-      expect(out).toMatch(/^review-gate \d+\.\d+\.\d+\n$/);
+      expect(out).toMatch(/^review-gate \d+\.\d+\.\d+( \((untagged )?commit [0-9a-f]{12}(, with local changes)?\))?\n$/);
     } finally {
       rmSync(bin, { recursive: true, force: true });
     }
@@ -225,6 +234,7 @@ describe('help and version', () => {
   it('accepts every input of the action as a flag; those without use here are ignored with a note', async () => {
     cli.repo.write('a.py', 'x = 1\n');
     cli.repo.commit('base');
+    cli.repo.write('a.py', 'x = 2\n');
     const run = await reviewGate(['--dry-run', '--github-token', 'ghs_x', '--pr-number', '7', '--allow-insecure-http', 'false']);
     expect(run.code).toBe(0);
     expect(run.err).toContain('note: --github-token is ignored here: a terminal run posts nothing to GitHub.');

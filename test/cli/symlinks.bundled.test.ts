@@ -1,8 +1,9 @@
 /**
  * End to end: the bundled `review-gate` on a repository whose change holds symlinks to a secret
  * outside it (`settings.py -> ~/.aws/credentials`). Whatever side is compared — the working tree,
- * the index, a commit — and whether the link is committed, staged or untracked, the service gets
- * what git stores for a link (its target path as text), never what the link points at.
+ * the index, a commit — and whether the link is committed, staged or untracked, the link is judged
+ * by its target, which lies outside the repository: nothing is read there, nothing is sent, and
+ * the file counts as not reviewed. Links inside the repository: test/cli/what-runs.bundled.test.ts.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,7 +44,7 @@ const sentCode = () =>
 
 interface Report {
   result: string;
-  files: Array<{ path: string; status: string }>;
+  files: Array<{ path: string; status: string; reason?: string }>;
 }
 
 /** main holds app.py; the feature branch is checked out. */
@@ -84,28 +85,29 @@ const ways: Array<[string, () => string[]]> = [
 ];
 
 describe('a symlink to a secret outside the repository', () => {
-  it.each(ways)('sends the link\'s target path, never the secret, when %s', async (_how, change) => {
+  it.each(ways)('sends nothing, never the secret, and counts the link as not reviewed, when %s', async (_how, change) => {
     onFeatureBranch();
     const args = change();
 
     const run = await reviewGate(args);
 
     expect(run.err).not.toContain('could not run');
+    expect(run.code).toBe(1);
     const report = JSON.parse(run.out) as Report;
-    expect(report.files.map((f) => f.path)).toEqual(['settings.py']);
-    expect(sentCode()).toEqual([credentials]);
+    expect(report.files).toEqual([expect.objectContaining({ path: 'settings.py', status: 'failed', reason: expect.stringContaining('outside the repository') })]);
+    expect(sentCode()).toEqual([]);
     expect(JSON.stringify(simulator.requests)).not.toContain('wJalrXUtnFEMI');
     expect(run.out + run.err).not.toContain('wJalrXUtnFEMI');
   });
 
-  it('never reads through an untracked link to a folder, and the run completes', async () => {
+  it('never reads through an untracked link to a folder, and the run completes, counting it as not reviewed', async () => {
     onFeatureBranch();
     symlinkSync(join(home, '.aws'), join(repo.dir, 'aws.py'));
 
     const run = await reviewGate(['--base', 'main']);
 
-    expect(run.code).toBe(0);
-    expect(sentCode()).toEqual([join(home, '.aws')]);
+    expect(run.code).toBe(1);
+    expect(sentCode()).toEqual([]);
     expect(JSON.stringify(simulator.requests)).not.toContain('wJalrXUtnFEMI');
   });
 

@@ -226,7 +226,7 @@ describe('what the diff shows from the checkout', () => {
     cleanups.push(() => void opening.source.close());
     const { files } = await opening.source.listChangedFiles(prRef(7, headSha));
 
-    expect(files).toEqual([{ path: 'run.py', status: 'changed', blobSha: expect.any(String), patch: '@@ -0,0 +1 @@\n+eval(input())\n\\ No newline at end of file', additions: 1, deletions: 1 }]);
+    expect(files).toEqual([{ path: 'run.py', status: 'changed', blobSha: expect.any(String), entry: 'file', patch: '@@ -0,0 +1 @@\n+eval(input())\n\\ No newline at end of file', additions: 1, deletions: 1 }]);
   });
 
   it('does not diff as text a file with a NUL that a committed .gitattributes marks as text (diff)', async () => {

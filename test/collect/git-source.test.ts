@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GitError, GitUsageError, UnknownRevisionError, createGitSource } from '../../src/collect/git-source';
 import { NotReviewableError } from '../../src/collect/errors';
 import { EMPTY_TREE } from '../../src/collect/git-base';
+import { NoBaseError } from '../../src/collect/git-base-hint';
 import type { TempRepo } from '../cli/bundled';
 import { tempRepo, withOrigin } from '../cli/bundled';
 import type { PullRequestRef } from '../../src/domain/pull-request';
@@ -102,14 +103,36 @@ describe('the default base', () => {
     expect(comparison.base).toBe(branchPoint);
   });
 
-  it('falls back to HEAD, uncommitted work only, and says how to review committed work', async () => {
+  it('finds no base on a branch without upstream in a repository without remote, and says which branch to pass', async () => {
     const { r } = branchedRepo();
     r.write('feature.py', 'value = 2\n');
-    const source = createGitSource({ env: process.env, cwd: r.dir });
-    const comparison = await source.comparison();
-    expect(comparison.base).toBe(r.git('rev-parse', 'HEAD').trim());
-    expect(comparison.hint).toContain('--base origin/main');
-    expect(await listed(source)).toEqual(['modified feature.py']);
+    const failure = await createGitSource({ env: process.env, cwd: r.dir }).comparison().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(NoBaseError);
+    expect(failure).toBeInstanceOf(GitUsageError);
+    expect((failure as Error).message).toContain('--base main (local branches: feature, main)');
+    expect((failure as Error).message).not.toContain('origin');
+  });
+
+  it("passes over an own-copy upstream without a remote default branch: no base, and the remote's branches named", async () => {
+    const { r } = branchedRepoWithOrigin();
+    r.git('remote', 'set-head', 'origin', '--delete');
+    r.git('push', '-q', '-u', 'origin', 'feature');
+    const failure = await createGitSource({ env: process.env, cwd: r.dir }).comparison().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(NoBaseError);
+    expect((failure as Error).message).toContain('origin/feature, is this branch\'s own copy');
+    expect((failure as Error).message).toContain('`git remote set-head origin --auto`');
+    expect((failure as Error).message).toContain('--base origin/main (branches of origin: origin/feature, origin/main)');
+  });
+
+  it("takes HEAD on the repository's only branch without remote, and refuses an empty comparison there", async () => {
+    const r = repo();
+    r.write('app.py', 'x = 1\n');
+    r.commit('base');
+    const clean = createGitSource({ env: process.env, cwd: r.dir });
+    expect((await clean.comparison()).base).toBe(r.git('rev-parse', 'HEAD').trim());
+    await expect(clean.listChangedFiles(pr)).rejects.toThrow(NoBaseError);
+    r.write('app.py', 'x = 2\n');
+    expect(await listed(createGitSource({ env: process.env, cwd: r.dir }))).toEqual(['modified app.py']);
   });
 
   it('compares with the empty tree before the first commit', async () => {
@@ -204,7 +227,7 @@ describe('what the diff shows', () => {
     ['a range', (r) => (r.commit('feature'), createGitSource({ env: process.env, cwd: r.dir, base: 'main...feature' }))],
     ['--base', (r) => (r.commit('feature'), createGitSource({ env: process.env, cwd: r.dir, base: 'main' }))],
     ['--staged', (r) => (r.git('add', '-A'), createGitSource({ env: process.env, cwd: r.dir, staged: true }))],
-    ['the working tree', (r) => (r.git('add', '-A'), createGitSource({ env: process.env, cwd: r.dir }))],
+    ['the working tree', (r) => (r.git('add', '-A'), createGitSource({ env: process.env, cwd: r.dir, base: 'HEAD' }))],
   ];
   /** main with web/helpers.js; on a branch, `change` runs and the side under test records it. */
   function changed(change: (r: TempRepo) => void, side: (r: TempRepo) => ReturnType<typeof createGitSource>) {

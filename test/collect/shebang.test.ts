@@ -42,6 +42,17 @@ describe('readShebang: the interpreters of the five languages, as the kernel and
     ['#!/usr/bin/env rust-script', 'rust', 'rust-script'],
     ['#!/usr/bin/env cargo', 'rust', 'cargo'],
     ['#!/usr/bin/env -S cargo +nightly -Zscript', 'rust', 'cargo'],
+    ['#!/usr/bin/env python3.13t', 'python', 'python3.13t'],
+    ['#!/usr/bin/python3-dbg', 'python', '/usr/bin/python3-dbg'],
+    ['#!/usr/bin/python3.12-dbg', 'python', '/usr/bin/python3.12-dbg'],
+    ['#!/usr/local/bin/python3.12d -u', 'python', '/usr/local/bin/python3.12d'],
+    ['#!/usr/bin/python3.7m', 'python', '/usr/bin/python3.7m'],
+    ['#!/usr/bin/env python3.14td', 'python', 'python3.14td'],
+    ['#!C:/Python313/python.exe', 'python', 'C:/Python313/python.exe'],
+    ['#!C:/Python313/python_d.exe', 'python', 'C:/Python313/python_d.exe'],
+    ['#!/usr/bin/env node22', 'javascript', 'node22'],
+    ['#!/usr/bin/env -S env node', 'javascript', 'env'],
+    ['#!/usr/bin/env -S poetry run env python3.13t', 'python', 'poetry'],
   ])('%s is %s', (line, language, interpreter) => {
     expect(read(line)).toEqual({ kind: 'language', language, interpreter });
   });
@@ -58,12 +69,32 @@ describe('readShebang: anything else', () => {
     ['#!/usr/bin/env bash', 'bash'],
     ['#!/usr/bin/env -S ruby -w', 'ruby'],
     ['#!/usr/bin/perl', '/usr/bin/perl'],
-    ['#!/usr/bin/env', '/usr/bin/env'],
+    ['#!/usr/bin/perl5.36.0 -w', '/usr/bin/perl5.36.0'],
+    ['#!/usr/bin/env ruby3.2', 'ruby3.2'],
+    ['#!/usr/bin/env bash5', 'bash5'],
     ['#!/usr/bin/env -S go run', 'go'],
-    ['#!/usr/bin/env -S npx -p typescript tsc', 'npx'],
-    ['#!/usr/bin/env -S pnpm install', 'pnpm'],
-  ])('%s names another interpreter (%s)', (line, interpreter) => {
+    ['#!/usr/bin/env -S poetry run bash', 'poetry'],
+    ['#!/usr/bin/make -f', '/usr/bin/make'],
+  ])('%s names an interpreter of another language (%s)', (line, interpreter) => {
     expect(read(line)).toEqual({ kind: 'other', interpreter });
+  });
+
+  it.each([
+    ['#!/usr/bin/env', '/usr/bin/env'],
+    ['#!/usr/bin/env -i', '/usr/bin/env'],
+    ['#!/usr/bin/env frobnicate --fast', 'frobnicate'],
+    ['#!/usr/bin/env nix-shell', 'nix-shell'],
+    ['#!/usr/bin/python3.12-config', '/usr/bin/python3.12-config'],
+    ['#!/usr/bin/env python3.14-custom', 'python3.14-custom'],
+    ['#!/usr/bin/env Python3', 'Python3'],
+    ['#!/usr/bin/env -S nice python3', 'nice'],
+    ['#!/usr/bin/env -S npx -p typescript tsc', 'npx'],
+    ['#!/usr/bin/env -S npx cowsay', 'npx'],
+    ['#!/usr/bin/env -S pnpm install', 'pnpm'],
+    ['#!/usr/bin/env -S yarn node', 'yarn'],
+    ['#!./run-me', './run-me'],
+  ])('%s names an interpreter it does not know (%s): unknown, never another language', (line, interpreter) => {
+    expect(read(line)).toEqual({ kind: 'unknown', interpreter });
   });
 
   it.each([

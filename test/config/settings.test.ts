@@ -63,6 +63,13 @@ describe('readSettings', () => {
     expect(problems[0]).toMatch(/^Input api-key is required and was not set. Pass it from a secret/);
   });
 
+  it("says where a missing api-key comes from on a fork's and on Dependabot's pull requests, and how to give it or skip them", () => {
+    const [missing] = problemsOf({ 'api-key': '' });
+    expect(missing).toContain('On pull requests from forks GitHub passes no secrets');
+    expect(missing).toContain("on Dependabot's pull requests it passes Dependabot's secrets only: add REVIEW_GATE_API_KEY there too (Settings → Secrets and variables → Dependabot)");
+    expect(missing).toContain("or skip Dependabot's pull requests");
+  });
+
   it('strips a trailing slash from api-url and keeps a path prefix', () => {
     expect(readSettings(reader({ ...base, 'api-url': 'https://gw.example.com/assist/' })).apiUrl).toBe(
       'https://gw.example.com/assist',

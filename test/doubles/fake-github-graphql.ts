@@ -1,7 +1,8 @@
 /**
  * The fake GitHub's GraphQL endpoint, for the operations review-gate sends: the
  * `pullRequest.reviewThreads` query (paginated by cursor, as GitHub does), the
- * `resolveReviewThread` mutation, and object lookups by oid or expression (fake-github-objects.ts).
+ * `resolveReviewThread` mutation, the `viewer` (the token's account), and object lookups by oid
+ * or expression (fake-github-objects.ts).
  * A thread is a top-level review comment with its replies; its id
  * is `PRRT_<first comment id>`. A token that may not resolve gets what GitHub sends: status 200,
  * `data.resolveReviewThread: null` and a FORBIDDEN error. Any other document is an error.
@@ -37,11 +38,26 @@ function threadNode(threads: GraphqlThreads, rootId: number, commentsFirst: numb
   };
 }
 
-/** The answer (always status 200, as GitHub's GraphQL endpoint does) to one GraphQL request. */
-export function answerGraphql(body: unknown, threads: GraphqlThreads, objects: GraphqlObjects = NO_OBJECTS): unknown {
+/** The token's account as GraphQL's `viewer` shows it. */
+export interface GraphqlViewer {
+  login: string;
+  databaseId: number | null;
+}
+
+/**
+ * The answer (always status 200, as GitHub's GraphQL endpoint does) to one GraphQL request.
+ * `viewer` undefined: the viewer query is answered with an error, as when GitHub cannot say who the token is.
+ */
+export function answerGraphql(body: unknown, threads: GraphqlThreads, objects: GraphqlObjects = NO_OBJECTS, viewer?: GraphqlViewer): unknown {
   const { query, variables } = (typeof body === 'object' && body !== null ? body : {}) as { query?: unknown; variables?: Record<string, unknown> };
   const vars = variables ?? {};
   if (typeof query !== 'string') return { errors: [{ message: 'A query attribute must be specified and must be a string.' }] };
+
+  if (/^\s*(?:query\b[^{]*)?\{\s*viewer\s*\{/.test(query)) {
+    if (viewer === undefined) return { data: null, errors: [{ type: 'FORBIDDEN', path: ['viewer'], message: 'Resource not accessible by integration' }] };
+    const fields = /viewer\s*\{([^}]*)\}/.exec(query)?.[1]?.split(/[\s,]+/).filter((f) => f !== '') ?? [];
+    return { data: { viewer: Object.fromEntries(fields.map((field) => [field, (viewer as unknown as Record<string, unknown>)[field] ?? null])) } };
+  }
 
   if (/\bresolveReviewThread\s*\(/.test(query)) {
     if (threads.refuseResolve()) return { data: { resolveReviewThread: null }, errors: [FORBIDDEN('resolveReviewThread')] };
@@ -79,5 +95,5 @@ export function answerGraphql(body: unknown, threads: GraphqlThreads, objects: G
   }
   const looked = answerObjectQuery(query, vars, objects);
   if (looked !== undefined) return looked;
-  return { errors: [{ message: 'The fake GitHub answers only the reviewThreads query, the resolveReviewThread mutation and object lookups.' }] };
+  return { errors: [{ message: 'The fake GitHub answers only the reviewThreads query, the resolveReviewThread mutation, the viewer and object lookups.' }] };
 }

@@ -30,6 +30,12 @@ export interface GraphqlObjects {
   textLimit?: number;
   /** The head commit of a pull request (`pullRequest(number:) { headRefOid }`), or undefined. */
   pullHead?(number: number): string | undefined;
+  /** Whether `oid` is a commit whose tree the fake knows (`object(oid:) { ... on Commit { file(path:) } }`). */
+  isCommit?(oid: string): boolean;
+  /** The TreeEntry at `path` in commit `commit`: `mode` an integer, as GitHub's GraphQL answers it. */
+  commitFile?(commit: string, path: string): { mode: number; oid: string; type: string } | undefined;
+  /** The schema has no `Commit.file` (an older GitHub Enterprise Server): a query asking for it is refused whole. */
+  noCommitFile?: boolean;
 }
 
 /** GitHub's message for a field it failed to resolve. */
@@ -39,6 +45,7 @@ export const GRAPHQL_FIELD_FAILURE =
 const DEFAULT_TEXT_LIMIT = 512 * 1024;
 const LOOKUP = /(\w+)\s*:\s*object\s*\(\s*(oid|expression)\s*:\s*\$(\w+)\s*\)\s*\{/g;
 const PULL_HEAD = /(\w+)\s*:\s*pullRequest\s*\(\s*number\s*:\s*\$(\w+)\s*\)\s*\{\s*headRefOid\s*\}/g;
+const FILE = /(\w+)\s*:\s*file\s*\(\s*path\s*:\s*\$(\w+)\s*\)\s*\{([^}]*)\}/g;
 
 /** The answer to an object query, or undefined when `query` is not one. */
 export function answerObjectQuery(query: string, vars: Record<string, unknown>, objects: GraphqlObjects): unknown {
@@ -46,6 +53,9 @@ export function answerObjectQuery(query: string, vars: Record<string, unknown>, 
   const lookups = [...query.matchAll(LOOKUP)];
   const heads = [...query.matchAll(PULL_HEAD)];
   if (lookups.length === 0 && heads.length === 0) return undefined;
+  if (objects.noCommitFile === true && /\bfile\s*\(\s*path\s*:/.test(query)) {
+    return { errors: [{ path: ['query', 'repository', 'head', '... on Commit', 'e0'], extensions: { code: 'undefinedField', typeName: 'Commit', fieldName: 'file' }, message: "Field 'file' doesn't exist on type 'Commit'" }] };
+  }
   const repository: Record<string, unknown> = {};
   const errors: unknown[] = [];
   for (const [, alias = '', variable = ''] of heads) {
@@ -62,6 +72,10 @@ export function answerObjectQuery(query: string, vars: Record<string, unknown>, 
     if (typeof value !== 'string') {
       return { errors: [{ message: `Variable $${variable} of type ${by === 'oid' ? 'GitObjectID' : 'String'}! was provided invalid value` }] };
     }
+    if (by === 'oid' && /\.\.\.\s*on\s+Commit\b/.test(selection)) {
+      repository[alias] = commitAnswer(alias, value, selection, vars, objects, errors);
+      continue;
+    }
     const object = by === 'oid' ? objects.byOid(value) : objects.byExpression(value);
     if (object !== undefined && objects.failing?.(object.oid) === true) {
       repository[alias] = null;
@@ -71,6 +85,26 @@ export function answerObjectQuery(query: string, vars: Record<string, unknown>, 
     repository[alias] = object === undefined ? null : fields(object, selection, objects.textLimit ?? DEFAULT_TEXT_LIMIT);
   }
   return errors.length === 0 ? { data: { repository } } : { data: { repository }, errors };
+}
+
+/**
+ * A commit's `file(path:)` entries, each answering the fields it selects (`mode`, `oid`, `type`);
+ * a path the commit does not have is null with a NOT_FOUND error naming it, as GitHub answers.
+ */
+function commitAnswer(alias: string, oid: string, selection: string, vars: Record<string, unknown>, objects: GraphqlObjects, errors: unknown[]): unknown {
+  if (objects.isCommit?.(oid) !== true) return null;
+  const answer: Record<string, unknown> = { oid };
+  for (const [, fileAlias = '', variable = '', fields = ''] of selection.matchAll(FILE)) {
+    const path = String(vars[variable]);
+    const entry = objects.commitFile?.(oid, path);
+    if (entry === undefined) {
+      answer[fileAlias] = null;
+      errors.push({ type: 'NOT_FOUND', path: ['repository', alias, fileAlias], message: `Could not resolve file for path '${path}'.` });
+      continue;
+    }
+    answer[fileAlias] = Object.fromEntries(Object.entries(entry).filter(([name]) => new RegExp(`\\b${name}\\b`).test(fields)));
+  }
+  return answer;
 }
 
 /** The text between the brace that opens at `start - 1` and its match. */

@@ -21,6 +21,8 @@ import { createFakeChecks } from './fake-github-checks';
 import type { ChecksPermission, FakeApp, FakeCheckRun, FakeChecks } from './fake-github-checks';
 import { createFakePermissions } from './fake-github-permissions';
 import type { FakeRole } from './fake-github-permissions';
+import { createFakeTrees, graphqlMode, treeFiles } from './fake-github-trees';
+import type { FakeHead, FakeTreeContent } from './fake-github-trees';
 
 export interface FakeFile {
   filename: string;
@@ -36,6 +38,8 @@ export interface FakeFile {
    * matches the patch it listed (a push between listing and posting). Tests of the 422 path.
    */
   unresolvableLines?: number[];
+  /** git's mode at the head (default `100644`): `120000` is a symbolic link, its content the target path. */
+  mode?: '100644' | '100755' | '120000';
 }
 
 export interface FakePull {
@@ -60,6 +64,8 @@ export interface FakePull {
   baseFiles?: Record<string, string | Buffer>;
   /** The merge base of `baseSha` and the head, as `GET /compare/{base}...{head}` names it (default `baseSha`). */
   mergeBaseSha?: string;
+  /** Files at the head the pull request does not change, by path (fake-github-trees.ts). */
+  tree?: Record<string, FakeTreeContent>;
 }
 
 /**
@@ -73,6 +79,10 @@ export interface FakeMergeGroup {
   files: FakeFile[];
   /** Contents at `baseSha` by path, served by `GET /contents/{path}?ref=<baseSha>`. */
   baseFiles?: Record<string, string | Buffer>;
+  /** Files at `headSha` the group does not change, by path (fake-github-trees.ts). */
+  tree?: Record<string, FakeTreeContent>;
+  /** Reshapes the comparison GitHub answers (a field left out, say); default as it is. */
+  comparison?(answer: Record<string, unknown>): Record<string, unknown>;
 }
 
 export interface FakeGitHubOptions {
@@ -87,6 +97,11 @@ export interface FakeGitHubOptions {
   readOnly?: boolean;
   /** Login of the token's user, author of everything it creates (default github-actions[bot]). */
   login?: string;
+  /**
+   * GraphQL's `viewer` (the token's account, `login` and `databaseId`) answers an error instead,
+   * as when GitHub cannot say who the token is.
+   */
+  viewerRefused?: boolean;
   /** The `resolveReviewThread` mutation is refused (FORBIDDEN), as for a token that may not resolve threads. */
   refuseThreadResolution?: boolean;
   /** The token's `checks` permission (default write); `read` and `none` answer 403 as GitHub does. */
@@ -109,6 +124,8 @@ export interface FakeGitHubOptions {
   patchBudgetLines?: number;
   /** Bytes of a blob's GraphQL `text` before it is truncated (default 512 KiB; see fake-github-objects.ts). */
   graphqlTextLimit?: number;
+  /** GraphQL's schema has no `Commit.file`, as on an older GitHub Enterprise Server (see fake-github-objects.ts). */
+  graphqlWithoutCommitFile?: boolean;
 }
 
 export interface RecordedRequest {
@@ -123,7 +140,22 @@ export interface RecordedRequest {
   receivedAt: number;
 }
 
-export interface FakeUser { login: string; type: string }
+/** An account as GitHub lists it on a comment: `id` is its numeric id (GraphQL's `databaseId`). */
+export interface FakeUser { login: string; type: string; id?: number }
+
+/** The Actions token's account: `github-actions[bot]` has this id on GitHub. */
+const ACTIONS_BOT_ID = 41898282;
+
+/** A stable id per login, as GitHub gives every account one (the Actions bot gets its real one). */
+export function accountId(login: string): number {
+  if (login.toLowerCase() === 'github-actions[bot]') return ACTIONS_BOT_ID;
+  return 1_000_000 + Number.parseInt(createHash('sha1').update(login.toLowerCase()).digest('hex').slice(0, 7), 16);
+}
+
+/** The account of `login`: a bot when it ends in `[bot]`, as only an app's account can. */
+export function fakeUser(login: string, type = login.endsWith('[bot]') ? 'Bot' : 'User'): FakeUser {
+  return { login, type, id: accountId(login) };
+}
 export type FakeReviewState = 'PENDING' | 'COMMENTED' | 'APPROVED' | 'CHANGES_REQUESTED' | 'DISMISSED';
 export interface FakeReview {
   id: number; pull_number: number; body: string; event: string; state: FakeReviewState; commit_id: string; html_url: string; user: FakeUser;
@@ -180,9 +212,12 @@ export interface FakeGitHub {
   setPullState(pullNumber: number, state: 'open' | 'closed'): void;
   /** The next `times` requests matching `method` and `path` (exact, or a pattern) get `answer`. */
   failNext(route: { method: string; path: string | RegExp }, answer: ForcedAnswer, times?: number): void;
-  /** A comment by someone else (or us), as if it were already on the pull request. */
+  /** A comment by someone else (or us), as if it were already on the pull request; a `…[bot]` login is an app's. */
   addIssueComment(issueNumber: number, body: string, login?: string): FakeIssueComment;
-  /** A review comment by someone else (a person), as if it were already on the pull request. */
+  /**
+   * A review comment by `login`, as if it were already on the pull request: a person, another app
+   * (`…[bot]`), or the token's own account (an earlier run's comment).
+   */
   addReviewComment(pullNumber: number, comment: { path: string; line: number; body: string }, login: string): FakeReviewComment;
   /**
    * A reply by a person, in the thread of `inReplyTo`, as if they had posted it. `permission`, when
@@ -196,6 +231,8 @@ export interface FakeGitHub {
    * `permission`, when given, sets their role on the repository too.
    */
   addReview(pullNumber: number, review: { login: string; state: Exclude<FakeReviewState, 'PENDING'>; commitId?: string; permission?: FakeRole }): FakeReview;
+  /** GraphQL's `viewer` answers an error from now on (true), or the token's account again (false). */
+  setViewerRefused(refused: boolean): void;
   /** Whether the review thread that `commentId` opens is resolved. */
   isThreadResolved(commentId: number): boolean;
   /**
@@ -262,7 +299,7 @@ export function hunkRanges(patch: string): { right: Array<[number, number]>; lef
 export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeGitHub> {
   const login = options.login ?? 'github-actions[bot]';
   // An app or Actions token acts as a bot ('…[bot]'); a personal token as its user.
-  const me: FakeUser = { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' };
+  const me: FakeUser = fakeUser(login);
   const repoPath = `/repos/${options.owner}/${options.repo}`;
   const web = `https://github.com/${options.owner}/${options.repo}`;
   const requests: RecordedRequest[] = [];
@@ -298,6 +335,25 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   };
   for (const pull of options.pulls) storeBlobs(pull.files);
   for (const group of groups) storeBlobs(group.files);
+  const storeBytes = (bytes: Buffer): string => {
+    const sha = gitBlobSha(bytes);
+    blobs.set(sha, bytes);
+    return sha;
+  };
+  const unchanged = new Map<object, Map<string, { mode: string; sha: string }>>(
+    [...options.pulls, ...groups].map((owner) => [owner, treeFiles(owner.tree, storeBytes)]),
+  );
+  /** Each head's tree: the unchanged files, then the changed ones that are still there. */
+  const heads = (): FakeHead[] =>
+    [...options.pulls, ...groups].map((owner) => {
+      const files = new Map(unchanged.get(owner));
+      for (const file of owner.files) {
+        const sha = shaOf.get(file);
+        if (file.status !== 'removed' && sha !== undefined) files.set(file.filename, { mode: file.mode ?? '100644', sha });
+      }
+      return { commit: owner.headSha, files };
+    });
+  const trees = createFakeTrees(heads);
   /** Comments of submitted reviews: GitHub shows a pending review's comments to nobody else. */
   const submittedComments = (pullNumber: number): FakeReviewComment[] =>
     reviewComments.filter((c) => c.pull_number === pullNumber && reviews.find((r) => r.id === c.pull_request_review_id)?.state !== 'PENDING');
@@ -354,7 +410,13 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     byExpression: objectAt,
     failing: (oid: string) => failingGraphqlBlobs.has(oid),
     pullHead: (number: number) => options.pulls.find((p) => p.number === number)?.headSha,
+    isCommit: (oid: string) => heads().some((h) => h.commit === oid),
+    commitFile: (commit: string, path: string) => {
+      const entry = trees.entryAt(commit, path);
+      return entry === undefined ? undefined : { mode: graphqlMode(entry.mode), oid: entry.sha, type: entry.type };
+    },
     ...(options.graphqlTextLimit === undefined ? {} : { textLimit: options.graphqlTextLimit }),
+    ...(options.graphqlWithoutCommitFile === true ? { noCommitFile: true } : {}),
   };
 
   /** A page of a pull request's files as GitHub cuts it: past the patch budget, no patch and no counts. */
@@ -391,7 +453,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       return me.type === 'Bot' ? reply(403, READ_ONLY) : reply(200, { login: me.login, type: me.type });
     }
     // GraphQL answers every request with 200, refusals included (see fake-github-graphql.ts).
-    if (path === '/graphql' && method === 'POST') return reply(200, answerGraphql(body, graphqlThreads, graphqlObjects));
+    if (path === '/graphql' && method === 'POST') {
+      return reply(200, answerGraphql(body, graphqlThreads, graphqlObjects, options.viewerRefused === true ? undefined : { login: me.login, databaseId: me.id ?? null }));
+    }
     if (write && options.readOnly === true) return reply(403, READ_ONLY);
     const rest = path.startsWith(`${repoPath}/`) ? path.slice(repoPath.length) : undefined;
     const match = (pattern: RegExp): number | undefined => {
@@ -421,10 +485,15 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       if (group !== undefined) {
         // The files come with the first page only, and at most 300 of them, as on GitHub.
         const files = Number(query.page ?? 1) > 1 ? [] : group.files.slice(0, COMPARE_FILE_CAP).map(listedFile);
-        return reply(200, {
+        // Each commit with its tree, as GitHub shows them: a group that changes nothing has the base's tree.
+        const baseTree = { sha: gitBlobSha(Buffer.from(`tree of ${baseSha}`)) };
+        const headTree = group.files.length === 0 ? baseTree : { sha: gitBlobSha(Buffer.from(`tree of ${headSha}`)) };
+        const answer: Record<string, unknown> = {
           url: `${base}`, html_url: `${web}/compare/${baseSha}...${headSha}`, status: 'ahead', ahead_by: 1, behind_by: 0, total_commits: 1,
-          base_commit: { sha: baseSha }, merge_base_commit: { sha: baseSha }, commits: [], files,
-        });
+          base_commit: { sha: baseSha, commit: { tree: baseTree } }, merge_base_commit: { sha: baseSha, commit: { tree: baseTree } },
+          commits: [{ sha: headSha, commit: { tree: headTree } }], files,
+        };
+        return reply(200, group.comparison?.(answer) ?? answer);
       }
       const mergeBase = mergeBaseOf(baseSha, headSha);
       if (mergeBase === undefined) return reply(404, NOT_FOUND);
@@ -447,6 +516,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     pull = pullOf(match(/^\/pulls\/(\d+)\/files$/));
     if (pull !== undefined && method === 'GET') {
       return paginate(reply, base, query, pull.files.slice(0, FILE_LIST_CAP).map(listedFile), withPatchBudget);
+    }
+    const treeSha = rest === undefined ? undefined : /^\/git\/trees\/([0-9a-f]{40})$/.exec(rest)?.[1];
+    const listing = treeSha === undefined ? undefined : trees.listing(treeSha);
+    if (treeSha !== undefined && method === 'GET') {
+      if (listing === undefined) return reply(404, NOT_FOUND);
+      return reply(200, { sha: treeSha, url: base, truncated: false, tree: listing.map((e) => ({ ...e, url: `${base}/${e.sha}` })) });
     }
     const blobSha = rest === undefined ? undefined : /^\/git\/blobs\/([0-9a-f]{40})$/.exec(rest)?.[1];
     const blob = blobSha === undefined ? undefined : blobs.get(blobSha);
@@ -590,7 +665,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   function addIssueComment(issueNumber: number, body: string, author = login): FakeIssueComment {
     const id = nextId++;
     const now = new Date().toISOString();
-    const comment = { id, issue_number: issueNumber, body, html_url: `${web}/pull/${issueNumber}#issuecomment-${id}`, user: author === login ? me : { login: author, type: 'User' }, created_at: now, updated_at: now };
+    const comment = { id, issue_number: issueNumber, body, html_url: `${web}/pull/${issueNumber}#issuecomment-${id}`, user: author === login ? me : fakeUser(author), created_at: now, updated_at: now };
     issueComments.push(comment);
     return comment;
   }
@@ -675,7 +750,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       const commit = review.commitId ?? options.pulls.find((p) => p.number === pullNumber)?.headSha ?? '';
       const added: FakeReview = {
         id, pull_number: pullNumber, body: '', event: review.state, state: review.state, commit_id: commit,
-        html_url: `${web}/pull/${pullNumber}#pullrequestreview-${id}`, user: { login: review.login, type: 'User' },
+        html_url: `${web}/pull/${pullNumber}#pullrequestreview-${id}`, user: fakeUser(review.login),
       };
       reviews.push(added);
       if (review.permission !== undefined) permissions.set(review.login, review.permission);
@@ -686,7 +761,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       const added: FakeReviewComment = {
         id, pull_number: pullNumber, pull_request_review_id: nextId++, path: comment.path, line: comment.line, side: 'RIGHT',
         body: comment.body, commit_id: options.pulls.find((p) => p.number === pullNumber)?.headSha ?? '', html_url: `${web}/pull/${pullNumber}#discussion_r${id}`,
-        user: { login: author, type: 'User' }, author_association: 'NONE',
+        user: author === login ? me : fakeUser(author), author_association: 'NONE',
       };
       reviewComments.push(added);
       return added;
@@ -695,9 +770,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       const parent = reviewComments.find((c) => c.id === inReplyTo && c.pull_number === pullNumber);
       if (parent === undefined) throw new TypeError(`Expected a review comment of #${pullNumber}, got ${inReplyTo}`);
       if (author.permission !== undefined) permissions.set(author.login, author.permission);
-      return addReplyTo(parent, body, { login: author.login, type: author.type ?? 'User' }, author.association);
+      return addReplyTo(parent, body, fakeUser(author.login, author.type ?? 'User'), author.association);
     },
     isThreadResolved: (commentId) => resolvedThreads.has(commentId),
+    setViewerRefused: (refused) => {
+      options.viewerRefused = refused;
+    },
     failGraphqlBlob: (sha) => {
       failingGraphqlBlobs.add(sha);
     },

@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeGitHub } from './fake-github';
 import type { FakeGitHub, FakeGitHubOptions, FakePull } from './fake-github';
+import type { FakeTreeContent } from './fake-github-trees';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEMO_FIXTURE = join(ROOT, 'fixtures/demo/pull-request.json');
@@ -38,7 +39,11 @@ export interface PullRequestFixture {
     deletions?: number;
     /** Lines the fake GitHub refuses with 422 although the patch shows them. */
     unresolvableLines?: number[];
+    /** git's mode at the head (default a file): `120000` is a symbolic link, its content the target path. */
+    mode?: '100644' | '100755' | '120000';
   }>;
+  /** Files at the head the pull request does not change (fake-github-trees.ts). */
+  tree?: Record<string, FakeTreeContent>;
 }
 
 export async function loadFixture(path = DEMO_FIXTURE): Promise<PullRequestFixture> {
@@ -64,6 +69,7 @@ export function fakePullOf(fixture: PullRequestFixture): FakePull {
       ...file,
       ...(contentBase64 === undefined ? {} : { content: Buffer.from(contentBase64, 'base64') }),
     })),
+    ...(fixture.tree === undefined ? {} : { tree: fixture.tree }),
   };
 }
 

@@ -310,8 +310,9 @@ describe('where the pull request and its files come from', () => {
       const result = await run(simulator, github, {}, { env: { GITHUB_WORKSPACE: workspace } });
 
       // The other four come in one GraphQL batch (after one for their sizes); the workspace's blob is asked for in none.
+      // (The head commit is named too: what each path holds there rides along.)
       const asked = github.requests.filter((r) => r.path === '/graphql').flatMap((r) => Object.values((r.body as { variables?: Record<string, unknown> }).variables ?? {}));
-      expect(asked.filter((value) => typeof value === 'string' && /^[0-9a-f]{40}$/.test(value))).toHaveLength(8);
+      expect(asked.filter((value) => typeof value === 'string' && /^[0-9a-f]{40}$/.test(value) && value !== fixture.headSha)).toHaveLength(8);
       expect(asked).not.toContain(sha);
       expect(github.requests.filter((r) => r.path.includes('/git/blobs/'))).toEqual([]);
       expect(result.stdout).toContain('File contents: 1 read from the workspace checkout, 4 through the GitHub API (4 in 2 GraphQL queries, 0 one by one through REST).');

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../doubles/simulator';
+import { isWriteRequest } from '../doubles/fake-github';
 import type { FakeGitHub, FakeReviewComment, ForcedAnswer } from '../doubles/fake-github';
 import type { FakeRole } from '../doubles/fake-github-permissions';
 import type { ActionRun } from '../doubles/run-action';
@@ -37,8 +38,9 @@ function runOnReply(simulator: RunningSimulator, github: FakeGitHub, reply: Fake
   return runAgainst(simulator, github, fixture, {}, { eventName: 'pull_request_review_comment', event: reviewCommentEvent(fixture, reply, action) });
 }
 
+/** Requests that change something on GitHub (a GraphQL query, such as who the token is, only reads). */
 function writes(github: FakeGitHub): number {
-  return github.requests.filter((r) => r.method !== 'GET').length;
+  return github.requests.filter(isWriteRequest).length;
 }
 
 function permissionLookups(github: FakeGitHub, login: string): number {

@@ -11,11 +11,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isWriteRequest } from '../doubles/fake-github';
 import type { FakeFile, FakeGitHub, FakeMergeGroup } from '../doubles/fake-github';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
 import { runAgainst, useBundledAction } from './harness';
 import { NUMBER, addedFile, fixtureOf, ownComments } from './thread-fixtures';
+import { mergeGroupEvent } from '../support/merge-group-event';
 
 const { demo, servers } = useBundledAction();
 const folders: string[] = [];
@@ -25,21 +27,6 @@ afterEach(() => {
 
 const GROUP_BASE = 'b0'.repeat(20);
 const GROUP_HEAD = 'c1'.repeat(20);
-
-/** The event the runner sends when the queue asks for checks on a merge group of pull request `pr` of `fixture`. */
-function mergeGroupEvent(baseSha: string, headSha: string, fixture: PullRequestFixture = demo, pr = fixture.number) {
-  return {
-    action: 'checks_requested',
-    merge_group: {
-      head_sha: headSha,
-      head_ref: `refs/heads/gh-readonly-queue/main/pr-${pr}-${fixture.headSha}`,
-      base_sha: baseSha,
-      base_ref: 'refs/heads/main',
-      head_commit: { id: headSha, tree_id: 'f'.repeat(40), message: `Merge pull request #${pr}`, timestamp: '2025-01-01T00:00:00Z' },
-    },
-    repository: { full_name: `${fixture.owner}/${fixture.repo}`, name: fixture.repo, owner: { login: fixture.owner } },
-  };
-}
 
 /** A file the simulator finds nothing in. */
 function cleanFile(filename: string, value: number): FakeFile {
@@ -71,7 +58,8 @@ function expectNothingPostedToAPullRequest(github: FakeGitHub): void {
   expect(github.reviews).toEqual([]);
   expect(github.reviewComments).toEqual([]);
   expect(github.issueComments).toEqual([]);
-  expect(github.requests.filter((r) => r.method !== 'GET' && /\/pulls|\/issues|\/graphql/.test(r.path))).toEqual([]);
+  // A GraphQL query reads (what the files' paths hold, say); a mutation would write.
+  expect(github.requests.filter((r) => isWriteRequest(r) && /\/pulls|\/issues|\/graphql/.test(r.path))).toEqual([]);
 }
 
 describe('a merge group through the GitHub API', () => {

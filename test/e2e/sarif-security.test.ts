@@ -74,13 +74,13 @@ describe('SARIF for security alerts', () => {
     expect(rule(run.results[3]?.ruleId ?? '')?.properties).toEqual({ tags: ['review-gate'] });
   });
 
-  it('gives the issue a flag on its line is folded into one alert, with the flag\'s CWE: the demo\'s eval()', async () => {
+  it('gives the issue a flag on its line is folded into, and the flag, a result each, both with the flag\'s CWE: the demo\'s eval()', async () => {
     const { run } = await sarifOf(demo, {});
     const levels = run.results.map((r) => RANK[r.level] ?? 9);
     expect(levels).toEqual([...levels].sort((a, b) => a - b));
     const evalResults = run.results.filter((r) => r.message.text.startsWith('eval() runs arbitrary code'));
-    expect(evalResults).toHaveLength(1);
-    expect(evalResults[0]?.properties).toMatchObject({ source: 'issue', 'security-severity': '8.0', tags: ['security', 'external/cwe/cwe-95'] });
+    expect(evalResults.map((r) => r.properties.source)).toEqual(['issue', 'security-flag']);
+    for (const result of evalResults) expect(result.properties).toMatchObject({ 'security-severity': '8.0', tags: ['security', 'external/cwe/cwe-95'] });
   });
 
   it('marks every finding of a review asked only for security (focus-areas: security) as a security alert', async () => {

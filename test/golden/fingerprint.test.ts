@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findingFingerprint } from '../../src/locate/fingerprint';
-import { extractFingerprints, fingerprintMarker } from '../../src/report/markers';
+import { extractFingerprints, fingerprintMarker, reachMarker, readReach } from '../../src/report/markers';
 
 const VECTORS: Array<{ input: { path: string; message: string; lineText?: string }; marker: string }> = [
   {
@@ -43,5 +43,39 @@ describe('fingerprint markers (fixed vectors)', () => {
   it('pins the summary marker', async () => {
     const { SUMMARY_MARKER } = await import('../../src/report/markers');
     expect(SUMMARY_MARKER).toBe('<!-- review-gate:summary -->');
+  });
+});
+
+/**
+ * The reach marker: how many places one inline comment (and a dismissal of it) stands for. A
+ * contract like the fingerprint: comments carrying it are on users' pull requests. A comment of
+ * the old form, before it existed, carries only its fingerprint markers and a note for people;
+ * it is read the narrowest way, as standing for its own line alone.
+ */
+describe('reach markers (fixed vectors)', () => {
+  const FP = '1238e376e30b4c5ae23c48d1333d6838';
+
+  it('pins the marker form', () => {
+    expect(reachMarker(3)).toBe('<!-- review-gate:reach:3 -->');
+    expect(reachMarker(1)).toBe('');
+    expect(() => reachMarker(0)).toThrow(TypeError);
+  });
+
+  it('reads the reach from the marker paragraph that ends the body', () => {
+    const body = `⚠️ **Warning**\n\nsomething\n\n_The same finding is on lines 20, 25 of this file._\n\n<!-- review-gate:fp:${FP} -->\n<!-- review-gate:reach:3 -->`;
+    expect(readReach(body)).toBe(3);
+    expect(extractFingerprints(body)).toEqual([FP]);
+    // A comment marked fixed later keeps its markers last.
+    expect(readReach(`<!-- review-gate:fixed -->\n✅ **Fixed**\n\n---\n\n${body}`)).toBe(3);
+  });
+
+  it.each([
+    ['the old form, whose note names other lines', `x\n\n_The same finding is on lines 20, 25 of this file._\n\n<!-- review-gate:fp:${FP} -->`],
+    ['a marker above the last paragraph', `x\n\n<!-- review-gate:reach:3 -->\n\n<!-- review-gate:fp:${FP} -->`],
+    ['a marker paragraph with text in it', `x\n\n<!-- review-gate:fp:${FP} -->\nsee <!-- review-gate:reach:3 -->`],
+    ['two markers', `x\n\n<!-- review-gate:fp:${FP} -->\n<!-- review-gate:reach:2 -->\n<!-- review-gate:reach:3 -->`],
+    ['a reach of 0', `x\n\n<!-- review-gate:fp:${FP} -->\n<!-- review-gate:reach:0 -->`],
+  ])('reads a reach of 1 from %s', (_, body) => {
+    expect(readReach(body)).toBe(1);
   });
 });

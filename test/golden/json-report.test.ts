@@ -63,9 +63,11 @@ const report: JsonReportSource = {
 };
 
 it('keeps the documented shape of version 1', () => {
-  const golden = JSON.parse(readFileSync(join(import.meta.dirname, 'json-report.v1.json'), 'utf8')) as { tool: { version: string } };
+  const golden = JSON.parse(readFileSync(join(import.meta.dirname, 'json-report.v1.json'), 'utf8')) as { tool: { version: string; build: string } };
   golden.tool.version = VERSION;
+  golden.tool.build = golden.tool.build.replace('(the package version)', VERSION);
   const source = { base: '1111111111111111111111111111111111111111', baseDescription: 'the merge base of HEAD and origin/main', head: '2222222222222222222222222222222222222222', side: 'working-tree' as const };
   expect(JSON_REPORT_VERSION).toBe(1);
-  expect(JSON.parse(JSON.stringify(buildJsonReport(report, source)))).toEqual(golden);
+  const build = { version: VERSION, commit: '4'.repeat(40), tagged: false };
+  expect(JSON.parse(JSON.stringify(buildJsonReport(report, source, build)))).toEqual(golden);
 });

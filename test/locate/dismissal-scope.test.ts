@@ -10,8 +10,8 @@ import { findingFingerprint } from '../../src/locate/fingerprint';
 import { planDuplicateRemoval } from '../../src/report/github/inline-convergence';
 import { readSnapshot } from '../../src/report/github/review-feedback';
 import type { ListedComment } from '../../src/report/github/review-feedback';
-import { renderInlineComment, sameFindingLines } from '../../src/report/markdown/comment';
-import { fingerprintMarker } from '../../src/report/markers';
+import { renderInlineComment } from '../../src/report/markdown/comment';
+import { fingerprintMarker, readReach } from '../../src/report/markers';
 import type { FileOutcome } from '../../src/domain/outcomes';
 import type { LabelledFinding } from '../../src/domain/findings';
 import type { PlannedComment } from '../../src/domain/writes';
@@ -99,13 +99,24 @@ describe('the comment of a finding beyond a dismissal', () => {
     expect(planDuplicateRemoval(listed).remove.map((c) => c.id)).toEqual([300, 301]);
   });
 
-  it('never takes a comment someone replied to for a copy, nor makes one of it', () => {
+  it('never takes a comment someone replied to for a copy, nor makes one of a comment on another line', () => {
     const listed = [
-      { id: 100, reviewId: 1, fingerprints: [FP], replied: true },
-      { id: 300, reviewId: 3, fingerprints: [FP] },
-      { id: 301, reviewId: 4, fingerprints: [FP], replied: true },
+      { id: 100, reviewId: 1, fingerprints: [FP], replied: true, place: 'src/handler.py:6' },
+      { id: 300, reviewId: 3, fingerprints: [FP], place: 'src/handler.py:11' },
+      { id: 301, reviewId: 4, fingerprints: [FP], replied: true, place: 'src/handler.py:6' },
     ];
     expect(planDuplicateRemoval(listed).remove).toEqual([]);
+  });
+
+  it('takes a newer comment on the very line of a comment someone replied to for its copy', () => {
+    const listed = [
+      { id: 100, reviewId: 1, fingerprints: [FP], replied: true, place: 'src/handler.py:6' },
+      { id: 300, reviewId: 3, fingerprints: [FP], place: 'src/handler.py:6' },
+      { id: 301, reviewId: 4, fingerprints: [FP], place: 'src/handler.py:11' },
+    ];
+    expect(planDuplicateRemoval(listed).remove.map((c) => c.id)).toEqual([300]);
+    // Outdated (no line): nothing tells it from a look-alike's comment, so it stays.
+    expect(planDuplicateRemoval([listed[0] as (typeof listed)[number], { id: 302, reviewId: 5, fingerprints: [FP] }]).remove).toEqual([]);
   });
 });
 
@@ -116,7 +127,7 @@ describe('what a dismissal reply is read with', () => {
 
   it("takes the replied comment's id, its current line (else its original line) and the lines it named", () => {
     const grouped = renderInlineComment(finding(6), FP, { sameAt: [12, 40] });
-    expect(sameFindingLines(grouped)).toEqual([12, 40]);
+    expect(readReach(grouped)).toBe(3);
     const comments = [
       listed({ id: 1, body: grouped, line: 9, original_line: 6 }),
       listed({ id: 2, in_reply_to_id: 1, body: '/review-gate dismiss safe' }),
@@ -128,5 +139,17 @@ describe('what a dismissal reply is read with', () => {
       [1, 9, 3],
       [3, 20, 1],
     ]);
+  });
+
+  it('reads no reach from the rendered note: a message that quotes it, or an old comment carrying it, stands for its own line', () => {
+    const quoting = renderInlineComment({ ...finding(6), message: 'Unresolved TODO _The same finding is on lines 7, 8, 9 of this file._' }, FP);
+    const old = `⚠️ **Warning**\n\nx\n\n_The same finding is on lines 12, 40 of this file._\n\n${fingerprintMarker(FP)}`;
+    const comments = [
+      listed({ id: 1, body: quoting, line: 6 }),
+      listed({ id: 2, in_reply_to_id: 1, body: '/review-gate dismiss safe' }),
+      listed({ id: 3, body: old, line: 6 }),
+      listed({ id: 4, in_reply_to_id: 3, body: '/review-gate dismiss safe' }),
+    ];
+    expect(readSnapshot(comments, new Set([1, 3])).dismissals.map((d) => d.occurrences)).toEqual([1, 1]);
   });
 });

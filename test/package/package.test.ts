@@ -2,7 +2,7 @@
  * The npm package as a user gets it: `npm pack` ships the bundles, action.yml and the user
  * documentation and nothing else (no tests, fixtures, benches or sources), and a global install
  * of the tarball installs nothing but the package — offline, with no engine warning on Node 20 —
- * after which `review-gate --version` works from any folder.
+ * after which `review-gate --version` works from any folder and names the commit it was packed from.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../doubles/run-action';
+import { brokenLinks } from '../support/markdown-links';
+import { describeBuild } from '../../src/domain/build';
+import type { BuildIdentity } from '../../src/domain/build';
 
 interface Run {
   code: number;
@@ -44,19 +47,51 @@ function filesUnder(folder: string): string[] {
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
 }
 
+/** The files `npm pack` puts in the tarball, as repository-relative paths. */
+async function packedFiles(): Promise<string[]> {
+  const pack = await npm(['pack', '--dry-run', '--json']);
+  expect(pack.code).toBe(0);
+  const [tarball] = JSON.parse(pack.stdout) as Array<{ files: Array<{ path: string }> }>;
+  return (tarball?.files ?? []).map((file) => file.path).sort();
+}
+
+/** Relative module paths a document's code imports (`from './src/…'`): from the repository's root. */
+function importedPaths(markdown: string): string[] {
+  return [...markdown.matchAll(/\bfrom '(\.{1,2}\/[^']+)'/g)].map((m) => (m[1] ?? '').replace(/^\.\//, ''));
+}
+
 describe('npm pack', () => {
-  it('ships dist/, action.yml, docs/, README.md, LICENSE, CHANGELOG.md and package.json, nothing else', async () => {
-    const pack = await npm(['pack', '--dry-run', '--json']);
-    expect(pack.code).toBe(0);
-    const [tarball] = JSON.parse(pack.stdout) as Array<{ files: Array<{ path: string }> }>;
-    const shipped = (tarball?.files ?? []).map((file) => file.path).sort();
+  let shipped: string[];
+  beforeAll(async () => {
+    shipped = await packedFiles();
+  });
+
+  it('ships dist/, action.yml, docs/, README.md, CONTRIBUTING.md, SECURITY.md, LICENSE, CHANGELOG.md and package.json, nothing else', () => {
     const expected = [
-      'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'action.yml',
+      'package.json', 'README.md', 'CONTRIBUTING.md', 'SECURITY.md', 'LICENSE', 'CHANGELOG.md', 'action.yml',
       ...filesUnder('dist'),
       ...filesUnder('docs'),
     ].sort();
     expect(shipped).toEqual(expected);
     expect(shipped).toContain('dist/cli/index.js');
+  });
+
+  it('ships every file its documents link to, and every heading they link into', () => {
+    const exists = (file: string): boolean => shipped.some((path) => path === file || path.startsWith(`${file}/`));
+    const documents = shipped.filter((path) => path.endsWith('.md'));
+    expect(documents).toContain('README.md');
+    const broken = documents.flatMap((name) => brokenLinks({ root: ROOT, exists }, name).map((why) => `${name} → ${why}`));
+    expect(broken).toEqual([]);
+  });
+
+  it('has its documents import no source it does not ship, except from a clone of the repository they say it needs', () => {
+    const documents = shipped.filter((path) => path.endsWith('.md'));
+    const unshipped = documents.flatMap((name) => {
+      const markdown = readFileSync(join(ROOT, name), 'utf8');
+      const missing = importedPaths(markdown).filter((path) => !shipped.some((file) => file.startsWith(path)));
+      return missing.length > 0 && !markdown.includes('a clone of the repository') ? [`${name}: ${missing.join(', ')}`] : [];
+    });
+    expect(unshipped).toEqual([]);
   });
 });
 
@@ -72,12 +107,20 @@ describe('npm install -g of the tarball', () => {
     expect(install.stdout).toMatch(/^added 1 package\b/m);
     expect(install.code).toBe(0);
 
-    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-    const run = await new Promise<Run>((done) => {
-      execFile(join(prefix, 'bin', 'review-gate'), ['--version'], { cwd: home, env: { PATH: process.env.PATH ?? '' } }, (error, stdout, stderr) =>
-        done({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
-      );
-    });
-    expect(run).toEqual({ code: 0, stdout: `review-gate ${version}\n`, stderr: '' });
+    // The tarball carries dist/build.json, which npm's prepare wrote as it packed: --version names that commit.
+    const built = JSON.parse(readFileSync(join(ROOT, 'dist/build.json'), 'utf8')) as BuildIdentity;
+    const run = await versionOf(prefix);
+    expect(run).toEqual({ code: 0, stdout: `review-gate ${describeBuild({ ...built, version: packageVersion() })}\n`, stderr: '' });
+    expect(run.stdout).toMatch(/^review-gate \d+\.\d+\.\d+( \(.*commit [0-9a-f]{12}.*\))?\n$/);
   });
 });
+
+const packageVersion = (): string => (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+function versionOf(prefix: string): Promise<Run> {
+  return new Promise<Run>((done) => {
+    execFile(join(prefix, 'bin', 'review-gate'), ['--version'], { cwd: home, env: { PATH: process.env.PATH ?? '' } }, (error, stdout, stderr) =>
+      done({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
+    );
+  });
+}

@@ -49,10 +49,22 @@ describe('buildCodeQuality', () => {
     expect(buildCodeQuality(twice).map((i) => i.fingerprint)).toEqual(first);
   });
 
-  it('lists a flag an issue stands for in that issue\'s entry, not as one of its own', () => {
+  it('gives a flag an issue stands for an entry of its own, with its own severity and CWE, and names it in the issue\'s entry', () => {
     const issue = finding({ line: 5, severity: 'error', message: 'String-built SQL' });
-    const flag = finding({ source: 'security-flag', line: 5, severity: 'error', message: 'SQL injection', cwe: 89, sameAs: issue.fingerprint, counts: false });
-    expect(buildCodeQuality([issue, flag]).map((i) => i.description)).toEqual(['String-built SQL [also a security flag (CWE-89)]']);
+    const flag = finding({ source: 'security-flag', line: 5, severity: 'warning', message: 'SQL injection', cwe: 89, sameAs: issue.fingerprint, counts: false });
+    expect(buildCodeQuality([issue, flag]).map((i) => [i.severity, i.description])).toEqual([
+      ['critical', 'String-built SQL [also a security flag (CWE-89)]'],
+      ['major', 'SQL injection [security flag (CWE-89)] [does not fail the check: not counted by the gate]'],
+    ]);
+  });
+
+  it('says why a finding does not fail the check', () => {
+    const outside = finding({ line: 9, severity: 'error', message: 'Old eval', location: 'outside-diff' });
+    const below = { ...finding({ line: 3, severity: 'warning', message: 'Bare except' }), belowFailOnSeverity: { failOnSeverity: 'error' as const } };
+    expect(buildCodeQuality([outside, below]).map((i) => i.description)).toEqual([
+      'Old eval [does not fail the check: outside the diff (gate-scope: added counts added lines)]',
+      'Bare except [does not fail the check: below fail-on-severity error]',
+    ]);
   });
 
   it('renders an empty array when there is nothing, and strips what could drive a terminal', () => {

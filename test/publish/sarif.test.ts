@@ -88,7 +88,7 @@ describe('SARIF for code scanning', () => {
     const evalResult = results.find((r) => where(r)?.region.startLine === 6) as SarifResult;
     expect(evalResult.partialFingerprints).toEqual({ [SARIF_FINGERPRINT_KEY]: findingFingerprint(findings[0] as LabelledFinding) });
     expect(evalResult.message.text).toBe('eval() runs arbitrary code.\n\nSuggestion: ast.literal_eval(rule)');
-    expect(evalResult.properties).toEqual({ location: 'added-line', countsTowardGate: true, source: 'issue' });
+    expect(evalResult.properties).toEqual({ location: 'added-line', countsTowardGate: true, source: 'issue', failsTheCheck: true });
     const unplaced = results[0] as SarifResult;
     expect(unplaced.message.text).toContain('The service named line 0, which the file does not have; shown at line 1.');
     expect(unplaced.message.text).toContain('Reported with severity "CRITICAL", counted as error.');
@@ -173,13 +173,19 @@ describe('SARIF for code scanning', () => {
       expect(run.results.map((r) => r.message.text)).toEqual(['secure']);
     });
 
-    it('gives one result to an issue and the flag it stands for, naming the flag, with its CWE', () => {
+    it('gives an issue and the flag it stands for a result each: the issue names the flag, the flag keeps its own severity and CWE', () => {
       const issue = finding({ path: 'src/db.py', line: 4, severity: 'error', message: 'String-built SQL', security: true, cwe: 89 });
-      const carried = { ...flag, sameAs: issue.fingerprint, counts: false };
+      const carried = { ...flag, severity: 'warning' as const, sameAs: issue.fingerprint, counts: false, uncounted: 'the error issue on this line stands for it, in one comment' };
       const { run } = sarifOf([issue, carried]);
-      expect(run.results).toHaveLength(1);
+      expect(run.results).toHaveLength(2);
       expect(run.results[0]?.message.text).toBe('String-built SQL\n\nAlso a security flag (CWE-89, sql-injection): SQL from input');
       expect(run.results[0]?.properties).toMatchObject({ source: 'issue', 'security-severity': '8.0', tags: ['security', 'external/cwe/cwe-89'] });
+      expect(run.results[1]?.level).toBe('warning');
+      expect(run.results[1]?.message.text).toContain('Not counted by the gate: the error issue on this line stands for it, in one comment.');
+      expect(run.results[1]?.properties).toMatchObject({
+        source: 'security-flag', countsTowardGate: false, failsTheCheck: false, 'security-severity': '5.0', tags: ['security', 'external/cwe/cwe-89'],
+        whyNotFailing: 'the error issue on this line stands for it, in one comment',
+      });
     });
   });
 });

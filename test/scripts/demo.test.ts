@@ -1,13 +1,12 @@
 /**
  * `npm run demo` as a new user sees it: each finding once, the summary comment shown, the
  * markdown files it names really written, no contradictory note, plain text under NO_COLOR, and
- * the action's exit status, in a few seconds. Plus the renderers it is built from.
+ * the action's exit status. Plus the renderers it is built from.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../../src/report/markers';
 import { ROOT } from '../doubles/run-action';
@@ -23,17 +22,16 @@ const FINDINGS = [
 const CAUGHT = "3 error findings on added lines (fail-on-severity: error), including 1 finding only the review with the files' comments and strings blanked reported: the file's text changed the review (possible prompt injection)";
 
 let out: string;
-let demo: { code: number; stdout: string; stderr: string; seconds: number };
+let demo: { code: number; stdout: string; stderr: string };
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'review-gate-demo-'));
-  const started = performance.now();
   demo = await new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', join(ROOT, 'scripts/demo.ts'), '--out', out],
       { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? out, NO_COLOR: '1' } },
-      (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr, seconds: (performance.now() - started) / 1000 }),
+      (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
     );
   });
 }, 60_000);
@@ -41,12 +39,23 @@ beforeAll(async () => {
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('npm run demo', () => {
-  it('exits with the action’s status, 1, offline in a few seconds', () => {
+  it('exits with the action’s status, 1, offline', () => {
     expect(demo.stderr).toBe('');
     expect(demo.code).toBe(1);
     expect(demo.stdout).toMatch(/\nExit status 1: the check fails\.\n$/);
-    // About 3.5 s idle; the bound only catches a demo that waits on something (a network, a retry).
-    expect(demo.seconds).toBeLessThan(30);
+  });
+
+  it('ends no line with a colon after a full stop ("0 infos.:")', () => {
+    expect(demo.stdout).not.toMatch(/[.!?]:$/m);
+  });
+
+  it("costs what the README's cost section says it does", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const said = /The demo's run \(\d+ files reviewed\) costs (\d+) requests to the review service and (\d+) to GitHub/.exec(readme.replace(/\s+/g, ' '));
+    expect(said).not.toBeNull();
+    expect(demo.stdout).toContain(`${said?.[1]} requests to the review service, ${said?.[2]} to GitHub.`);
+    const line = /`(GitHub requests: [^`]+)`/.exec(readme.replace(/\s+/g, ' '))?.[1] ?? 'missing';
+    expect(demo.stdout).toContain(line);
   });
 
   it('prints each finding once, and no contradictory note', () => {
@@ -151,9 +160,10 @@ describe('the demo’s renderers', () => {
     );
   });
 
-  it('render a <code> in a details line as code, not as a tag', () => {
+  it('render a <code> in a details line as code, not as a tag; a line ending a sentence gets no colon', () => {
     expect(renderMarkdown('<details>\n<summary><code>src/a.py</code>: Parses input.</summary>\n\n- Validate it.\n\n</details>')).toBe(
-      ['src/a.py: Parses input.:', '', '  • Validate it.'].join('\n'),
+      ['src/a.py: Parses input.', '', '  • Validate it.'].join('\n'),
     );
+    expect(renderMarkdown('<details>\n<summary>Skipped files (1)</summary>\n\n- c.md\n\n</details>')).toBe(['Skipped files (1):', '', '  • c.md'].join('\n'));
   });
 });

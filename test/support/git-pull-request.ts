@@ -51,6 +51,8 @@ export interface PullRequestRepo {
 
 /** git and file writes in a repository being built. */
 export interface RepoWriter {
+  /** The repository's folder. */
+  dir: string;
   git: (...args: string[]) => string;
   write: (files: Record<string, string | Buffer>) => void;
 }
@@ -84,11 +86,11 @@ export function buildPullRequestRepo(options: {
   write(options.base);
   commit('base');
   git('checkout', '-q', '-b', 'feature');
-  options.change({ git, write });
+  options.change({ dir: repo, git, write });
   const head = commit('feature');
   git('checkout', '-q', 'main');
   write(options.mainMovesOn);
-  return { repo, base: commit('main moves on'), head, git, write };
+  return { repo, base: commit('main moves on'), head, dir: repo, git, write };
 }
 
 export function createPullRequestRepo(): PullRequestRepo {

@@ -13,7 +13,10 @@ import { planInlineComments } from '../../src/report/inline-plan';
 export function publishedRun(run: { head: string; outcomes: FileOutcome[]; findings: LabelledFinding[]; maxComments: number; thresholds: GateThresholds; tokensUsed: number; ids: { review: number; comment: number } }): PublishedRun {
   const { head, outcomes, findings } = run;
   const plan = planInlineComments(findings, run.maxComments);
-  const posting: PostingReport = { kind: 'posted', posted: plan.comments, alreadyPresent: [], rejected: [], reviewUrl: `https://github.com/acme/shop/pull/42#pullrequestreview-${run.ids.review}` };
+  const reviewUrl = `https://github.com/acme/shop/pull/42#pullrequestreview-${run.ids.review}`;
+  // The first comment's own link is known (listed after posting); the others have only their review's.
+  const links = new Map(plan.comments.map((c, i) => [c.fingerprint, i === 0 ? 'https://github.com/acme/shop/pull/42#discussion_r11' : reviewUrl]));
+  const posting: PostingReport = { kind: 'posted', posted: plan.comments, alreadyPresent: [], rejected: [], reviewUrl, links };
   const verdict = decide({ outcomes, listTruncated: false, posting, reviewedSha: head }, run.thresholds);
   return {
     pr: { owner: 'acme', repo: 'shop', number: 42, headSha: head },

@@ -15,7 +15,8 @@ import { reasonTexts } from '../../domain/verdict';
 import type { Settings } from '../../config/settings';
 import type { Redactor } from '../../safety/redact';
 import type { Outlet } from '../publish';
-import { checkRunNote, renderJobSummary, renderRunSummary, summaryCommentNote } from '../summary/run-summary';
+import { REST_IN_LOG, checkRunNote, renderJobSummary, renderRunSummary, summaryCommentNote } from '../summary/run-summary';
+import { inlineCode } from '../../report/markdown/sanitize';
 import type { ActionsIo } from './io';
 import { emitAnnotations, printAllFindings, printPlannedComments, writeOutputs } from './surfaces';
 
@@ -32,7 +33,7 @@ export interface RunnerOptions {
 export function runnerSurfaces(options: RunnerOptions): Outlet {
   const { io, settings } = options;
   return async (run) => {
-    const jobSummary = renderJobSummary(run);
+    const jobSummary = renderJobSummary(run, false, listedInFull(settings.sarifFile));
     const jobSummaryWritten = options.hasJobSummary && (await writeJobSummaryOrWarn(io, jobSummary.markdown));
     const listedIn = jobSummaryWritten && jobSummary.complete ? 'the job summary' : 'the log below';
     writeOutputs(io, run);
@@ -61,6 +62,15 @@ export function runnerSurfaces(options: RunnerOptions): Outlet {
     }
     concludeStep(io, run);
   };
+}
+
+/**
+ * Where the findings a full job summary leaves out are, for its cut lists to say: the log of this
+ * step lists every finding then (`printAllFindings`), and so does the SARIF file when there is one.
+ */
+function listedInFull(sarifFile: string): string {
+  if (sarifFile === '') return `${REST_IN_LOG} (set \`sarif-file\` to keep every finding in a file as well)`;
+  return `${REST_IN_LOG} and in the SARIF file ${inlineCode(sarifFile, 200)} (sarif-file)`;
 }
 
 /** The step's own conclusion: it fails with the verdict, and says it either way. */

@@ -3,21 +3,16 @@
  * it: the one place a reader sees all the service flagged, each saying whether the gate counts it
  * and, when not, why. The other lists of findings leave the flags to this one.
  */
-import type { FindingLocation, LabelledFinding } from '../../domain/findings';
+import type { LabelledFinding } from '../../domain/findings';
+import { whyNotFailing } from '../../domain/finding-effect';
 import type { FileOutcome } from '../../domain/outcomes';
 import { flagFactsMarkdown } from '../../report/markdown/flag';
 import { inlineText } from '../../report/markdown/sanitize';
 import { compareFindings } from '../../report/markdown/severity';
 import type { Room } from './summary-sections';
-import { cappedList, findingItem, oncePerFiles } from './summary-sections';
+import { cappedList, findingItem, keptByRuleMarkdown, oncePerFiles } from './summary-sections';
 
 const MAX_REASON = 300;
-
-/** Where a flag sits when its place is why it does not count (only in `gate-scope: added`). */
-const UNCOUNTED_PLACE: Partial<Readonly<Record<FindingLocation, string>>> = {
-  'diff-context': 'on an unchanged line shown in the diff',
-  'outside-diff': 'outside the diff',
-};
 
 /** Every security flag of the reviewed files, most severe first. */
 export const securityFlagsOf = oncePerFiles((files: readonly FileOutcome[]): LabelledFinding[] =>
@@ -25,14 +20,12 @@ export const securityFlagsOf = oncePerFiles((files: readonly FileOutcome[]): Lab
 );
 
 function status(f: LabelledFinding): string {
-  if (f.counts) return '**counted by the gate**';
+  if (f.counts) return `**counted by the gate**${keptByRuleMarkdown(f)}`;
   if (f.disposition !== undefined) {
     const why = f.sameAs === undefined ? 'see below' : 'with the issue on this line, which says the same';
     return `not counted: ${f.disposition.kind} (${why})`;
   }
-  if (f.uncounted !== undefined) return `not counted: ${inlineText(f.uncounted, MAX_REASON)}`;
-  const place = UNCOUNTED_PLACE[f.location];
-  return place === undefined ? 'not counted' : `not counted: ${place} (gate-scope: added counts added lines)`;
+  return `not counted: ${inlineText(whyNotFailing(f) ?? '', MAX_REASON)}`;
 }
 
 function flagItem(f: LabelledFinding): string {

@@ -1,7 +1,8 @@
 /**
  * The run's summary markdown, for the pull-request comment (with its hidden marker, under
  * GitHub's 65,536-character limit) and for the job summary (no marker, GitHub's 1 MiB limit).
- * The job summary lists everything when it fits; the comment lists what fits and points to it.
+ * The job summary lists everything when it fits, the findings posted inline too; the comment
+ * lists what fits, counts the findings posted inline beside it, and points to the job summary.
  */
 import { isMergeGroup } from '../../domain/pull-request';
 import type { PublishedRun, RunReport } from '../../domain/run-report';
@@ -10,6 +11,7 @@ import { shortSha } from '../../domain/object-name';
 import { COMMIT_SECTION_RESERVE } from '../check-run/verdict-records';
 import { MAX_SUMMARY_COMMENT_LENGTH, renderSummaryWithin } from './summary';
 import type { RenderedSummary, SummaryInput } from './summary';
+import { splitInline } from './inline-section';
 
 /**
  * GitHub drops a step's whole job summary above 1 MiB (1,048,576 bytes); 1 KiB is left spare
@@ -95,19 +97,27 @@ function summaryInput(report: SummarySource, local = false): SummaryInput {
   if (report.policy !== undefined) input.policy = report.policy;
   if (posting.kind === 'posted') {
     input.inline = { posted: posting.posted.length, alreadyPresent: posting.alreadyPresent.length };
+    const { inline, notPosted } = splitInline(plan.comments, plan.duplicates, posting);
+    input.inlineFindings = inline;
+    if (notPosted.length > 0) input.notPosted = notPosted;
   } else {
     input.notPosted = [...plan.comments.map((c) => c.finding), ...plan.duplicates];
   }
   return input;
 }
 
-/** The job summary; `complete` is false when 1 MiB could not hold every item (the log must list them). */
-export function renderJobSummary(report: SummarySource, local = false): RenderedSummary {
+/**
+ * The job summary: every finding, those posted inline included, within GitHub's 1 MiB; `complete`
+ * is false when it could not hold every item, and then each cut list counts what it left out and
+ * says where it is: `restListedIn` (default the log of this step, which then lists every finding).
+ */
+export function renderJobSummary(report: SummarySource, local = false, restListedIn = REST_IN_LOG): RenderedSummary {
   return renderSummaryWithin(summaryInput(report, local), {
     marker: false,
     maxLength: MAX_JOB_SUMMARY_BYTES,
     unit: 'utf8-bytes',
-    restListedIn: REST_IN_LOG,
+    restListedIn,
+    listInline: true,
   });
 }
 

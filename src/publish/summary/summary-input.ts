@@ -6,6 +6,7 @@ import type { LabelledFinding } from '../../domain/findings';
 import type { PlannedComment } from '../../domain/writes';
 import type { ThreadReport } from '../../domain/run-report';
 import type { WalkthroughOutcome } from '../../domain/run-report';
+import type { InlineFinding } from './inline-section';
 
 export interface SummaryInput {
   verdict: GateVerdict;
@@ -26,6 +27,12 @@ export interface SummaryInput {
   rejected: PlannedComment[];
   /** What the review posted; omitted in a dry run or when nothing could be posted. */
   inline?: { posted: number; alreadyPresent: number };
+  /**
+   * The findings that are inline comments on the pull request (posted by this run, already there,
+   * or folded into one), each with its comment's link when known: listed by the job summary
+   * (`listInline`), counted by the other summaries.
+   */
+  inlineFindings?: InlineFinding[];
   tokensUsed: number;
   /** The head commit reviewed. */
   headSha?: string;
@@ -69,6 +76,11 @@ export interface SummaryOptions {
    * list only counts what it left out.
    */
   restListedIn?: string;
+  /**
+   * List every finding posted inline (the job summary: the record that stays with the run);
+   * otherwise one line counts them, beside the inline comments themselves.
+   */
+  listInline?: boolean;
 }
 
 /** A summary and whether it holds every item of every list. */

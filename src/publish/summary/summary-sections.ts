@@ -6,7 +6,8 @@
 import type { Severity } from '../../domain/vocabulary';
 import { describeLine } from '../../locate/label';
 import type { BaseScore, FileOutcome } from '../../domain/outcomes';
-import type { FindingLocation, LabelledFinding } from '../../domain/findings';
+import type { BelowFailOnSeverity, FindingLocation, LabelledFinding } from '../../domain/findings';
+import { keptFromFailingByRule } from '../../domain/finding-effect';
 import { requestIdToShow } from '../../domain/describe-outcome';
 import { inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { SEVERITY_LABEL, reportedAs } from '../../report/markdown/severity';
@@ -41,6 +42,14 @@ export function findingItem(f: LabelledFinding): string {
     findingLines.set(f, line);
   }
   return line;
+}
+
+/** `does not fail the check: fail-on-severity never for this file, by policy rule 1 (`legacy/**`)`, in markdown. */
+export function keptByRuleMarkdown(f: LabelledFinding): string {
+  const below: BelowFailOnSeverity | undefined = f.belowFailOnSeverity;
+  if (keptFromFailingByRule(f) === undefined || below?.rule === undefined) return '';
+  const globs = below.rule.paths.map((p) => inlineCode(p, 100)).join(', ');
+  return ` — does not fail the check: fail-on-severity ${below.failOnSeverity} for this file, by policy rule ${below.rule.number} (${globs})`;
 }
 
 /**
@@ -101,9 +110,9 @@ export function findingsSection(groups: readonly FindingGroup[], room: Room, tit
   const nonEmpty = groups.filter((g) => g.findings.length > 0);
   if (nonEmpty.length === 0) return '';
   const total = nonEmpty.reduce((n, g) => n + g.findings.length, 0);
-  const blocks = nonEmpty.map((g) =>
-    details(`${g.title} (${g.findings.length})`, cappedList(g.findings, room, 'findings', findingItem)),
-  );
+  // A finding a policy rule keeps from failing the check says so here too: the group's title cannot.
+  const item = (f: LabelledFinding): string => `${findingItem(f)}${keptByRuleMarkdown(f)}`;
+  const blocks = nonEmpty.map((g) => details(`${g.title} (${g.findings.length})`, cappedList(g.findings, room, 'findings', item)));
   return [`### ${title} (${total})`, ...blocks].join('\n\n');
 }
 

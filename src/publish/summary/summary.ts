@@ -2,23 +2,26 @@
  * The run's summary in markdown: the pull-request summary comment (found again by
  * `SUMMARY_MARKER` and edited on every push) and the Actions job summary, from one renderer.
  * Layout: verdict and reasons, a per-file table, every security flag, findings not posted inline,
- * what the service says of each file, skipped and failed files, tokens used. Everything the service or a pull request's author wrote is sanitized.
+ * the findings posted inline (listed in the job summary, counted elsewhere), what the service
+ * says of each file, skipped and failed files, tokens used. Everything the service or a pull request's author wrote is sanitized.
  */
 import { largestFitting } from './largest-fitting';
 import { shortSha } from '../../domain/object-name';
 import { plural } from '../../domain/words';
 import type { FileOutcome } from '../../domain/outcomes';
 import type { FindingLocation } from '../../domain/findings';
-import type { FailOnSeverity } from '../../domain/vocabulary';
 import { failingFiles, reasonTexts } from '../../domain/verdict';
 import type { GateVerdict } from '../../domain/verdict';
 import { SUMMARY_MARKER } from '../../report/markers';
+import { countedFacts } from '../counted';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
 import { securityFlagsOf, securityFlagsSection } from './flags-section';
 import { filesWithNotes, notesSection } from './notes-section';
 import { injectionSection, markedFiles } from './injection-section';
 import { addedSuppressions, suppressionsSection, waitingForApproval } from './suppressions-section';
+import { inlineItem, inlineSection } from './inline-section';
 import { policySection, ruledFiles } from './policy-section';
+import { keptByRule, keptByRuleSection } from './kept-section';
 import { blockText, inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { MAX_WALKTHROUGH_LENGTH } from '../walkthrough';
 import type { WalkthroughOutcome } from '../../domain/run-report';
@@ -35,6 +38,7 @@ import {
 
 export type { RenderedSummary, SummaryInput, SummaryOptions } from './summary-input';
 import type { RenderedSummary, SummaryInput, SummaryOptions } from './summary-input';
+import type { InlineFinding } from './inline-section';
 
 /** GitHub's limit on a comment body. */
 export const MAX_SUMMARY_COMMENT_LENGTH = 65_536;
@@ -60,14 +64,6 @@ function verdictSection(v: GateVerdict, room: Room): string {
   if (noticesRest > 0) notices.push(`- ${more(noticesRest, 'notices', room.restListedIn)}`);
   return [line, ...(notices.length > 0 ? ['', ...notices] : [])].join('\n');
 }
-/** Which counted findings fail the check, by `fail-on-severity`. */
-const FAILING_SEVERITIES: Readonly<Record<FailOnSeverity, string>> = {
-  error: 'only errors fail the check',
-  warning: 'errors and warnings fail the check',
-  info: 'findings of every severity fail the check',
-  never: 'no finding fails the check',
-};
-
 function factsSection(input: SummaryInput): string {
   const v = input.verdict;
   const count = (kind: FileOutcome['kind']): number => input.files.filter((f) => f.kind === kind).length;
@@ -75,10 +71,9 @@ function factsSection(input: SummaryInput): string {
   const fromCache = cached > 0 ? ` (${cached} from the cache)` : '';
   const facts = [
     `${plural(count('reviewed'), 'file', 'files')} reviewed${fromCache}, ${count('skipped')} skipped, ${count('failed')} not reviewed`,
-    `counted by the gate: ${plural(v.counted.error, 'error', 'errors')}, ${plural(v.counted.warning, 'warning', 'warnings')}, ${plural(v.counted.info, 'info', 'infos')}`,
+    // Said beside the counts, so counted warnings are not read as failing the check when they do not.
+    ...countedFacts(v, input.files),
   ];
-  // Said beside the counts, so counted warnings are not read as failing the check when they do not.
-  if (v.failOnSeverity !== undefined) facts.push(`${FAILING_SEVERITIES[v.failOnSeverity]} (fail-on-severity: ${v.failOnSeverity})`);
   if (v.lowestScore !== undefined) {
     const avg = v.averageScore === undefined ? '' : `, average ${Math.round(v.averageScore * 10) / 10}`;
     facts.push(`lowest quality score ${v.lowestScore}${avg}`);
@@ -173,12 +168,14 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
     factsSection(input),
     cutNote,
     policySection(input.policy, input.files, room, changeName(input)),
+    keptByRuleSection(input.files, room),
     filesTable(input.files, room, failingFiles(input.verdict), input.baselines),
     injectionSection(input.files, room),
     securityFlagsSection(input.files, room),
     // A local run or a merge group posts nothing, so no finding is "not posted".
     findingsSection(groups(input), room, nothingToPostTo(input) ? 'Findings' : undefined),
     suppressionsSection(input.files, room, changeName(input)),
+    inlineSection(input.inlineFindings, room, options.listInline === true),
     dispositionsSection(input.files, room, input.feedbackProblem),
     fixedSection(input.threads, room),
     notesSection(input.files, room),
@@ -193,13 +190,19 @@ function render(input: SummaryInput, options: SummaryOptions, room: Room, comple
 function listedFindingsLength(input: SummaryInput, options: SummaryOptions): number {
   let length = 0;
   for (const group of groups(input)) for (const f of group.findings) length += measure(findingItem(f), options) + 1;
+  for (const inline of listedInline(input, options)) length += measure(inlineItem(inline), options) + 1;
   return length;
 }
 
+/** The findings posted inline that this summary lists one by one (the job summary's), else none. */
+function listedInline(input: SummaryInput, options: SummaryOptions): readonly InlineFinding[] {
+  return options.listInline === true ? (input.inlineFindings ?? []) : [];
+}
+
 /** The longest list of the summary: with that many items per list, nothing is left out. */
-function longestList(input: SummaryInput): number {
+function longestList(input: SummaryInput, options: SummaryOptions): number {
   const kinds = (['reviewed', 'failed', 'skipped'] as const).map((k) => input.files.filter((f) => f.kind === k).length);
-  const findings = groups(input).map((g) => g.findings.length);
+  const findings = [...groups(input).map((g) => g.findings.length), listedInline(input, options).length];
   const noted = filesWithNotes(input.files);
   const others = [
     setAside(input.files).length,
@@ -210,6 +213,7 @@ function longestList(input: SummaryInput): number {
     waitingForApproval(input.files).length,
     addedSuppressions(input.files).length,
     ruledFiles(input.files).length,
+    keptByRule(input.files).length,
     noted.length,
     ...noted.map((f) => f.suggestions.length),
   ];
@@ -229,7 +233,7 @@ export function renderSummaryWithin(input: SummaryInput, options: SummaryOptions
   }
   const room = (cap: number): Room =>
     options.restListedIn === undefined ? { cap } : { cap, restListedIn: options.restListedIn };
-  const all = longestList(input);
+  const all = longestList(input, options);
   // The lines of the findings lists alone are a floor of the whole text's length: over the limit,
   // the whole summary cannot fit, and is not built (for 30,000 findings, strings of megabytes).
   const floor = listedFindingsLength(input, options);

@@ -2,8 +2,9 @@
  * `--format text`: the first line counts what happened to every changed file; then the findings
  * grouped per file, `path:line  severity  message` with the suggestion beneath; then the files
  * not reviewed and skipped; the verdict last. A finding the gate does not count says why: a
- * suppression or a dismissal is listed with its reason beneath; findings on lines the change does
- * not touch are counted per file rather than listed (`--format json` lists them). Every path is
+ * suppression or a dismissal is listed with its reason beneath, and so is a policy rule that keeps
+ * a counted one from failing the check; findings on lines the change does not touch are counted
+ * per file rather than listed (`--format json` lists them). Every path is
  * printed in its visible form (`visiblePath`), so a name with control characters names no other file.
  */
 import { normalizeMessage } from '../../locate/fingerprint';
@@ -15,6 +16,7 @@ import { failureText } from '../../domain/describe-outcome';
 import { INJECTED_FINDING, markedFileText } from '../../report/markdown/injection';
 import type { LabelledFinding } from '../../domain/findings';
 import { plural } from '../../domain/words';
+import { keptFromFailingByRule } from '../../domain/finding-effect';
 import { visiblePath } from '../../safety/terminal';
 import { styled } from './terminal';
 import type { Part, Style, Terminal } from './terminal';
@@ -81,6 +83,9 @@ function printFinding(terminal: Terminal, f: LabelledFinding, flags: readonly La
   printSuggestion(terminal, f.suggestion);
   if (f.uncounted !== undefined) terminal.out(styled('dim', `    not counted: ${oneLine(f.uncounted)}`));
   if (f.possibleInjection === true) terminal.out(styled('yellow', `    ${INJECTED_FINDING}`));
+  // A rule of the policy gave its file another bar: the run's own is said once, before the verdict.
+  const byRule = keptFromFailingByRule(f);
+  if (byRule !== undefined) terminal.out(styled('dim', `    does not fail the check: ${oneLine(byRule)}`));
   for (const carried of flags) {
     const same = normalizeMessage(carried.message) === normalizeMessage(f.message);
     terminal.out(styled('dim', `    also a ${oneLine(describeFlag(carried))}${same ? '' : ': '}`), same ? '' : oneLine(carried.message));

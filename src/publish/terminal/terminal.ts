@@ -3,20 +3,14 @@
  * (`printSafe`); colour codes are added after, around text already made safe, and only when the
  * stream is a terminal: `NO_COLOR` (any non-empty value) turns colour off, `FORCE_COLOR` (any
  * value but 0 or false) turns it on even into a pipe, and wins over `NO_COLOR` as in Node itself.
+ * The codes are Node's own (`util.styleText`, Node 20.12 and later), not a table of ours.
  */
+import { styleText } from 'node:util';
 import { neutralizeWorkflowCommands, printSafe } from '../../safety/terminal';
 import type { Redactor } from '../../safety/redact';
 
+/** The styles the command uses, as `node:util`'s `styleText` names them. */
 export type Style = 'bold' | 'dim' | 'red' | 'yellow' | 'cyan' | 'green';
-
-const SGR: Readonly<Record<Style, [number, number]>> = {
-  bold: [1, 22],
-  dim: [2, 22],
-  red: [31, 39],
-  yellow: [33, 39],
-  cyan: [36, 39],
-  green: [32, 39],
-};
 
 /** A piece of a line: plain text, or text with a style. */
 export type Part = string | { style: Style; text: string };
@@ -37,6 +31,8 @@ export interface CliIo {
   stderrIsTTY?: boolean;
   /** Standard input, whole (for `complete -`). */
   readStdin?(): Promise<string>;
+  /** The folder of the package the command runs from (the one holding dist/), to tell which build it is. */
+  packageRoot?: string;
 }
 
 /** The command's safe view of its streams. */
@@ -66,8 +62,9 @@ export function createTerminal(io: CliIo, redactor: Redactor): Terminal {
         if (typeof part === 'string') return safe(part);
         const clean = safe(part.text);
         if (!colour || clean === '') return clean;
-        const [on, off] = SGR[part.style];
-        return `\u001b[${on}m${clean}\u001b[${off}m`;
+        // Whether to colour is decided above, from the command's own streams and environment
+        // (which tests give); Node's check of process.stdout is not asked.
+        return styleText(part.style, clean, { validateStream: false });
       })
       .join('');
     // Parts made safe one by one could still line up into a workflow command when joined.

@@ -6,6 +6,9 @@
  * picks the same copies, so racing runs converge (a copy already deleted answers 404, as wanted),
  * and the run whose review landed last always lists after both and cleans up.
  *
+ * A run that could not learn its identity (identity.ts) recognises none of its comments and posts
+ * them again; the next run that knows it removes those copies by the same rule.
+ *
  * A submitted review cannot be deleted; one left without comments gets a body saying why.
  */
 import { extractFingerprints } from '../markers';
@@ -25,6 +28,10 @@ export interface ListedInlineComment {
   fingerprints: string[];
   /** Someone replied to it (a dismissal, a question): a conversation, never deleted as a copy. */
   replied?: boolean;
+  /** Its link on GitHub (`html_url`), when listed. */
+  url?: string;
+  /** `path:line` where GitHub shows it at the head (no line: outdated), when listed. */
+  place?: string;
 }
 
 /** The fields of a listed review comment review-gate reads (a reply has `in_reply_to_id`). */
@@ -38,6 +45,7 @@ const REVIEW_COMMENT = object({
   author_association: string,
   user: COMMENT_AUTHOR,
   pull_request_review_id: nullable(integer),
+  html_url: optional(string),
 });
 
 /** Every review comment on the pull request, replies included; pending reviews' comments are not listed. */
@@ -62,6 +70,8 @@ export async function listOwnInlineComments(octokit: GitHubClient, trusted: Auth
       reviewId: comment.pull_request_review_id,
       fingerprints: extractFingerprints(comment.body),
       ...(replied.has(comment.id) ? { replied: true } : {}),
+      ...(comment.html_url === undefined ? {} : { url: comment.html_url }),
+      ...(comment.line === undefined ? {} : { place: `${comment.path}:${comment.line}` }),
     }));
 }
 
@@ -74,21 +84,30 @@ export interface DuplicatePlan {
 
 /** Body of a review whose comments all repeated an older review's and were deleted. */
 export const EMPTIED_REVIEW_BODY =
-  'review-gate: the inline comments of this review repeated those of an earlier review, posted by a run that raced this one, and were removed; the earlier review has them.';
+  'review-gate: the inline comments of this review repeated those of an earlier review (posted by a run that raced this one, or by one that could not tell its own comments) and were removed; the earlier review has them.';
 
 /**
  * A copy is a newer comment with the same fingerprints: a racing run posted the finding too, on
  * this commit or on a newer one where its line moved. Comments someone replied to, and `exempt`
- * ones, are no one's copy and make none: a racing copy is never replied to before it is found,
- * and a dismissed comment speaks for other findings than a look-alike (see applyDismissals), so
- * that one's own comment stays.
+ * ones, are no one's copy: a racing copy is never replied to before it is found, and a dismissed
+ * comment speaks for other findings than a look-alike (see applyDismissals), so that one's own
+ * comment stays. A comment someone replied to makes a copy only of a newer one on its very line
+ * (`place`): a look-alike's comment is on another line, while a run that could not tell its own
+ * comments posted its copy on the same one.
  */
 export function planDuplicateRemoval(comments: readonly ListedInlineComment[], exempt: ReadonlySet<number> = new Set()): DuplicatePlan {
   const seen = new Set<string>();
+  const repliedAt = new Set<string>();
+  const at = (fp: string, comment: ListedInlineComment): string => `${fp} ${comment.place ?? ''}`;
   const remove: ListedInlineComment[] = [];
   for (const comment of [...comments].sort((a, b) => a.id - b.id)) {
-    if (comment.fingerprints.length === 0 || comment.replied === true || exempt.has(comment.id)) continue;
-    if (comment.fingerprints.every((fp) => seen.has(fp))) remove.push(comment);
+    if (comment.fingerprints.length === 0 || exempt.has(comment.id)) continue;
+    if (comment.replied === true) {
+      if (comment.place !== undefined) for (const fp of comment.fingerprints) repliedAt.add(at(fp, comment));
+      continue;
+    }
+    const copyOfReplied = comment.place !== undefined && comment.fingerprints.every((fp) => repliedAt.has(at(fp, comment)));
+    if (copyOfReplied || comment.fingerprints.every((fp) => seen.has(fp))) remove.push(comment);
     else for (const fp of comment.fingerprints) seen.add(fp);
   }
   const removed = new Set(remove.map((c) => c.id));
@@ -125,7 +144,7 @@ export async function removeDuplicateComments(
       else throw new GitHubApiError(`Deleting a duplicate inline comment of ${describePr(pr)}`, error);
     }
   }
-  log?.info(`${describePr(pr)}: deleted ${deleted.length} inline comment(s) a racing run had posted too; the older copies stay`);
+  log?.info(`${describePr(pr)}: deleted ${deleted.length} newer cop${deleted.length === 1 ? 'y' : 'ies'} of inline comments (posted by a racing run, or by one that could not tell its own comments); the older copies stay`);
   const gone = new Set(deleted.map((c) => c.id));
   const emptied = plan.emptied.filter((reviewId) => listed.every((c) => c.reviewId !== reviewId || gone.has(c.id)));
   for (const reviewId of emptied) {

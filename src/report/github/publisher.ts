@@ -56,13 +56,15 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
   const listOwnComments = (pr: PullRequestRef): Promise<ListedInlineComment[]> => listOwnInlineComments(octokit, trusted, pr);
 
   /**
-   * Fingerprint → id of the review carrying it. Pending reviews' comments are not listed, nor
+   * Our inline comments on the pull request. Pending reviews' comments are not listed, nor
    * `passOver`: dismissed comments that speak for other findings than the ones being posted.
    */
-  async function listedFingerprints(pr: PullRequestRef, passOver: ReadonlySet<number>): Promise<Map<string, number | null>> {
-    const comments = (await listOwnComments(pr)).filter((comment) => !passOver.has(comment.id));
-    return new Map(comments.flatMap((comment) => comment.fingerprints.map((fp) => [fp, comment.reviewId] as const)));
+  async function listedComments(pr: PullRequestRef, passOver: ReadonlySet<number>): Promise<ListedInlineComment[]> {
+    return (await listOwnComments(pr)).filter((comment) => !passOver.has(comment.id));
   }
+  /** Fingerprint → id of the review carrying it. */
+  const reviewsOf = (listed: readonly ListedInlineComment[]): Map<string, number | null> =>
+    new Map(listed.flatMap((comment) => comment.fingerprints.map((fp) => [fp, comment.reviewId] as const)));
 
   async function postReview(pr: PullRequestRef, comments: PlannedComment[], body: string): Promise<PostReviewResult> {
     // A push during the run: what the run found is about an older commit, and the run on the new
@@ -73,16 +75,25 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
       return { kind: 'superseded', headSha: head };
     }
     const passOver = new Set(comments.flatMap((comment) => comment.dismissedElsewhere ?? []));
-    const plan = planReview(comments, (await listedFingerprints(pr, passOver)).keys(), maxPerReview);
+    const listedAll = await listOwnComments(pr);
+    const listedBefore = listedAll.filter((comment) => !passOver.has(comment.id));
+    const plan = planReview(comments, reviewsOf(listedBefore).keys(), maxPerReview);
     const alreadyPresent = [...plan.alreadyPresent];
+    // Where each finding's comment is, for the job summary: the comment's own link, else its review's.
+    const links = commentLinks(listedBefore);
     if (plan.batches.length === 0) {
       log?.info(`${describePr(pr)}: all ${alreadyPresent.length} inline comments are already there; no review posted`);
-      return { kind: 'posted', posted: [], alreadyPresent, rejected: [] };
+      // Copies an earlier run left (one that raced, or could not tell its own comments) go now,
+      // from the listing already made: no request unless there is a copy to delete.
+      await removeDuplicateComments({ octokit, gate, log }, pr, listedAll, passOver).catch((error: unknown) => {
+        log?.warning(`${describePr(pr)}: could not remove copies of inline comments: ${describeGitHubError(error)}`);
+      });
+      return { kind: 'posted', posted: [], alreadyPresent, rejected: [], links };
     }
 
     const firstBody = body.trim() === '' ? DEFAULT_BODY : body;
     const prober = createProber({ octokit, gate, log, pr });
-    const poster: ReviewPosterContext = { octokit, gate, log, pr, prober, listFingerprints: () => listedFingerprints(pr, passOver) };
+    const poster: ReviewPosterContext = { octokit, gate, log, pr, prober, listFingerprints: async () => reviewsOf(await listedComments(pr, passOver)) };
     let posted: PlannedComment[] = [];
     const rejected: PlannedComment[] = [];
     let reviewsPosted = 0;
@@ -101,6 +112,7 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
         if (first) reviewUrl = sent.url;
         reviewsPosted++;
         posted.push(...sent.comments);
+        if (sent.url !== undefined) for (const comment of sent.comments) links.set(comment.fingerprint, sent.url);
         if (sent.reviewId !== undefined) ownReviews.add(sent.reviewId);
       }
       return sent;
@@ -136,7 +148,9 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
     // review has landed either way, so a failure here costs a duplicate, never the gate.
     if (posted.length > 0) {
       try {
-        const removed = await removeDuplicateComments({ octokit, gate, log }, pr, await listOwnComments(pr), passOver);
+        const listedAfter = await listOwnComments(pr);
+        for (const [fingerprint, link] of commentLinks(listedAfter)) links.set(fingerprint, link);
+        const removed = await removeDuplicateComments({ octokit, gate, log }, pr, listedAfter, passOver);
         const ownRemoved = new Set(removed.filter((c) => c.reviewId !== null && ownReviews.has(c.reviewId)).flatMap((c) => c.fingerprints));
         // Ours deleted, the racing run's older copy there: already present, as if listed first.
         alreadyPresent.push(...posted.filter((c) => ownRemoved.has(c.fingerprint)));
@@ -152,12 +166,21 @@ export function createReviewPublisher(octokit: GitHubClient, options: ReviewPubl
     }
     log?.debug(`${describePr(pr)}: ${probes} probe(s) to isolate refused comments`);
     return reviewUrl === undefined
-      ? { kind: 'posted', posted, alreadyPresent, rejected }
-      : { kind: 'posted', posted, alreadyPresent, rejected, reviewUrl };
+      ? { kind: 'posted', posted, alreadyPresent, rejected, links }
+      : { kind: 'posted', posted, alreadyPresent, rejected, reviewUrl, links };
   }
 
   return {
     postReview,
     upsertSummary: (pr, body) => upsertSummaryComment({ octokit, gate, log, trusted }, pr, body),
   };
+}
+
+/** Fingerprint → the link of the oldest of our comments carrying it: the copy convergence keeps. */
+function commentLinks(listed: readonly ListedInlineComment[]): Map<string, string> {
+  const links = new Map<string, string>();
+  for (const comment of [...listed].sort((a, b) => a.id - b.id)) {
+    for (const fingerprint of comment.fingerprints) if (comment.url !== undefined && !links.has(fingerprint)) links.set(fingerprint, comment.url);
+  }
+  return links;
 }

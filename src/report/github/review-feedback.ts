@@ -1,7 +1,8 @@
 /**
  * The pull request's review threads as review-gate reads and answers them: one listing of the
  * review comments gives its own inline comments (those of its identity, see identity.ts) and
- * the replies to them; after the verdict, the threads of findings fixed since are closed
+ * the replies to them, each dismissal reaching as far as the reach marker of the comment it
+ * answers says (markers.ts); after the verdict, the threads of findings fixed since are closed
  * (review-threads.ts). A reply counts as a dismissal candidate only under review-gate's own
  * comment: a person cannot dismiss by replying to a comment that merely imitates one. Each
  * candidate's author's access to the repository is read with it, so the gate can judge it.
@@ -12,8 +13,7 @@ import type { PullRequestRef } from '../../domain/pull-request';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';
 import type { FeedbackSnapshot, ReviewFeedback } from '../feedback';
-import { sameFindingLines } from '../markdown/comment';
-import { FIXED_MARKER, extractFingerprints } from '../markers';
+import { FIXED_MARKER, extractFingerprints, readReach } from '../markers';
 import type { OwnThreadComment } from '../thread-plan';
 import type { AccessReader } from '../../domain/repository-access';
 import type { AuthorTrust } from './identity';
@@ -73,7 +73,8 @@ export function readSnapshot(comments: readonly ListedComment[], ours: ReadonlyS
     const replied = root as ListedComment;
     dismissals.push({
       commentId: c.id, fingerprints: thread.fingerprints, login: c.user.login, body: c.body,
-      threadId: replied.id, line: replied.line ?? replied.original_line ?? undefined, occurrences: 1 + sameFindingLines(replied.body).length,
+      // How far it reaches is the data of our own comment's marker, never its rendered text.
+      threadId: replied.id, line: replied.line ?? replied.original_line ?? undefined, occurrences: readReach(replied.body),
     });
   }
   return { own: [...own.values()], dismissals };
@@ -84,7 +85,10 @@ export function createReviewFeedback(context: FeedbackContext): ReviewFeedback {
     async read(pr: PullRequestRef): Promise<FeedbackSnapshot> {
       const comments: ListedComment[] = await listReviewComments(context.octokit, pr);
       const trust = await Promise.all(comments.map((c) => context.trusted(c.user)));
-      const snapshot = readSnapshot(comments, new Set(comments.filter((_, i) => trust[i] === true).map((c) => c.id)));
+      const read = readSnapshot(comments, new Set(comments.filter((_, i) => trust[i] === true).map((c) => c.id)));
+      // Without its identity the run trusts no comment: the summary says why no dismissal counted.
+      const unknown = context.trusted.unknownIdentity();
+      const snapshot = unknown === undefined ? read : { ...read, problem: unknown };
       const { access } = context;
       if (access === undefined) return snapshot;
       // Beside the replies, before the gate: who may dismiss is data for the locate stage.

@@ -104,7 +104,7 @@ async function listOwnSummaries({ octokit, trusted }: SummaryContext, pr: PullRe
 
 /**
  * Writes the plan: the kept comment's new body, then the deletions. A kept comment GitHub will
- * not let us edit (another bot's comment carrying the marker) is passed over for the next oldest.
+ * not let us edit (the token's account lost the right since) is passed over for the next oldest.
  * Undefined when none could be kept: the caller creates one.
  */
 async function applyPlan(

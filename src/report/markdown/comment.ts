@@ -1,12 +1,12 @@
 /**
  * The body of one inline review comment: severity, the service's message, its suggestion (as a
  * GitHub suggested change when it replaces the line), the security flags it stands for, and the
- * hidden fingerprint markers last: its own, then each flag's, so a dismissal of the comment
- * covers the flags it carries.
+ * hidden markers last, in a paragraph of their own: its fingerprint, then each flag's, so a
+ * dismissal of the comment covers the flags it carries, then how many places it stands for.
  */
 import type { LabelledFinding } from '../../domain/findings';
 import { normalizeMessage } from '../../locate/fingerprint';
-import { fingerprintMarker } from '../markers';
+import { fingerprintMarker, reachMarker } from '../markers';
 import { FLAG_ICON, flagFactsMarkdown } from './flag';
 import { injectionNote } from './injection';
 import { blockText, codeFence, inlineText } from './sanitize';
@@ -70,12 +70,15 @@ function suggestionPart(finding: LabelledFinding, max: number): string {
   }
 }
 
-/** Reads back the lines named by the note above in a comment body: how many places one comment (and a dismissal of it) spoke for. */
-const SAME_AT_NOTE = /_The same finding is on lines? ([\d, ]+) of this file\._/;
+/** Lines the note names at most; the rest are counted, so a body never outgrows GitHub's limit. */
+const MAX_NOTE_LINES = 100;
 
-export function sameFindingLines(body: string): number[] {
-  const listed = SAME_AT_NOTE.exec(body)?.[1] ?? '';
-  return listed.split(',').map((n) => Number(n.trim())).filter((n) => Number.isInteger(n) && n > 0);
+/** The note for people naming the other lines the comment stands for. */
+function sameAtNote(sameAt: readonly number[]): string {
+  if (sameAt.length === 0) return '';
+  const rest = sameAt.length - MAX_NOTE_LINES;
+  const named = sameAt.slice(0, MAX_NOTE_LINES).join(', ');
+  return `_The same finding is on ${sameAt.length === 1 ? 'line' : 'lines'} ${rest > 0 ? `${named} and ${rest.toLocaleString('en-US')} more` : named} of this file._`;
 }
 
 export function renderInlineComment(
@@ -87,16 +90,16 @@ export function renderInlineComment(
     throw new TypeError(`Expected \`fingerprint\` to be 16 to 64 lowercase hex digits, got '${fingerprint}'`);
   }
   const sameAt = options.sameAt ?? [];
-  const note =
-    sameAt.length === 0
-      ? ''
-      : `_The same finding is on ${sameAt.length === 1 ? 'line' : 'lines'} ${sameAt.join(', ')} of this file._`;
+  const note = sameAtNote(sameAt);
   const head = header(finding);
   const flags = options.flags ?? [];
   const carried = flagsPart(finding, flags);
   const uncounted = uncountedNote(finding);
   const injected = injectionNote(finding);
-  const marker = [...new Set([fingerprint, ...flags.map((f) => f.fingerprint)])].map(fingerprintMarker).join('\n');
+  // The note is for people; how far the comment (and a dismissal of it) reaches is the reach
+  // marker's data, which no text of the service can write (markers.ts).
+  const fingerprints = [...new Set([fingerprint, ...flags.map((f) => f.fingerprint)])].map(fingerprintMarker);
+  const marker = [...fingerprints, reachMarker(1 + sameAt.length)].filter((m) => m !== '').join('\n');
   // Separators: two newlines between each of at most seven parts (eight with the injection note).
   const budget = MAX_COMMENT_LENGTH - head.length - carried.length - uncounted.length - injected.length - note.length - marker.length - (injected === '' ? 6 : 7) * 2;
   // The suggestion gets at most half, so a long one never crowds out the message.

@@ -46,6 +46,7 @@ export class CodeAssistanceClient implements ReviewService {
       timeoutMs: checkTimeout(options.timeoutMs),
       userAgent: options.userAgent ?? `review-gate/${VERSION}`,
       dispatcher: options.dispatcher ?? new EnvHttpProxyAgent(),
+      now: options.now ?? Date.now,
     };
     this.retryPolicy = resolveRetryPolicy(options.retry);
     // The real timer wakes on the caller's abort, so a long retry_after does not hold it up.

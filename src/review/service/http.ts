@@ -17,6 +17,7 @@ import {
   serviceErrorFromObject,
   snippetOf,
 } from './errors';
+import { retryAfterSeconds } from './retry-after';
 
 export interface Transport {
   /** Normalized base URL, without a trailing slash and without `/v1`. */
@@ -27,6 +28,8 @@ export interface Transport {
   redactor: Redactor;
   userAgent: string;
   timeoutMs: number;
+  /** The clock a `Retry-After` date is read against (ms since the epoch). */
+  now: () => number;
 }
 
 export interface AttemptOptions {
@@ -40,7 +43,12 @@ export interface AttemptOptions {
 
 type ResponseData = Dispatcher.ResponseData;
 
-/** The deadline of one attempt. `stop()` ends it; `timedOut` says whether it fired. */
+/**
+ * The deadline of one attempt. `stop()` ends it; `timedOut` says whether it fired. Not
+ * `AbortSignal.timeout`: that signal cannot be stopped, and a completion stream goes on after its
+ * attempt returns, with the signal still on its body; from then on only undici's `bodyTimeout`
+ * (the time between two chunks) bounds it, so a long answer is never cut at `timeoutMs` in all.
+ */
 class Deadline {
   readonly controller = new AbortController();
   timedOut = false;
@@ -111,7 +119,7 @@ async function readText(body: ResponseData['body']): Promise<string> {
 async function errorFromResponse(response: ResponseData, transport: Transport, service: string): Promise<Error> {
   const text = transport.redactor.text(await readText(response.body));
   const requestId = headerValue(response.headers, 'x-request-id');
-  const retryHeader = Number(headerValue(response.headers, 'retry-after'));
+  const retryHeader = retryAfterSeconds(headerValue(response.headers, 'retry-after'), transport.now());
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -123,7 +131,7 @@ async function errorFromResponse(response: ResponseData, transport: Transport, s
     return serviceErrorFromObject(error, {
       status: response.statusCode,
       requestId,
-      retryAfterHeader: Number.isFinite(retryHeader) && retryHeader >= 0 ? retryHeader : undefined,
+      retryAfterHeader: retryHeader,
     }, service);
   }
   const snippet = snippetOf(text);

@@ -26,6 +26,8 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   /** Waits between retries; default a real timer. Tests inject one that records the delays. */
   sleep?: (ms: number) => Promise<void>;
+  /** The clock a `Retry-After` date is read against, ms since the epoch; default Date.now. */
+  now?: () => number;
   /** For jitter; default Math.random. */
   random?: () => number;
   /** Told about doubtful settings, e.g. a key without the `svc_live_` prefix. */

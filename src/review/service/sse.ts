@@ -1,48 +1,40 @@
 /**
- * An incremental Server-Sent Events parser (the WHATWG event-stream rules) and the reading of
- * the completion stream's events. The parser is fed arbitrary chunks: a line or a UTF-8
- * character may be split across them, one chunk may hold several events, and lines may end in
- * LF, CRLF or a lone CR.
+ * The completion stream's events, read from its bytes with eventsource-parser (the WHATWG
+ * event-stream rules: a line or a UTF-8 character split across chunks, several events in one
+ * chunk, LF, CRLF or a lone CR, comments, multi-line data), and the reading of each event.
  */
+import { createParser } from 'eventsource-parser';
+import type { EventSourceMessage, EventSourceParser } from 'eventsource-parser';
 import { InvalidResponseError, errorObjectOf, renderValue, serviceErrorFromObject, snippetOf } from './errors';
 
-export interface SseEvent {
-  /** The `event:` field; `message` when the event did not name one. */
-  event: string;
-  /** The `data:` lines joined with `\n`. */
-  data: string;
-  id?: string;
-}
+/** One event: `data` is its `data:` lines joined with `\n`; `event` and `id` when it named them. */
+export type SseEvent = EventSourceMessage;
 
-export class SseParser {
+/** `data: [DONE]` as the last line so far, ended: the stream's end, whether a blank line follows or not. */
+const DONE_LINE_AT_END = /[\r\n]data: ?\[DONE\][ \t]*(?:\r\n|\r|\n)+$/;
+/** Enough of the text's end to hold that line and the line break before it. */
+const TAIL = 64;
+
+export class CompletionEventReader {
   private readonly decoder = new TextDecoder('utf-8');
-  private buffer = '';
-  /** A chunk ended in CR: a LF at the start of the next chunk belongs to the same line end. */
-  private skipLeadingLf = false;
-  private dataLines: string[] = [];
-  private eventType = '';
-  private lastId: string | undefined;
+  private readonly parser: EventSourceParser;
+  private ready: SseEvent[] = [];
+  /** The end of the text read so far, after a line break standing for the stream's start. */
+  private tail = '\n';
+
+  constructor() {
+    this.parser = createParser({ onEvent: (event) => this.ready.push(event) });
+  }
 
   /** Feeds a chunk; returns the events it completed. */
   push(chunk: Uint8Array | string): SseEvent[] {
-    let text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
-    if (this.skipLeadingLf && text.length > 0) {
-      if (text.startsWith('\n')) text = text.slice(1);
-      this.skipLeadingLf = false;
-    }
-    this.buffer += text;
-    const events: SseEvent[] = [];
-    for (;;) {
-      const match = /\r\n|\r|\n/.exec(this.buffer);
-      if (match === null) break;
-      const line = this.buffer.slice(0, match.index);
-      const end = match.index + match[0].length;
-      if (match[0] === '\r' && end === this.buffer.length) this.skipLeadingLf = true;
-      this.buffer = this.buffer.slice(end);
-      const event = this.processLine(line);
-      if (event !== undefined) events.push(event);
-    }
-    return events;
+    const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+    this.parser.feed(text);
+    this.tail = (this.tail + text).slice(-TAIL);
+    // The reference ends the stream with the line `data: [DONE]`; a server may send no blank line
+    // after it and hold the connection open. The event it ends is dispatched as if one came.
+    if (DONE_LINE_AT_END.test(this.tail)) this.parser.feed('\n\n');
+    return this.take();
   }
 
   /**
@@ -50,40 +42,14 @@ export class SseParser {
    * blank line after it) is dispatched, so `data: [DONE]` followed by a close still counts.
    */
   end(): SseEvent[] {
-    const rest = this.buffer + this.decoder.decode();
-    this.buffer = '';
-    if (rest.length > 0) this.processLine(rest);
-    const event = this.dispatch();
-    return event === undefined ? [] : [event];
+    this.parser.feed(`${this.decoder.decode()}\n\n`);
+    return this.take();
   }
 
-  /** The data of the event being read, not yet dispatched (`[DONE]` needs no blank line). */
-  get pendingData(): string | undefined {
-    return this.dataLines.length > 0 ? this.dataLines.join('\n') : undefined;
-  }
-
-  private processLine(line: string): SseEvent | undefined {
-    if (line === '') return this.dispatch();
-    if (line.startsWith(':')) return undefined; // a comment, e.g. `: keep-alive`
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') this.dataLines.push(value);
-    else if (field === 'event') this.eventType = value;
-    else if (field === 'id' && !value.includes('\0')) this.lastId = value;
-    // `retry` and unknown fields are ignored, as the event-stream rules say.
-    return undefined;
-  }
-
-  private dispatch(): SseEvent | undefined {
-    const type = this.eventType;
-    this.eventType = '';
-    if (this.dataLines.length === 0) return undefined; // a blank keep-alive line
-    const event: SseEvent = { event: type === '' ? 'message' : type, data: this.dataLines.join('\n') };
-    this.dataLines = [];
-    if (this.lastId !== undefined) event.id = this.lastId;
-    return event;
+  private take(): SseEvent[] {
+    const events = this.ready;
+    this.ready = [];
+    return events;
   }
 }
 

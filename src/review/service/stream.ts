@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici';
 import { InvalidResponseError, errorObjectOf, redactError, serviceErrorFromObject } from './errors';
 import { headerValue, mapTransportError, readJson } from './http';
 import type { Transport } from './http';
-import { SseParser, readCompletionEvent, DONE_MARKER } from './sse';
+import { CompletionEventReader, readCompletionEvent } from './sse';
 import type { SseEvent } from './sse';
 
 const SERVICE = 'Completion service';
@@ -61,7 +61,7 @@ export class LiveCompletionStream implements CompletionStream {
       if (error !== undefined) throw redactError(serviceErrorFromObject(error, context, SERVICE), this.transport.redactor);
       throw new InvalidResponseError(`${SERVICE} answered ${response.statusCode} with JSON instead of an event stream`, context);
     }
-    const parser = new SseParser();
+    const reader = new CompletionEventReader();
     let count = 0;
     const handle = (events: SseEvent[]): string[] => {
       const out: string[] = [];
@@ -77,19 +77,16 @@ export class LiveCompletionStream implements CompletionStream {
     };
     try {
       for await (const chunk of response.body as AsyncIterable<unknown>) {
-        const deltas = handle(parser.push(toChunk(chunk)));
+        const deltas = handle(reader.push(toChunk(chunk)));
         for (const delta of deltas) {
           count += 1;
           // Each delta on its own: a secret split across two deltas is the reader's to redact.
           yield this.transport.redactor.text(delta);
         }
-        // `data: [DONE]` needs no blank line after it: the server may hold the connection open.
-        if (this.completed || parser.pendingData?.trim() === DONE_MARKER) {
-          this.completed = true;
-          return;
-        }
+        // The reader takes `data: [DONE]` as the end with or without a blank line after it.
+        if (this.completed) return;
       }
-      for (const delta of handle(parser.end())) {
+      for (const delta of handle(reader.end())) {
         count += 1;
         yield this.transport.redactor.text(delta);
       }

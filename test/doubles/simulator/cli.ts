@@ -1,5 +1,5 @@
 /**
- * `npm run simulator -- --port 8787`: runs the simulator until SIGINT or SIGTERM.
+ * `npm run simulator -- --port 8790`: runs the simulator until SIGINT or SIGTERM.
  * Exit codes: 0 after a clean stop, 1 when the server cannot start, 2 for a bad flag.
  */
 import { CliUsageError, cliKeys, parseCliArgs, USAGE, type CliSettings } from './cli-args';

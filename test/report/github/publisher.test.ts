@@ -4,6 +4,7 @@ import { PROBE_BODY } from '../../../src/report/github/pending-reviews';
 import { createWriteGate } from '../../../src/github/write-gate';
 import { CONTINUATION_BODY, createReviewPublisher } from '../../../src/report/github/publisher';
 import { SUMMARY_MARKER, fingerprintMarker } from '../../../src/report/markers';
+import { isWriteRequest } from '../../doubles/fake-github';
 import type { FakeGitHub, FakePull } from '../../doubles/fake-github';
 import { createVirtualClock } from '../../support/virtual-clock';
 import { addedFilePatch, HEAD, planned, posts, prRef, reviewStates, reviewWrites, startFake, TOKEN } from '../../github/helpers';
@@ -46,15 +47,30 @@ async function createReviewDirectly(f: FakeGitHub, input: Record<string, unknown
 }
 
 describe('postReview', () => {
-  it('does not let a person suppress a finding by posting its fingerprint first', async () => {
+  it.each([
+    ['a person', 'mallory'],
+    ['another app', 'other-app[bot]'],
+  ])('does not let %s suppress a finding by posting its fingerprint first', async (_, login) => {
     const { fake, publisher } = await setup();
     const comment = planned('src/a.ts', 3, 1);
-    fake.addReviewComment(7, { path: 'src/a.ts', line: 3, body: `lgtm ${fingerprintMarker(comment.fingerprint)}` }, 'mallory');
+    fake.addReviewComment(7, { path: 'src/a.ts', line: 3, body: `lgtm ${fingerprintMarker(comment.fingerprint)}` }, login);
 
     const result = await publisher.postReview(prRef(), [comment], 'Review body');
 
     expect(result).toMatchObject({ kind: 'posted', posted: [comment], alreadyPresent: [] });
-    expect(fake.reviewComments.map((c) => c.user.login)).toEqual(['mallory', 'github-actions[bot]']);
+    expect(fake.reviewComments.map((c) => c.user.login)).toEqual([login, 'github-actions[bot]']);
+  });
+
+  it('posts its comments again, and deletes none, when it cannot learn whose they are', async () => {
+    const { fake, publisher, log } = await setup({ viewerRefused: true });
+    const comment = planned('src/a.ts', 3, 1);
+    await publisher.postReview(prRef(), [comment], 'run 1');
+    const second = await publisher.postReview(prRef(), [comment], 'run 2');
+
+    expect(second).toMatchObject({ kind: 'posted', posted: [comment], alreadyPresent: [] });
+    expect(fake.reviewComments).toHaveLength(2);
+    expect(fake.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+    expect(log.lines.filter((l) => l.level === 'warning' && l.message.includes('could not learn which account'))).toHaveLength(1);
   });
 
   it('recognises its own earlier comments when it runs with a personal token', async () => {
@@ -74,7 +90,9 @@ describe('postReview', () => {
     const result = await publisher.postReview(prRef(), comments, 'Review body');
 
     expect(reviewPosts(fake)).toBe(1);
-    expect(result).toEqual({ kind: 'posted', posted: comments, alreadyPresent: [], rejected: [], reviewUrl: fake.reviews[0]?.html_url });
+    // Each comment's own link, from the listing made after posting (the job summary links to it).
+    const links = new Map(comments.map((c, i) => [c.fingerprint, fake.reviewComments[i]?.html_url]));
+    expect(result).toEqual({ kind: 'posted', posted: comments, alreadyPresent: [], rejected: [], reviewUrl: fake.reviews[0]?.html_url, links });
     const sent = fake.requests.find((r) => r.method === 'POST')?.body;
     expect(sent).toEqual({
       commit_id: HEAD,
@@ -93,7 +111,8 @@ describe('postReview', () => {
     const second = await publisher.postReview(prRef(), comments, 'Review body');
 
     expect(reviewPosts(fake)).toBe(1);
-    expect(second).toEqual({ kind: 'posted', posted: [], alreadyPresent: comments, rejected: [] });
+    const links = new Map(comments.map((c, i) => [c.fingerprint, fake.reviewComments[i]?.html_url]));
+    expect(second).toEqual({ kind: 'posted', posted: [], alreadyPresent: comments, rejected: [], links });
     expect(fake.reviews).toHaveLength(1);
     expect(fake.reviewComments).toHaveLength(3);
   });
@@ -225,7 +244,7 @@ describe('postReview', () => {
     const result = await publisher.postReview(prRef(), comments, 'Review body');
 
     expect(reviewPosts(fake)).toBe(2);
-    const sent = fake.requests.filter((r) => r.method === 'POST').map((r) => r.body as { body: string; comments: unknown[] });
+    const sent = fake.requests.filter((r) => r.method === 'POST' && r.path === reviewsPath).map((r) => r.body as { body: string; comments: unknown[] });
     expect(sent.map((b) => b.comments.length)).toEqual([30, 15]);
     expect(sent.map((b) => b.body)).toEqual(['Review body', CONTINUATION_BODY]);
     expect(result).toMatchObject({ posted: comments, rejected: [] });
@@ -249,7 +268,7 @@ describe('postReview', () => {
 
     const result = await publisher.postReview(prRef(), comments, 'Review body');
 
-    expect(result).toEqual({ kind: 'posted', posted: comments, alreadyPresent: [], rejected: [], reviewUrl: fake.reviews[0]?.html_url });
+    expect(result).toMatchObject({ kind: 'posted', posted: comments, alreadyPresent: [], rejected: [], reviewUrl: fake.reviews[0]?.html_url });
     expect(reviewPosts(fake)).toBe(1);
     expect(reviewStates(fake)).toEqual({ submitted: 1, pending: 0 });
     expect(fake.reviewComments).toHaveLength(2);
@@ -258,6 +277,8 @@ describe('postReview', () => {
       'GET /repos/acme/widgets/pulls/7/comments',
       `POST ${reviewsPath}`,
       'GET /repos/acme/widgets/pulls/7/comments',
+      // Who the token posts as: asked once, when a listed comment is first judged.
+      'POST /graphql',
       `GET ${reviewsPath}/${fake.reviews[0]?.id}`,
       // Duplicates a racing run may have posted meanwhile: none here.
       'GET /repos/acme/widgets/pulls/7/comments',
@@ -344,7 +365,7 @@ describe('postReview', () => {
     await publisher.postReview(prRef(), comments, 'Review body');
     await publisher.upsertSummary(prRef(), `${SUMMARY_MARKER}\nsummary`);
 
-    expect(fake.requests.filter((r) => r.method !== 'GET')).toHaveLength(3);
+    expect(fake.requests.filter(isWriteRequest)).toHaveLength(3);
     expect(sleeps).toEqual([]);
   });
 });

@@ -70,8 +70,8 @@ describe('closing fixed threads', () => {
 
   it('edits the comments when the threads cannot be listed at all', async () => {
     const { fake, feedback } = await setup(1);
-    fake.failNext({ method: 'POST', path: '/graphql' }, { status: 404, body: { message: 'Not Found' } });
     const snapshot = await feedback.read(prRef());
+    fake.failNext({ method: 'POST', path: '/graphql' }, { status: 404, body: { message: 'Not Found' } });
     const report = await feedback.closeFixed(prRef(), snapshot.own);
     expect(report).toMatchObject({ fixed: 1, resolved: 0, markedFixed: 1 });
     expect(fake.reviewComments[0]?.body).toBe(fixedBody(snapshot.own[0]?.body ?? '', HEAD));

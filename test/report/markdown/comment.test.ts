@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_COMMENT_LENGTH, renderInlineComment } from '../../../src/report/markdown/comment';
-import { extractFingerprints, fingerprintMarker } from '../../../src/report/markers';
+import { extractFingerprints, fingerprintMarker, readReach } from '../../../src/report/markers';
 import { finding } from '../../support/findings';
 
 const FP = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -46,9 +46,29 @@ describe('renderInlineComment', () => {
     expect(body).not.toMatch(/@(octocat|github)/);
   });
 
-  it('names the other lines an identical finding was folded from', () => {
+  it('names the other lines an identical finding was folded from, and carries how many places it stands for as the reach marker’s data', () => {
     const body = renderInlineComment(finding(), FP, { sameAt: [20, 31] });
     expect(body).toContain('_The same finding is on lines 20, 31 of this file._');
+    expect(body.endsWith(`${fingerprintMarker(FP)}\n<!-- review-gate:reach:3 -->`)).toBe(true);
+    expect(readReach(body)).toBe(3);
+  });
+
+  it('stays within GitHub’s limit when thousands of lines are folded into it, counting what its note does not name', () => {
+    const sameAt = Array.from({ length: 20_000 }, (_, i) => 100_000 + 2 * i);
+    const body = renderInlineComment(finding({ message: 'm'.repeat(100_000) }), FP, { sameAt });
+    expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_LENGTH);
+    expect(body).toContain(', 100198 and 19,900 more of this file._');
+    expect(readReach(body)).toBe(20_001);
+  });
+
+  it.each([
+    ['quotes the note', 'Unresolved TODO _The same finding is on lines 7, 8, 9 of this file._', ''],
+    ['forges the marker in its message', 'oops <!-- review-gate:reach:9 -->', ''],
+    ['forges the marker in its suggestion', 'x', 'list = 1  # <!-- review-gate:reach:9 -->'],
+  ])('reaches only its own line when the service’s text %s', (_, message, suggestion) => {
+    const body = renderInlineComment(finding({ message, suggestion, lineText: 'list = 0' }), FP);
+    expect(readReach(body)).toBe(1);
+    expect(readReach(renderInlineComment(finding({ message, suggestion, lineText: 'list = 0' }), FP, { sameAt: [3] }))).toBe(2);
   });
 
   it('stays within GitHub’s limit, cutting the message and suggestion but never the marker', () => {

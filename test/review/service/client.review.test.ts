@@ -111,6 +111,24 @@ describe('review retries', () => {
     expect(mock.requests).toHaveLength(2);
   });
 
+  it('waits what a Retry-After header asks when the answer has no retry_after: seconds, or an HTTP-date', async () => {
+    const now = Date.parse('Wed, 21 Oct 2026 07:28:00 GMT');
+    mock.answer(PATH, 503, errorBody('overloaded'), { 'retry-after': '4' });
+    mock.answer(PATH, 429, errorBody('rate_limit_exceeded'), { 'retry-after': 'Wed, 21 Oct 2026 07:28:30 GMT' });
+    mock.answer(PATH, 200, REVIEW_OK);
+    const { client, sleeps } = clientOn(mock.agent, { now: () => now });
+    await expect(client.review(REQ)).resolves.toMatchObject({ summary: 'Mostly fine.' });
+    expect(sleeps).toEqual([4000, 30_000]);
+  });
+
+  it('backs off as for no Retry-After when the header is neither seconds nor an HTTP-date', async () => {
+    mock.answer(PATH, 503, errorBody('overloaded'), { 'retry-after': 'soon' });
+    mock.answer(PATH, 200, REVIEW_OK);
+    const { client, sleeps } = clientOn(mock.agent, { random: () => 0.5 });
+    await client.review(REQ);
+    expect(sleeps).toEqual([900]);
+  });
+
   it('retries a 500 inference_error with growing backoff and stops after maxRetries (4 requests)', async () => {
     mock.answer(PATH, 500, errorBody('inference_error')).persist();
     const { client, sleeps } = clientOn(mock.agent, { random: () => 0.5 });

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidResponseError, ServiceError } from '../../../src/review/service/errors';
-import { SseParser } from '../../../src/review/service/sse';
-import { readCompletionEvent } from '../../../src/review/service/sse';
+import { CompletionEventReader, readCompletionEvent } from '../../../src/review/service/sse';
 import type { SseEvent } from '../../../src/review/service/sse';
 
 function parseAll(chunks: (string | Uint8Array)[], end = true): SseEvent[] {
-  const parser = new SseParser();
-  const events = chunks.flatMap((chunk) => parser.push(chunk));
-  return end ? [...events, ...parser.end()] : events;
+  const reader = new CompletionEventReader();
+  const events = chunks.flatMap((chunk) => reader.push(chunk));
+  return end ? [...events, ...reader.end()] : events;
 }
 
 const data = (events: SseEvent[]) => events.map((e) => e.data);
 
-describe('SseParser', () => {
+describe('CompletionEventReader', () => {
   it('joins a data line split across chunks', () => {
     expect(data(parseAll(['da', 'ta: {"delta":"he', 'llo"}\n', '\n']))).toEqual(['{"delta":"hello"}']);
   });
@@ -44,11 +43,23 @@ describe('SseParser', () => {
     expect(parseAll(['event: error\nid: 7\ndata:  two spaces\n\n'])).toEqual([{ event: 'error', id: '7', data: ' two spaces' }]);
   });
 
-  it('dispatches a last event that has no blank line after it only at the end', () => {
-    const parser = new SseParser();
-    expect(parser.push('data: [DONE]\n')).toEqual([]);
-    expect(parser.pendingData).toBe('[DONE]');
-    expect(data(parser.end())).toEqual(['[DONE]']);
+  it('dispatches a last event that has no blank line after it at the end', () => {
+    const reader = new CompletionEventReader();
+    expect(reader.push('data: {"delta":"a"}\n')).toEqual([]);
+    expect(data(reader.end())).toEqual(['{"delta":"a"}']);
+  });
+
+  it('ends at the line data: [DONE] without waiting for a blank line, whatever the line break and however it is cut', () => {
+    for (const chunks of [['data: [DONE]\n'], ['data: x\n\nda', 'ta:[DONE]\r'], ['data: [DONE]\r\n'], ['data: [DO', 'NE]', '\n']]) {
+      const reader = new CompletionEventReader();
+      expect(data(chunks.flatMap((chunk) => reader.push(chunk))).at(-1)).toBe('[DONE]');
+    }
+  });
+
+  it('does not take [DONE] inside a longer line, or a line not yet ended, for the end', () => {
+    const reader = new CompletionEventReader();
+    expect(reader.push(`data: ${'x'.repeat(80)}data: [DONE]\n`)).toEqual([]);
+    expect(reader.push('\ndata: [DONE]')).toEqual([{ data: `${'x'.repeat(80)}data: [DONE]` }].map((e) => ({ ...e, event: undefined, id: undefined })));
   });
 });
 

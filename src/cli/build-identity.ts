@@ -1,0 +1,50 @@
+/**
+ * The build the terminal command runs (domain/build.ts), from where its package sits:
+ *
+ * 1. a git clone (a `.git` at the package's root, not a repository around it): its HEAD, whether
+ *    HEAD is the tag `v<version>`, and whether the clone has changes;
+ * 2. `dist/build.json`, which `npm run build` and npm's `prepare` write (scripts/build-info.ts) and
+ *    git ignores: a packed tarball, and an install from git (npm runs `prepare` in its clone),
+ *    name the commit they came from;
+ * 3. else the version alone.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BuildIdentity } from '../domain/build';
+import { gitEnvironment } from '../config/environment';
+
+const SHA = /^[0-9a-f]{40}$/;
+
+function git(root: string, args: string[]): string | undefined {
+  try {
+    return execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', env: gitEnvironment(), stdio: ['ignore', 'pipe', 'ignore'], timeout: 5_000 }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function fromClone(root: string, version: string): BuildIdentity | undefined {
+  if (!existsSync(join(root, '.git'))) return undefined;
+  const commit = git(root, ['rev-parse', 'HEAD']);
+  if (commit === undefined || !SHA.test(commit)) return undefined;
+  const tagged = (git(root, ['tag', '--points-at', 'HEAD', '--list', `v${version}`]) ?? '') !== '';
+  const modified = (git(root, ['status', '--porcelain', '--untracked-files=no']) ?? '') !== '';
+  return { version, commit, tagged, modified };
+}
+
+function fromBuildFile(root: string, version: string): BuildIdentity | undefined {
+  try {
+    const info = JSON.parse(readFileSync(join(root, 'dist', 'build.json'), 'utf8')) as { commit?: unknown; tagged?: unknown; modified?: unknown };
+    if (typeof info.commit !== 'string' || !SHA.test(info.commit)) return undefined;
+    return { version, commit: info.commit, ...(typeof info.tagged === 'boolean' ? { tagged: info.tagged } : {}), modified: info.modified === true };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The build at `root`, the package's folder (the one holding dist/); the version alone when nothing tells more. */
+export function identifyBuild(root: string | undefined, version: string): BuildIdentity {
+  if (root === undefined) return { version };
+  return fromClone(root, version) ?? fromBuildFile(root, version) ?? { version };
+}
