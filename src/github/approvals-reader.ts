@@ -26,7 +26,7 @@ export function createApprovalReader(octokit: GitHubClient, access: AccessReader
     }
     const latest = new Map<string, { login: string; state: string }>();
     for (const review of reviews) {
-      if (review.commit_id !== pr.headSha || review.user == null || !VERDICTS.has(review.state)) continue;
+      if (review.commit_id !== pr.headSha || review.user === null || review.user === undefined || !VERDICTS.has(review.state)) continue;
       latest.set(review.user.login.toLowerCase(), { login: review.user.login, state: review.state });
     }
     const approvers = [...latest.values()].filter((v) => v.state === 'APPROVED').map((v) => v.login);
