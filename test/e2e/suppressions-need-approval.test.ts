@@ -73,6 +73,8 @@ describe('suppressions-need-approval', () => {
     expect(approvalsRead(github)).toBe(0);
     const summary = summaryBody(github);
     expect(summary).toContain('### Suppressions this pull request adds (1)');
+    // The check run's summary lists it too, where a reviewer looks before approving.
+    expect(github.checkRuns[0]?.output.summary).toContain('Suppressions this pull request adds (1)');
     expect(summary).toContain(`suppressed by \`review-gate-ignore\` on line 2: ${reason}`);
     expect(summary).not.toContain(waiting);
   });
