@@ -47,6 +47,18 @@ const IDENTIFIER = /[\p{L}\p{Nl}_$][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$]*/gu;
 const LATIN = /\p{Script=Latin}/u;
 const LOOK_ALIKES = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
 
+/**
+ * The kind of a hidden-text finding, for the rule code scanning and Code Quality group it under:
+ * one for the characters that hide code (errors), one for look-alike identifiers (warnings),
+ * whatever characters a line holds.
+ */
+export function hiddenTextKind(severity: string): string {
+  return severity === 'error' ? 'Hidden text: bidirectional or invisible characters (Trojan Source)' : 'Identifier mixing Latin with look-alike letters';
+}
+
+/** What such a rule is, for a reader of code scanning. */
+export const HIDDEN_TEXT_HELP = 'Found by review-gate in the file itself, not by the review service: characters that make code read otherwise than it runs (CVE-2021-42574).';
+
 /** `U+202E RIGHT-TO-LEFT OVERRIDE`, or `U+0430 (Cyrillic)`. */
 export function codePointName(char: string, script?: string): string {
   const point = char.codePointAt(0) ?? 0;

@@ -35,6 +35,7 @@ import type { FileOutcome } from '../domain/outcomes';
 import type { LabelledFinding } from '../domain/findings';
 import { VERSION } from '../version';
 import { normalizeMessage } from '../locate/fingerprint';
+import { HIDDEN_TEXT_HELP, hiddenTextKind } from '../locate/hidden-text';
 import { compareFindings, severityRank } from '../report/markdown/severity';
 import { stripTerminalControls } from '../safety/terminal';
 import { INJECTED_FINDING } from '../report/markdown/injection';
@@ -164,7 +165,8 @@ export function kindOf(message: string): string {
  * The kind a finding's rule stands for: the kind of its message, or for a security flag, the kind
  * it names (`Security flag: sql-injection`), else that of its message: never an issue's rule.
  */
-export function ruleKindOf(finding: Pick<LabelledFinding, 'source' | 'kind' | 'message'>): string {
+export function ruleKindOf(finding: Pick<LabelledFinding, 'source' | 'kind' | 'message' | 'severity'>): string {
+  if (finding.source === 'hidden-text') return hiddenTextKind(finding.severity);
   if (finding.source !== 'security-flag') return kindOf(finding.message);
   return `Security flag: ${finding.kind === undefined ? kindOf(finding.message) : normalizeMessage(finding.kind)}`;
 }
@@ -195,7 +197,7 @@ function ruleFor(kind: string, first: LabelledFinding): Record<string, unknown> 
     id: ruleIdOf(kind),
     shortDescription: { text },
     fullDescription: { text },
-    help: { text: 'Reported by the Code Assistance API review; each result carries its suggested fix.' },
+    help: { text: first.source === 'hidden-text' ? HIDDEN_TEXT_HELP : 'Reported by the Code Assistance API review; each result carries its suggested fix.' },
     defaultConfiguration: { level: LEVEL[first.severity] },
     properties: { tags: ['review-gate'] },
   };

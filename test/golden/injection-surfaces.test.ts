@@ -3,7 +3,8 @@
  * of the blanked file reported, one whose blanked score fell below min-score. They pin the
  * "possible prompt injection" mark on every surface that shows findings: the inline comment, the
  * summary comment (and so the job summary and the check run, rendered alike), the annotations,
- * the JSON report, SARIF, Code Quality and the terminal. A run with nothing swayed is pinned by
+ * the JSON report, SARIF, Code Quality and the terminal; and beside it a finding of hidden text
+ * (source `hidden-text`, naming its code point). A run with nothing swayed is pinned by
  * the other golden files, unchanged by injection-check. Accept a change with `npx vitest run
  * test/golden -u` after reading its diff.
  */
@@ -19,6 +20,9 @@ import { renderRunSummary } from '../../src/publish/summary/run-summary';
 import { printFindings } from '../../src/publish/terminal/format-text';
 import { createTerminal } from '../../src/publish/terminal/terminal';
 import { createRedactor } from '../../src/safety/redact';
+import { findHiddenText } from '../../src/locate/hidden-text';
+import { labelFindings } from '../../src/locate/label';
+import { parsePatch } from '../../src/locate/parse-patch';
 import { labelled, reviewedFile } from '../support/findings';
 import { publishedRun } from '../support/published-run';
 import { codeScanningProblems, sarifSchemaErrors } from '../support/sarif-checks';
@@ -38,15 +42,27 @@ const swayed: LabelledFinding = {
   possibleInjection: true,
 };
 
+// Hidden text found in the file itself (the same page pins it): a right-to-left override on an added line.
+const plainGo = 'package main\n\nvar role = "user\u202E // admin"\n';
+const hidden: LabelledFinding[] = labelFindings({
+  path: 'src/plain.go',
+  issues: [],
+  hidden: findHiddenText(plainGo, 'go', 'src/plain.go'),
+  patch: parsePatch('@@ -1,2 +1,3 @@\n package main\n \n+var role = "user\u202E // admin"', 'src/plain.go'),
+  content: plainGo,
+  language: 'go',
+  gateScope: 'added',
+});
+
 const outcomes: FileOutcome[] = [
   { ...reviewedFile('src/discount.py', { score: 100, findings: [swayed] }), injection: { blankedScore: 85, findings: 1 } },
   { ...reviewedFile('src/style.ts', { language: 'typescript', score: 100 }), injection: { blankedScore: 60, scoreBelow: 80, findings: 0 } },
-  reviewedFile('src/plain.go', { language: 'go', score: 95 }),
+  reviewedFile('src/plain.go', { language: 'go', score: 95, findings: hidden }),
 ];
 
 function caughtRun(): PublishedRun {
   const thresholds = { failOnSeverity: 'error', gateScope: 'added', minScore: 80, onIncomplete: 'fail' } as const;
-  return publishedRun({ head: HEAD, outcomes, findings: [swayed], maxComments: 25, thresholds, tokensUsed: 900, ids: { review: 2, comment: 8 } });
+  return publishedRun({ head: HEAD, outcomes, findings: [swayed, ...hidden], maxComments: 25, thresholds, tokensUsed: 900, ids: { review: 2, comment: 8 } });
 }
 
 describe('the possible-prompt-injection mark on every surface', () => {
