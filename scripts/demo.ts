@@ -1,7 +1,9 @@
 /**
  * `npm run demo [-- --out DIR]`: the main job on an embedded default, with no keys and no
  * network. It runs the bundled dist/index.js as the Actions runner would, against the local
- * service simulator and a fake GitHub serving the pull request in fixtures/demo/, and shows what
+ * service simulator and a fake GitHub serving the pull request in fixtures/demo/ (with its
+ * injected-file.json, whose comment talks the gullible simulator into "no issues": injection-check
+ * catches it), and shows what
  * a user would see: the pull request's files as GitHub lists them, the step's log with each
  * finding once, the step outputs, and the summary comment as the pull request shows it. The summary comment, the job summary and the inline
  * comments are written as markdown to DIR (default .tmp/demo/), whose paths it prints. Colour on
@@ -11,7 +13,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { SUMMARY_MARKER } from '../src/report/markers';
 import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
-import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../test/doubles/run-action';
+import { GITHUB_TOKEN, ROOT, loadDemoWithInjection, runBundledAction, startFixtureGitHub } from '../test/doubles/run-action';
 import type { PullRequestFixture } from '../test/doubles/run-action';
 import { renderMarkdown } from './terminal-markdown';
 import { colourWanted, terminalStyle } from './terminal-style';
@@ -42,8 +44,10 @@ function changedFiles(pull: PullRequestFixture): string {
     .join('\n');
 }
 
-const fixture = await loadFixture();
-const simulator = await startSimulator();
+// The demo pull request adds a file whose comment tells the reviewer it was audited, and the
+// simulator is gullible, as an LLM judge can be: injection-check catches the eval beside it.
+const fixture = await loadDemoWithInjection();
+const simulator = await startSimulator({ gullible: true });
 const github = await startFixtureGitHub(fixture);
 try {
   console.log(style.bold(`review-gate demo: ${fixture.owner}/${fixture.repo}#${fixture.number} “${fixture.title}”`));

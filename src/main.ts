@@ -29,6 +29,8 @@ import type { ReviewPublisher } from './domain/writes';
 import type { RunReport } from './domain/run-report';
 import { stoppedVerdict } from './gate/decide';
 import { createAccessReader } from './github/access-reader';
+import { createApprovalReader } from './github/approvals-reader';
+import type { ApprovalReader } from './domain/approval';
 import { redactGitHubRequests } from './github/egress';
 import { createGitHubClient } from './github/octokit';
 import { createRequestCounter, describeRequestCounts } from './github/request-count';
@@ -221,7 +223,7 @@ async function judge(
         publisher: settings.dryRun
           ? undefined
           : lazyPublisher(() => import('./report/github/publisher').then((m) => m.createReviewPublisher(octokit, { log, trusted, writeGate: github.writeGate }))),
-        feedback: replyReader(action, github, trusted, given.access ?? createAccessReader(octokit, pr, log)),
+        ...readers(action, github, trusted, given.access ?? createAccessReader(octokit, pr, log)),
         ...several,
       });
     },
@@ -230,6 +232,11 @@ async function judge(
 }
 
 /** Reads the replies to review-gate's comments (dismissals), and closes the threads of fixed findings. */
+/** What a pull request's run reads of people: the replies to review-gate's comments, and approvals of its head. */
+function readers(action: ActionRun, github: GitHubSide, trusted: AuthorTrust, access: AccessReader): { feedback: ReviewFeedback; approvals: ApprovalReader } {
+  return { feedback: replyReader(action, github, trusted, access), approvals: createApprovalReader(github.octokit, access) };
+}
+
 function replyReader(action: ActionRun, github: GitHubSide, trusted: AuthorTrust, access: AccessReader): ReviewFeedback {
   const { octokit, writeGate, log } = github;
   return lazyFeedback(() =>
@@ -261,7 +268,7 @@ async function reviewAndPublish(
   baseSha: string,
   chooseSource: () => Promise<ChosenSource>,
   checkRun: CheckRunSurface | undefined,
-  toPullRequest: { publisher: ReviewPublisher | undefined; feedback: ReviewFeedback } & Partial<AmongSeveral>,
+  toPullRequest: { publisher: ReviewPublisher | undefined; feedback: ReviewFeedback; approvals?: ApprovalReader } & Partial<AmongSeveral>,
 ): Promise<PublishedRun> {
   const { runner, io } = action;
   let { settings } = action;
@@ -299,6 +306,7 @@ async function reviewAndPublish(
       ...(shared === undefined ? {} : { reviewOnce: shared.wrap(review.reviewOnce, settings.apiUrl) }),
       publisher,
       feedback,
+      ...(toPullRequest.approvals === undefined ? {} : { approvals: toPullRequest.approvals }),
       clock: systemClock,
       log,
       retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },

@@ -10,7 +10,7 @@
 import { streamCollect } from './collect/collect-files';
 import type { Collected } from './collect/collect-files';
 import type { Settings } from './config/settings';
-import { parseSecurityFlags } from './review/service/security-flags';
+import { answerFindings } from './review/service/security-flags';
 import type { FileOutcome } from './domain/outcomes';
 import { isMergeGroup } from './domain/pull-request';
 import type { ChangedFile, PullRequestRef, ReviewTarget } from './domain/pull-request';
@@ -20,7 +20,11 @@ import type { RunReport } from './domain/run-report';
 import type { PostingReport, ReviewPublisher } from './domain/writes';
 import { decide } from './gate/decide';
 import { applyDismissals, judgeDismissals, markDismissedElsewhere, withOpenThreads } from './locate/dismissals';
-import { locateFindings } from './locate/locate-findings';
+import { defang } from './locate/defang';
+import { locateAnswers } from './locate/injection';
+import { holdUnapproved } from './locate/suppression-approval';
+import { readApproval } from './report/suppression-approval';
+import type { ApprovalReader } from './domain/approval';
 import { foldFlagsIntoIssues } from './locate/same-line-flags';
 import { labelThresholds } from './locate/thresholds';
 import { closeFixedThreads, dismissalReplies, feedbackProblem, readFeedback } from './report/feedback';
@@ -32,12 +36,15 @@ import { RateWindow } from './review/rate-window';
 import { reviewFiles } from './review/review-files';
 import type { LocateAnswer, ReviewDeps, Reviewed } from './review/review-files';
 import type { ReviewCandidate } from './domain/pull-request';
+import type { ReviewLanguage } from './domain/vocabulary';
 
 export interface PipelineDeps extends ReviewDeps {
   /** Posts the review; undefined in a dry run and in the terminal: nothing is posted. */
   publisher: Pick<ReviewPublisher, 'postReview'> | undefined;
   /** Reads replies (dismissals) and closes fixed findings' threads; undefined in the terminal. */
   feedback?: ReviewFeedback;
+  /** Reads whether the pull request is approved at its head (suppressions-need-approval); undefined in the terminal. */
+  approvals?: ApprovalReader;
 }
 
 /**
@@ -61,7 +68,9 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
   const settingsOf = fileSettingsResolver(settings);
   const focusAreasOf = (file: ChangedFile) => settingsOf(file.path).focusAreas;
 
-  const locate: LocateAnswer = (file, answer, content, language) => locateFindings(file, language, { issues: answer.issues, flags: parseSecurityFlags(answer.security_flags) }, content, settingsOf(file.path), log);
+  const locate: LocateAnswer = (file, first, content, language, second) => locateAnswers(file, language, { first: answerFindings(first), second: second === undefined ? undefined : answerFindings(second) }, content, settingsOf(file.path), log);
+  // injection-check: each file's second review sees it with its comments and strings blanked.
+  const defangOf = (file: ChangedFile, content: string, language: ReviewLanguage) => (settingsOf(file.path).injectionCheck === 'off' ? undefined : defang(content, language, file.path));
   // Listing, reading and reviewing overlap: the review starts on the first page of the list.
   const collect = streamCollect(settings, target, deps.source, log, deps.progress);
   const listFailed = new AbortController();
@@ -70,7 +79,7 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
   // while the files are reviewed, once the list is the head's, so the verdict does not wait for it.
   const readReplies = () => (repliesOn === undefined ? Promise.resolve({ kind: 'not-read' } as const) : readFeedback(deps.feedback, repliesOn, log));
   const feedbackRead = collect.done.then(readReplies, () => undefined);
-  const reviewing = reviewFiles(collect.batches, settings, target, deps, deadlineAt, locate, focusAreasOf, listFailed.signal);
+  const reviewing = reviewFiles(collect.batches, settings, target, deps, deadlineAt, locate, focusAreasOf, listFailed.signal, defangOf);
   let collected: Collected;
   try {
     collected = await collect.done;
@@ -90,8 +99,11 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
 
   const feedback = (await feedbackRead) ?? (await readReplies());
   const judged = withOpenThreads(judgeDismissals(dismissalReplies(feedback), settings.dismiss), feedback.kind === 'read' ? feedback.snapshot.own : []);
+  // A marker the pull request adds waits for an approval (suppressions-need-approval) before the dismissals apply.
+  const approval = await readApproval(settings.suppressionsNeedApproval, deps.approvals, pr, reviewed.outcomes, log);
+  const held = holdUnapproved(reviewed.outcomes, approval, (path) => settingsOf(path).gateScope);
   // A flag an issue on its line stands for is decided after the dismissals: a dismissed issue stands for nothing.
-  const judgedFiles = [...foldFlagsIntoIssues(applyDismissals(reviewed.outcomes, judged)), ...selection.notReviewed];
+  const judgedFiles = [...foldFlagsIntoIssues(applyDismissals(held, judged)), ...selection.notReviewed];
   // Each file judged by its own settings: a counted finding below its fail-on-severity is labelled so, with the rule that set it.
   const rules = new Map((settings.policy?.rules ?? []).map((rule) => [rule.number, rule.paths]));
   const outcomes: FileOutcome[] = [

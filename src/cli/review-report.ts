@@ -70,7 +70,7 @@ export function terminalReport(terminal: Terminal, options: TerminalReportOption
     }
     if (options.format === 'sarif') terminal.out(sarif().replace(/\n$/, ''));
     if (options.format === 'markdown') terminal.out(markdown().replace(/\n$/, ''));
-    const codeQuality = () => renderCodeQuality(run.findings);
+    const codeQuality = () => renderCodeQuality(run.findings, run.outcomes);
     if (options.format === 'codeclimate') terminal.out(codeQuality().replace(/\n$/, ''));
     // Files get the same redaction as the terminal: the service's text may echo the key. Never
     // through a symlink: the branch under review may have committed one at that path.

@@ -30,6 +30,7 @@ export const VALUE_INPUTS = [
   'on-incomplete',
   'score-baseline',
   'security-flags',
+  'injection-check',
   'max-comments',
   'sarif-file',
   'cache-dir',
@@ -45,6 +46,7 @@ export const IGNORED_INPUTS: Readonly<Record<string, string>> = {
   'comment-severity': 'a terminal run posts no comments',
   'dismiss': 'a terminal run reads no replies: suppress a finding in the code with review-gate-ignore: <reason>',
   'skip-drafts': 'a terminal run reviews local changes, never a draft pull request',
+  'suppressions-need-approval': 'a terminal run reads no approvals: a review-gate-ignore marker counts as written',
 };
 
 export function inputFlags(names: readonly string[] = [...VALUE_INPUTS, ...SWITCH_INPUTS, ...Object.keys(IGNORED_INPUTS), 'api-key']): FlagSpec {

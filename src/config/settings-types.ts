@@ -2,7 +2,7 @@
  * The shape of the run's settings and their defaults: what `readSettings` (settings.ts) returns.
  * Data only; every input is read and validated in settings.ts.
  */
-import type { DismissMode, FailOnSeverity, FocusArea, GateScope, OnIncomplete, ScoreBaseline, SecurityFlagsMode, Severity } from '../domain/vocabulary';
+import type { DismissMode, FailOnSeverity, FocusArea, GateScope, InjectionCheckMode, OnIncomplete, ScoreBaseline, SecurityFlagsMode, Severity } from '../domain/vocabulary';
 
 export interface Settings {
   /** Service key (`svc_live_…`). Masked by the caller as soon as it is read. */
@@ -63,6 +63,10 @@ export interface Settings {
   dismiss: DismissMode;
   /** Whether the answer's security flags count like findings of their severity (`gate`) or are only shown (`report`). */
   securityFlags: SecurityFlagsMode;
+  /** `on`: a second review of each file with its comments and strings blanked; the gate takes the stricter answer. */
+  injectionCheck: InjectionCheckMode;
+  /** A `review-gate-ignore` marker the pull request adds counts only once someone with write access approved its head. */
+  suppressionsNeedApproval: boolean;
   /** Where to write the run's SARIF 2.1.0 file for code scanning; '' = no file. */
   sarifFile: string;
   /** Ask the completion service for a short walkthrough atop the summary comment. */
@@ -96,6 +100,8 @@ export type PolicyInputs = Pick<
   | 'onIncomplete'
   | 'commentSeverity'
   | 'securityFlags'
+  | 'injectionCheck'
+  | 'suppressionsNeedApproval'
 >;
 
 /** One rule of a policy file: the files it matches, and what it sets for them. */
@@ -104,7 +110,7 @@ export interface PolicyRule {
   number: number;
   /** Globs with the syntax of `include` (a glob without a `/` matches the file name in any folder). */
   paths: string[];
-  settings: Partial<Pick<PolicyInputs, 'focusAreas' | 'failOnSeverity' | 'minScore' | 'gateScope' | 'commentSeverity'>>;
+  settings: Partial<Pick<PolicyInputs, 'focusAreas' | 'failOnSeverity' | 'minScore' | 'gateScope' | 'commentSeverity' | 'injectionCheck'>>;
   /** The keys it sets (input names), in the file's order. */
   keys: string[];
 }
@@ -165,4 +171,6 @@ export const DEFAULTS = {
   commentSeverity: 'info',
   dismiss: 'maintainers',
   securityFlags: 'gate',
+  injectionCheck: 'on',
+  suppressionsNeedApproval: false,
 } as const;

@@ -21,7 +21,8 @@ export { parseList };
 
 export * from './settings-types';
 import { DEFAULTS, DEFAULT_EXCLUDES, MAX_FILES_LIMIT } from './settings-types';
-import type { GateScope, OnIncomplete, ScoreBaseline } from '../domain/vocabulary';
+import { INJECTION_CHECK_MODES } from '../domain/vocabulary';
+import type { GateScope, InjectionCheckMode, OnIncomplete, ScoreBaseline } from '../domain/vocabulary';
 import type { InputReader, PolicyInputs, Settings } from './settings-types';
 import { StopError } from '../domain/errors';
 
@@ -170,6 +171,8 @@ function readPolicyInputs(p: InputParsers): PolicyInputs {
     maxComments: p.integer('max-comments', DEFAULTS.maxComments, 0, 100),
     commentSeverity: p.parsed('comment-severity', parseCommentSeverity, DEFAULTS.commentSeverity),
     securityFlags: p.parsed('security-flags', parseSecurityFlags, DEFAULTS.securityFlags),
+    injectionCheck: p.oneOf<InjectionCheckMode>('injection-check', DEFAULTS.injectionCheck, [...INJECTION_CHECK_MODES]),
+    suppressionsNeedApproval: p.boolean('suppressions-need-approval', DEFAULTS.suppressionsNeedApproval),
   };
 }
 

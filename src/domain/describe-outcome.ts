@@ -21,13 +21,15 @@ export function failureText(outcome: { reason: string; requestId?: string }): st
 
 /**
  * A reviewed file's findings as the service answered them: its issues by severity, then its
- * security flags, if any (`1 error, 0 warnings, 2 infos, 1 security flag`).
+ * security flags, if any (`1 error, 0 warnings, 2 infos, 1 security flag`), then the hidden text
+ * found in the file itself, if any.
  */
 export function answerCounts(findings: readonly LabelledFinding[]): string {
   const issues = findings.filter((f) => f.source === 'issue');
   const count = (severity: string): string => plural(issues.filter((f) => f.severity === severity).length, severity);
-  const flags = findings.length - issues.length;
-  return `${count('error')}, ${count('warning')}, ${count('info')}${flags === 0 ? '' : `, ${plural(flags, 'security flag')}`}`;
+  const flags = findings.filter((f) => f.source === 'security-flag').length;
+  const hidden = findings.filter((f) => f.source === 'hidden-text').length;
+  return `${count('error')}, ${count('warning')}, ${count('info')}${flags === 0 ? '' : `, ${plural(flags, 'security flag')}`}${hidden === 0 ? '' : `, ${plural(hidden, 'line')} of hidden text`}`;
 }
 
 /** The file's line in the action's log; its path in its visible form (`visiblePath`). */

@@ -28,13 +28,19 @@ export type FindingLocation =
  * set by the locate stage. The finding stays listed, with who or what set it aside and why.
  */
 export type Disposition =
-  /** A `review-gate-ignore: <reason>` comment on `line`: the finding's own line or the one above it. */
-  | { kind: 'suppressed'; reason: string; line: number }
+  /**
+   * A `review-gate-ignore: <reason>` comment on `line`: the finding's own line or the one above it.
+   * `addedHere`: the pull request adds the marker (or its diff is unknown, so it may).
+   */
+  | { kind: 'suppressed'; reason: string; line: number; addedHere?: true }
   /** A `/review-gate dismiss <reason>` reply by someone with write access (`by`, a login) to the finding's inline comment. */
   | { kind: 'dismissed'; by: string; reason: string };
 
-/** Where in the service's answer a finding came from: its `issues`, or its `security_flags`. */
-export type FindingSource = 'issue' | 'security-flag';
+/**
+ * Where a finding came from: the service's answer (its `issues`, or its `security_flags`), or the
+ * file itself (`hidden-text`: characters that hide code from people, found locally; locate/hidden-text.ts).
+ */
+export type FindingSource = 'issue' | 'security-flag' | 'hidden-text';
 
 /**
  * A finding of the service, labelled by the locate stage. Nothing is ever dropped there, and
@@ -93,10 +99,21 @@ export interface LabelledFinding {
   belowFailOnSeverity?: BelowFailOnSeverity;
   /** Suppressions and dismissals aimed at it that do not count, each saying why (no reason, no write access, a marker the pull request did not add). */
   refusedDispositions?: string[];
+  /**
+   * A marker the pull request adds that would suppress it, waiting for an approval at the head by
+   * someone with write access (`suppressions-need-approval`): until then it counts. `why`: what
+   * the approval read found instead.
+   */
+  awaitingApproval?: { reason: string; line: number; why: string };
   /** The hidden marker of its inline comment: the same finding has it again on the next push (locate/fingerprint.ts). */
   fingerprint: string;
   /** Whether the gate counts it: no disposition, nothing `uncounted`, and a location the gate scope counts (locate/counts.ts). */
   counts: boolean;
+  /**
+   * Reported only by injection-check's second review, of the file with its comments and strings
+   * blanked: the file's own text kept the first review from reporting it (possible prompt injection).
+   */
+  possibleInjection?: true;
 }
 
 /** Which `fail-on-severity` a counted finding is below, and the policy rule that set it for its file, if one did. */

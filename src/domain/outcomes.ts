@@ -1,5 +1,6 @@
 /** How each changed file ended, and the base-version scores some are judged against. */
 import type { LabelledFinding } from './findings';
+import type { PromptInjectionMark } from './injection';
 import type { FileSettings } from './policy';
 import type { ReviewLanguage } from './vocabulary';
 
@@ -24,6 +25,8 @@ export type FileOutcome =
       fromCache?: boolean;
       /** The settings it was reviewed and judged with (the policy's rules); absent: the run's. */
       settings?: FileSettings;
+      /** Set only when the file's own text changed its review (injection-check's second review said otherwise). */
+      injection?: PromptInjectionMark;
     }
   | { kind: 'skipped'; path: string; reason: string }
   | {

@@ -3,7 +3,7 @@
  * judged with, and what the run applied. Decided once (config/policy/resolve.ts) and carried, never
  * worked out again by a surface.
  */
-import type { FailOnSeverity, FocusArea, GateScope, SecurityFlagsMode, Severity } from './vocabulary';
+import type { FailOnSeverity, FocusArea, GateScope, InjectionCheckMode, SecurityFlagsMode, Severity } from './vocabulary';
 
 /**
  * The settings one file is reviewed and judged with: the run's (the inputs, then the policy
@@ -19,6 +19,8 @@ export interface FileSettings {
   commentSeverity: Severity;
   /** Whether security flags count (`security-flags`): set for the whole run, never per path. */
   securityFlags: SecurityFlagsMode;
+  /** Whether the file gets injection-check's second review (`injection-check`); absent: `on`. */
+  injectionCheck?: InjectionCheckMode;
   /** The policy's rules matching the path, by number (1-based, as the file lists them), in order. */
   rules: number[];
   /** Each setting a rule decided, by its key (the input's name), with the number of that rule: the last matching one that sets it. */

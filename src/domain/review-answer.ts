@@ -43,3 +43,9 @@ export interface ReviewFindings {
   issues: readonly ReviewIssue[];
   flags: readonly SecurityFlag[];
 }
+
+/** One answer as the stages after the review weigh it: its findings and its quality score. */
+export interface ScoredFindings extends ReviewFindings {
+  /** As the service sent it (an integer 0–100 by the reference; kept as sent otherwise). */
+  score: number;
+}

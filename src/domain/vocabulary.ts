@@ -38,3 +38,10 @@ export const DISMISS_MODES: readonly DismissMode[] = ['maintainers', 'off'];
  */
 export const SECURITY_FLAGS_MODES = ['gate', 'report'] as const;
 export type SecurityFlagsMode = (typeof SECURITY_FLAGS_MODES)[number];
+
+/**
+ * `on`: each file with comment or string text gets a second review with that text blanked, and the
+ * gate takes the stricter answer (the file's own words may have swayed the first); `off`: one review.
+ */
+export const INJECTION_CHECK_MODES = ['on', 'off'] as const;
+export type InjectionCheckMode = (typeof INJECTION_CHECK_MODES)[number];

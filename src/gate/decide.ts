@@ -20,6 +20,7 @@ import type { PostingReport } from '../domain/writes';
 import { postingEffect } from './posting';
 import { plural } from '../domain/words';
 import { scoreEffect } from './score';
+import { blankedScoreReasons, swayedFindings } from './injection';
 import { visiblePath } from '../safety/terminal';
 import { quoteValue } from '../domain/quote-value';
 
@@ -88,6 +89,7 @@ export function decide(input: GateInput, thresholds: GateThresholds): GateVerdic
   const scores = reviewed.map((o) => ({ path: o.path, score: o.score, minScore: (o.settings ?? thresholds).minScore }));
   const scored = scoreEffect(scores, input.baselines);
   scored.reasons.forEach(failedBy('score'));
+  blankedScoreReasons(reviewed).forEach(failedBy('score'));
   notices.push(...scored.notices);
 
   // Each file not reviewed is told under its own cause, never the run's worst: a file too large
@@ -147,7 +149,7 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
   const threshold = `(fail-on-severity: ${thresholds.failOnSeverity})`;
   const pathsOf = (some: readonly LabelledFinding[]): string[] => [...new Set(some.map((f) => f.path))];
   if (thresholds.gateScope === 'file') {
-    return findings.length === 0 ? [] : [{ text: `${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}${securityFlags(findings)}`, paths: pathsOf(findings) }];
+    return findings.length === 0 ? [] : [{ text: `${plural(findings.length, `${severity} finding`)} in reviewed files ${threshold}${unknownSeverities(findings)}${securityFlags(findings)}${swayedFindings(findings)}`, paths: pathsOf(findings) }];
   }
   const placed = findings.filter((f) => f.location !== 'impossible-line' && f.location !== 'diff-unknown');
   const undiffed = findings.filter((f) => f.location === 'diff-unknown' && f.uncountedBreak === undefined);
@@ -155,7 +157,7 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
   const unplaced = findings.filter((f) => f.location === 'impossible-line');
   const reasons: Array<{ text: string; paths: string[] }> = [];
   if (placed.length > 0) {
-    reasons.push({ text: `${plural(placed.length, `${severity} finding`)} on added lines ${threshold}${unknownSeverities(placed)}${securityFlags(placed)}`, paths: pathsOf(placed) });
+    reasons.push({ text: `${plural(placed.length, `${severity} finding`)} on added lines ${threshold}${unknownSeverities(placed)}${securityFlags(placed)}${swayedFindings(placed)}`, paths: pathsOf(placed) });
   }
   if (undiffed.length > 0) {
     const where = summarizeList(pathsOf(undiffed).map(visiblePath), 3);
@@ -163,7 +165,7 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
       text:
         `${plural(undiffed.length, `${severity} finding`)} in files whose diff GitHub did not send (${where}) ` +
         `${undiffed.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell which lines the pull request adds there ` +
-        `${threshold}${unknownSeverities(undiffed)}${securityFlags(undiffed)}`,
+        `${threshold}${unknownSeverities(undiffed)}${securityFlags(undiffed)}${swayedFindings(undiffed)}`,
       paths: pathsOf(undiffed),
     });
   }
@@ -173,7 +175,7 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
       text:
         `${plural(misnumbered.length, `${severity} finding`)} in files holding a line break git does not count (${where}) ` +
         `${misnumbered.length === 1 ? 'counts' : 'count'} toward the gate: from that line on, the service may number lines otherwise than git, ` +
-        `so the action cannot tell which lines the pull request adds there ${threshold}${unknownSeverities(misnumbered)}${securityFlags(misnumbered)}`,
+        `so the action cannot tell which lines the pull request adds there ${threshold}${unknownSeverities(misnumbered)}${securityFlags(misnumbered)}${swayedFindings(misnumbered)}`,
       paths: pathsOf(misnumbered),
     });
   }
@@ -183,7 +185,7 @@ function severityReasons(findings: readonly LabelledFinding[], severity: Severit
       text:
         `${plural(unplaced.length, `${severity} finding`)} at a line that cannot be placed (${where}) ` +
         `${unplaced.length === 1 ? 'counts' : 'count'} toward the gate: the action cannot tell whether the pull request adds that line ` +
-        `${threshold}${unknownSeverities(unplaced)}${securityFlags(unplaced)}`,
+        `${threshold}${unknownSeverities(unplaced)}${securityFlags(unplaced)}${swayedFindings(unplaced)}`,
       paths: pathsOf(unplaced),
     });
   }

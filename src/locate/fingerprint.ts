@@ -13,7 +13,8 @@
  *   comments); the empty string when the finding has no line text.
  * A security flag's array has a fifth element, the string `security-flag`, so a flag never
  * shares its fingerprint with an issue of the same words on the same line (an issue's array, and
- * so every fingerprint of an issue, is as it always was).
+ * so every fingerprint of an issue, is as it always was); a finding of hidden text, found in the
+ * file itself, has `hidden-text` there.
  * Left out on purpose: the line number, the suggestion and the severity (the service's wording of
  * those varies between runs for the same issue; a re-rated issue is still the same comment).
  *
@@ -48,7 +49,7 @@ export function findingFingerprint(finding: FingerprintInput): string {
     finding.path,
     normalizeMessage(finding.message),
     (finding.lineText ?? '').normalize('NFC').trim(),
-    ...(finding.source === 'security-flag' ? ['security-flag'] : []),
+    ...(finding.source === 'security-flag' || finding.source === 'hidden-text' ? [finding.source] : []),
   ];
   return createHash('sha256').update(JSON.stringify(parts), 'utf8').digest('hex').slice(0, 32);
 }

@@ -1,7 +1,8 @@
 /**
  * The locate stage's labels: each issue and each security flag of the service labelled with
  * where it sits relative to the diff, its fingerprint and whether the gate counts it. Pure, and
- * nothing is dropped: one finding per issue, then one per flag, in the service's order. Surfaces
+ * nothing is dropped: one finding per issue, then one per flag, in the service's order, then one
+ * per line of hidden text the file holds. Surfaces
  * decide what to show (reviewdog's `InDiffFile` / `InDiffContext` split).
  */
 import type { ReviewIssue, SecurityFlag } from '../domain/review-answer';
@@ -20,6 +21,8 @@ export interface LabelInput {
   issues: readonly ReviewIssue[];
   /** The answer's security flags, read (review/service/security-flags.ts); none when absent. */
   flags?: readonly SecurityFlag[];
+  /** Hidden text found in the file itself (hidden-text.ts), as issues of its lines; none when absent. */
+  hidden?: readonly ReviewIssue[];
   /** `report`: flags are shown and never counted; `gate` (the default) counts them like issues. */
   securityFlags?: SecurityFlagsMode;
   /** The review was asked only for security (`focus-areas: security`): every issue is about security. */
@@ -98,7 +101,11 @@ export function labelFindings(input: LabelInput): LabelledFinding[] {
     if (source === 'security-flag' || input.securityOnly === true) finding.security = true;
     return finding;
   };
-  return [...input.issues.map((issue) => label(issue, 'issue')), ...(input.flags ?? []).map((flag) => label(flag, 'security-flag'))];
+  return [
+    ...input.issues.map((issue) => label(issue, 'issue')),
+    ...(input.flags ?? []).map((flag) => label(flag, 'security-flag')),
+    ...(input.hidden ?? []).map((hidden) => label(hidden, 'hidden-text')),
+  ];
 }
 
 /** The line of a finding as the service sent it, for a reader: `line 12`, `line "12"`, `no line`. */

@@ -10,6 +10,7 @@ import type { ChangedFile } from '../domain/pull-request';
 import type { LabelledFinding } from '../domain/findings';
 import type { Logger } from '../domain/logger';
 import type { FocusArea, GateScope, ReviewLanguage, SecurityFlagsMode } from '../domain/vocabulary';
+import { findHiddenText } from './hidden-text';
 import { labelFindings } from './label';
 import { parsePatch } from './parse-patch';
 import type { PatchIndex } from './parse-patch';
@@ -30,11 +31,14 @@ export function locateFindings(
   content: string,
   settings: LocateSettings,
   log: Logger,
+  /** Look for hidden text in the file (hidden-text.ts): once a file, with its first answer. */
+  hiddenText = true,
 ): LabelledFinding[] {
   const findings = labelFindings({
     path: file.path,
     issues: answer.issues,
     flags: answer.flags,
+    ...(hiddenText ? { hidden: findHiddenText(content, language, file.path) } : {}),
     securityFlags: settings.securityFlags,
     securityOnly: settings.focusAreas.length === 1 && settings.focusAreas[0] === 'security',
     patch: indexPatch(file, log),

@@ -146,7 +146,10 @@ export function suppressionLabel(markers: readonly Marker[] | undefined, scope: 
   const refused: string[] = [];
   for (const marker of markers ?? []) {
     const why = refusal(marker, scope);
-    if (why === undefined) return { disposition: { kind: 'suppressed', reason: marker.reason ?? '', line: marker.line } };
+    if (why === undefined) {
+      const addedHere = scope.added === undefined || scope.added.has(marker.line);
+      return { disposition: { kind: 'suppressed', reason: marker.reason ?? '', line: marker.line, ...(addedHere ? { addedHere: true } : {}) } };
+    }
     refused.push(why);
   }
   return refused.length === 0 ? {} : { refused };

@@ -10,6 +10,7 @@ import { describeFlag, describeLine } from '../locate/label';
 import { keptFromFailingByRule } from '../domain/finding-effect';
 import { plainText } from '../report/markdown/sanitize';
 import { SEVERITY_LABEL, compareFindings } from '../report/markdown/severity';
+import { INJECTED_FINDING, INJECTION_MARK } from '../report/markdown/injection';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
@@ -50,7 +51,7 @@ function reportedAsText(f: LabelledFinding): string {
 function flagText(f: LabelledFinding): string {
   const flag = describeFlag(f);
   const byRule = keptFromFailingByRule(f);
-  return `${flag === '' ? '' : `, ${flag}`}${f.uncounted === undefined ? '' : `, not counted (${f.uncounted})`}${byRule === undefined ? '' : `, does not fail the check (${byRule})`}`;
+  return `${flag === '' ? '' : `, ${flag}`}${f.uncounted === undefined ? '' : `, not counted (${f.uncounted})`}${byRule === undefined ? '' : `, does not fail the check (${byRule})`}${f.possibleInjection === true ? `, ${INJECTION_MARK}` : ''}`;
 }
 
 /**
@@ -113,7 +114,7 @@ export function annotationOf(f: LabelledFinding): PlannedAnnotation {
     path: f.path,
     line,
     title: plainText(`review-gate: ${SEVERITY_LABEL[f.severity].word}${reportedAsText(f)}${flagText(f)}${note}`, MAX_TITLE),
-    message: plainText(`${f.message}${suggestion}`, MAX_MESSAGE),
+    message: plainText(`${f.message}${suggestion}${f.possibleInjection === true ? ` ${INJECTED_FINDING}` : ''}`, MAX_MESSAGE),
     finding: f,
   };
 }

@@ -27,6 +27,9 @@ import { describeFlag } from '../locate/label';
 import { whyNotFailing } from '../domain/finding-effect';
 import { stripTerminalControls } from '../safety/terminal';
 import { carriedFlags, compareForScanning, ruleIdOf, ruleKindOf, scanningLine } from './sarif';
+import { INJECTED_FINDING, INJECTION_MARK } from '../report/markdown/injection';
+import { INJECTION_RULE_ID, scoreSwayedFiles } from './injection-results';
+import type { FileOutcome } from '../domain/outcomes';
 
 export type CodeQualitySeverity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
 
@@ -55,16 +58,25 @@ function description(f: LabelledFinding, carried: readonly LabelledFinding[]): s
     scanningLine(f).unplaced ?? '',
     f.reportedSeverity === undefined ? '' : `reported as ${oneLine(f.reportedSeverity, 40)}`,
     f.uncounted === undefined ? '' : `not counted: ${oneLine(f.uncounted, 200)}`,
+    f.possibleInjection === true ? `${INJECTION_MARK}: ${INJECTED_FINDING}` : '',
     why === undefined || f.uncounted !== undefined ? '' : `does not fail the check: ${oneLine(why, 300)}`,
   ].filter((n) => n !== '');
   const message = f.message.trim() === '' ? '(no message)' : oneLine(f.message, MAX_MESSAGE);
   return [message, ...notes.map((n) => `[${n}]`)].join(' ');
 }
 
-export function buildCodeQuality(findings: readonly LabelledFinding[]): CodeQualityIssue[] {
+export function buildCodeQuality(findings: readonly LabelledFinding[], outcomes: readonly FileOutcome[] = []): CodeQualityIssue[] {
   const carried = carriedFlags(findings);
   const seen = new Map<string, number>();
-  return [...findings].sort(compareForScanning).map((f) => {
+  // A file whose blanked score counts (injection-check) fails without a finding: an issue of its own.
+  const swayed = scoreSwayedFiles(outcomes).map((file): CodeQualityIssue => ({
+    description: oneLine(file.text, MAX_MESSAGE),
+    check_name: INJECTION_RULE_ID,
+    fingerprint: file.fingerprint,
+    severity: 'critical',
+    location: { path: file.path, lines: { begin: 1 } },
+  }));
+  return [...swayed, ...[...findings].sort(compareForScanning).map((f) => {
     const n = (seen.get(f.fingerprint) ?? 0) + 1;
     seen.set(f.fingerprint, n);
     const fingerprint = n === 1 ? f.fingerprint : createHash('sha256').update(`${f.fingerprint}:${n}`, 'utf8').digest('hex').slice(0, 32);
@@ -75,10 +87,10 @@ export function buildCodeQuality(findings: readonly LabelledFinding[]): CodeQual
       severity: CODE_QUALITY_SEVERITY[f.severity],
       location: { path: f.path, lines: { begin: scanningLine(f).line } },
     };
-  });
+  })];
 }
 
 /** The report's text: the array, indented, ending with a newline. */
-export function renderCodeQuality(findings: readonly LabelledFinding[]): string {
-  return `${JSON.stringify(buildCodeQuality(findings), null, 2)}\n`;
+export function renderCodeQuality(findings: readonly LabelledFinding[], outcomes: readonly FileOutcome[] = []): string {
+  return `${JSON.stringify(buildCodeQuality(findings, outcomes), null, 2)}\n`;
 }

@@ -17,6 +17,8 @@ import { compareFindings } from '../report/markdown/severity';
 import type { Disposition, FindingLocation, FindingSource } from '../domain/findings';
 import type { FileSettings } from '../domain/policy';
 import { VERSION } from '../version';
+import type { PromptInjectionMark } from '../domain/injection';
+import { markedFileText } from '../report/markdown/injection';
 import { describeBuild } from '../domain/build';
 import type { BuildIdentity } from '../domain/build';
 import { cweName } from '../locate/label';
@@ -76,15 +78,30 @@ export type JsonFile =
       fromCache: boolean;
       /** The file's own settings under the policy file's rules; absent without a policy. */
       settings?: JsonFileSettings;
+      /** Present only when the file's own text changed its review (injection-check). */
+      promptInjection?: JsonPromptInjection;
     }
   | { path: string; status: 'skipped'; reason: string }
   | { path: string; status: 'failed'; reason: string; code: string | null; requestId: string | null; settings?: JsonFileSettings };
+
+/**
+ * The mark of a file whose own text changed its review: its score with its comments and strings
+ * blanked, the min-score that blanked score counts as below (null when it does not), how many
+ * errors only that review reported (each marked `possiblePromptInjection`), and the sentence
+ * every surface shows.
+ */
+export interface JsonPromptInjection {
+  blankedScore: number;
+  scoreBelowMinScore: number | null;
+  findings: number;
+  note: string;
+}
 
 /** A suppression in code (`review-gate-ignore: <reason>` on `line`) or a dismissal by `by`, a login. */
 export type JsonDisposition = { kind: 'suppressed'; reason: string; line: number } | { kind: 'dismissed'; by: string; reason: string };
 
 export interface JsonFinding {
-  /** `issue` (the answer's `issues`) or `security-flag` (its `security_flags`). */
+  /** `issue` (the answer's `issues`), `security-flag` (its `security_flags`), or `hidden-text` (found in the file itself). */
   source: FindingSource;
   path: string;
   /** The line as the service sent it; null when it sent none or not a number. */
@@ -112,6 +129,8 @@ export interface JsonFinding {
   cwe: string | null;
   /** A security flag that an issue on its line stands for: that issue's fingerprint (its comment carries the flag); else null. */
   sameAs: string | null;
+  /** Present (true) only for an error only injection-check's second review reported: the file's own text changed the review. */
+  possiblePromptInjection?: true;
   /** Whether it fails the check by itself: counted, and at or above its file's fail-on-severity. */
   failsTheCheck: boolean;
   /**
@@ -148,6 +167,7 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
             findings: outcome.findings.length,
             fromCache: outcome.fromCache === true,
             ...settingsOf(outcome.settings),
+            ...(outcome.injection === undefined ? {} : { promptInjection: jsonInjection(outcome.injection, outcome.score) }),
           };
         case 'skipped':
           return { path: outcome.path, status: 'skipped', reason: clean(outcome.reason) };
@@ -178,6 +198,7 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
       kind: f.kind === undefined ? null : clean(f.kind),
       cwe: f.cwe === undefined ? null : cweName(f.cwe),
       sameAs: f.sameAs ?? null,
+      ...(f.possibleInjection === true ? { possiblePromptInjection: true as const } : {}),
       failsTheCheck: failsTheCheck(f),
       whyNotFailing: nullable(whyNotFailing(f)),
     })),
@@ -185,6 +206,10 @@ export function buildJsonReport(report: JsonReportSource, source?: JsonReportV1[
     walkthrough: report.walkthrough?.kind === 'written' ? clean(report.walkthrough.text) : null,
     policy: report.policy?.applied === undefined ? null : { path: report.policy.path, commit: report.policy.applied.commit, rules: report.policy.applied.rules.length },
   };
+}
+
+function jsonInjection(mark: PromptInjectionMark, score: number): JsonPromptInjection {
+  return { blankedScore: mark.blankedScore, scoreBelowMinScore: mark.scoreBelow ?? null, findings: mark.findings, note: markedFileText(mark, score) };
 }
 
 function nullable(text: string | undefined): string | null {

@@ -35,8 +35,12 @@ import type { FileOutcome } from '../domain/outcomes';
 import type { LabelledFinding } from '../domain/findings';
 import { VERSION } from '../version';
 import { normalizeMessage } from '../locate/fingerprint';
+import { HIDDEN_TEXT_HELP, hiddenTextKind } from '../locate/hidden-text';
 import { compareFindings, severityRank } from '../report/markdown/severity';
 import { stripTerminalControls } from '../safety/terminal';
+import { INJECTED_FINDING } from '../report/markdown/injection';
+import { INJECTION_RULE_ID, injectionRule, scoreSwayedFiles } from './injection-results';
+import type { ScoreSwayedFile } from './injection-results';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** The key of `partialFingerprints`; `/v1` follows `review-gate/fp/1` in fingerprint.ts. */
@@ -134,6 +138,11 @@ export function buildSarif(
     const security = securityProperties(ruleFindings[index] ?? [], carried);
     if (security !== undefined) rule.properties = { tags: ['review-gate', ...security.tags], 'security-severity': security.severity };
   });
+  const swayed = scoreSwayedFiles(outcomes);
+  if (swayed.length > 0) {
+    rules.push(injectionRule());
+    results.push(...swayed.map((file) => swayedResult(file, rules.length - 1)));
+  }
   return {
     $schema: SARIF_SCHEMA_URI,
     version: '2.1.0',
@@ -156,7 +165,8 @@ export function kindOf(message: string): string {
  * The kind a finding's rule stands for: the kind of its message, or for a security flag, the kind
  * it names (`Security flag: sql-injection`), else that of its message: never an issue's rule.
  */
-export function ruleKindOf(finding: Pick<LabelledFinding, 'source' | 'kind' | 'message'>): string {
+export function ruleKindOf(finding: Pick<LabelledFinding, 'source' | 'kind' | 'message' | 'severity'>): string {
+  if (finding.source === 'hidden-text') return hiddenTextKind(finding.severity);
   if (finding.source !== 'security-flag') return kindOf(finding.message);
   return `Security flag: ${finding.kind === undefined ? kindOf(finding.message) : normalizeMessage(finding.kind)}`;
 }
@@ -187,7 +197,7 @@ function ruleFor(kind: string, first: LabelledFinding): Record<string, unknown> 
     id: ruleIdOf(kind),
     shortDescription: { text },
     fullDescription: { text },
-    help: { text: 'Reported by the Code Assistance API review; each result carries its suggested fix.' },
+    help: { text: first.source === 'hidden-text' ? HIDDEN_TEXT_HELP : 'Reported by the Code Assistance API review; each result carries its suggested fix.' },
     defaultConfiguration: { level: LEVEL[first.severity] },
     properties: { tags: ['review-gate'] },
   };
@@ -202,6 +212,7 @@ function resultFor(f: LabelledFinding, ruleId: string, ruleIndex: number, flags:
     unplaced === undefined ? '' : `${unplaced.charAt(0).toUpperCase()}${unplaced.slice(1)}.`,
     f.reportedSeverity === undefined ? '' : `Reported with severity ${JSON.stringify(f.reportedSeverity).slice(0, 60)}, counted as error.`,
     f.uncounted === undefined ? '' : `Not counted by the gate: ${cut(f.uncounted)}.`,
+    f.possibleInjection === true ? INJECTED_FINDING : '',
     why === undefined || f.uncounted !== undefined ? '' : `Does not fail the check: ${cut(why)}.`,
     f.suggestion.trim() === '' ? '' : `Suggestion: ${cut(f.suggestion)}`,
     ...flags.map((c) => `Also a ${describeFlag(c)}: ${cut(c.message)}`),
@@ -228,7 +239,21 @@ function resultFor(f: LabelledFinding, ruleId: string, ruleIndex: number, flags:
       failsTheCheck: failsTheCheck(f),
       ...(why === undefined ? {} : { whyNotFailing: cut(why) }),
       ...(security === undefined ? {} : { 'security-severity': security.severity, tags: security.tags }),
+      ...(f.possibleInjection === true ? { possiblePromptInjection: true } : {}),
     },
+  };
+}
+
+/** A file whose blanked score counts (injection-check), as a result of its own at line 1. */
+function swayedResult(file: ScoreSwayedFile, ruleIndex: number): Record<string, unknown> {
+  return {
+    ruleId: INJECTION_RULE_ID,
+    ruleIndex,
+    level: 'error',
+    message: { text: cut(file.text) },
+    locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(file.path), uriBaseId: '%SRCROOT%' }, region: { startLine: 1 } } }],
+    partialFingerprints: { [SARIF_FINGERPRINT_KEY]: file.fingerprint },
+    properties: { countsTowardGate: true, possiblePromptInjection: true },
   };
 }
 

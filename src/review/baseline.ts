@@ -79,7 +79,7 @@ export async function reviewBaselines(
     ...deps,
     source: baseSource,
     log: { ...log, group: (name, run) => log.group(`${name} at the base commit (score-baseline: base)`, run) },
-  }, deadlineAt, () => [], (file) => {
+  }, deadlineAt, () => ({ findings: [] }), (file) => {
     const head = headOf.get(file);
     return head === undefined ? settings.focusAreas : focusAreasOf(head);
   });

@@ -3,6 +3,8 @@
  * one shared pause for `retry_after`, a stop on fatal errors, on an unreachable service and at the
  * run's deadline), each file ending as reviewed (its findings located against the diff), skipped,
  * or not reviewed. A file the result cache can answer never reaches the queue's service calls.
+ * With injection-check, each file has a second task right after its first: the same file with its
+ * comments and strings blanked (second-review.ts); the file's outcome waits for both.
  */
 import type { CandidateBatch } from '../collect/collect-files';
 import { isNotReviewableError, isSkippedFileError } from '../collect/errors';
@@ -13,17 +15,20 @@ import type { Logger } from '../domain/logger';
 import type { ChangedFile, CommitRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
 import type { ReviewLanguage } from '../domain/vocabulary';
 import type { LabelledFinding } from '../domain/findings';
+import type { PromptInjectionMark } from '../domain/injection';
 import type { FocusArea } from '../domain/vocabulary';
 import type { CachedReview, ReviewOnce } from './cached-review';
 import { startProgress } from './progress';
 import type { PipelineProgress } from '../domain/progress';
 import { runQueue } from './queue';
-import { reviewTask } from './review-task';
-import type { ReviewTask, SharedAnswers } from './review-task';
 import type { RateWindow } from './rate-window';
 import type { PaceStore } from './pace-store';
 import type { QueueClock } from './clock';
 import type { QueueTask, TaskFeed, TaskOutcome } from './queue';
+import { isSent, reviewTask } from './review-task';
+import type { FileTask, SharedAnswers, TaskAnswer } from './review-task';
+import { secondNotReviewed, secondReviewTask } from './second-review';
+import type { DefangFile } from './second-review';
 import { isApiError } from './service/errors';
 import type { RetryPolicy } from './service/retry';
 import type { ReviewResult } from './service/types';
@@ -54,9 +59,16 @@ export interface ReviewDeps {
 /**
  * The locate stage for one answered file, passed in by the pipeline: the review stage hands each
  * answer over as it arrives (so the file's content can be dropped once it is located), with the
- * language the file was reviewed as, and never imports the later stage.
+ * language the file was reviewed as and the answer of its second review when one was sent, and
+ * never imports the later stage.
  */
-export type LocateAnswer = (file: ChangedFile, answer: ReviewResult, content: string, language: ReviewLanguage) => LabelledFinding[];
+export type LocateAnswer = (file: ChangedFile, answer: ReviewResult, content: string, language: ReviewLanguage, second?: ReviewResult) => Located;
+
+/** One file's answers located: its findings, and the mark of a file whose own text changed its review. */
+export interface Located {
+  findings: LabelledFinding[];
+  injection?: PromptInjectionMark;
+}
 
 export interface Reviewed {
   /** One per candidate, in the order they were given (batch after batch). */
@@ -71,8 +83,6 @@ export interface Reviewed {
 
 type NotReviewed = Extract<FileOutcome, { kind: 'failed' }>;
 
-
-
 export async function reviewFiles(
   /** The files to review: all at once, or in batches as the list is read (collect-files.ts). */
   given: readonly ReviewCandidate[] | AsyncIterable<CandidateBatch>,
@@ -86,25 +96,35 @@ export async function reviewFiles(
   focusAreasOf: (file: ChangedFile) => readonly FocusArea[] = () => settings.focusAreas,
   /** Stops the review from outside (the list failed): every file not done ends cancelled. */
   stop?: AbortSignal,
+  /** injection-check: each file's text for its second review; absent, no file gets one (the base versions' scores). */
+  defang?: DefangFile,
 ): Promise<Reviewed> {
   const { log } = deps;
   const streamed = !Array.isArray(given);
   const title = streamed ? 'Review the changed files' : `Review ${(given as readonly ReviewCandidate[]).length} files`;
   return log.group(title, async () => {
     const candidates: ReviewCandidate[] = [];
-    const tasks: ReviewTask[] = [];
+    /** Each candidate's tasks (its first review, and its second with injection-check), and how each ended. */
+    const files: FileTasks[] = [];
+    /** Queue tasks per file: a file's second review is the task right after its first. */
+    const width = defang === undefined ? 1 : 2;
     const progress = startProgress(0, log, deps.clock);
     /** Each batch's tasks, its files planned for reading in the order the queue takes them. */
     const shared: SharedAnswers = new Map();
-    const taskBatch = (batch: CandidateBatch): ReviewTask[] => {
-      const added = batch.candidates.map((candidate) => reviewTask(candidate, settings, pr, deps, focusAreasOf(candidate.file), batch.tied, shared));
+    const taskBatch = (batch: CandidateBatch): FileTask[] => {
+      const added = batch.candidates.map((candidate): FileTasks => {
+        const focusAreas = focusAreasOf(candidate.file);
+        const first = reviewTask(candidate, pr, deps, { maxBytes: settings.maxFileSize, focusAreas, tied: batch.tied, shared });
+        const second = defang === undefined ? undefined : secondReviewTask(first, candidate.file, deps, focusAreas, defang, shared);
+        return { tasks: second === undefined ? [first] : [first, second], ended: [], elapsedMs: 0 };
+      });
       candidates.push(...batch.candidates);
-      tasks.push(...added);
+      files.push(...added);
       progress.more(added.length);
       deps.source.willRead?.(pr, batch.candidates.map((c) => c.file), { maxBytes: settings.maxFileSize });
-      return added;
+      return added.flatMap((file) => file.tasks);
     };
-    const feed: readonly QueueTask<ReviewResult>[] | TaskFeed<ReviewResult> = streamed
+    const feed: readonly QueueTask<TaskAnswer>[] | TaskFeed<TaskAnswer> = streamed
       ? (async function* () {
           for await (const batch of given as AsyncIterable<CandidateBatch>) yield taskBatch(batch);
         })()
@@ -150,21 +170,25 @@ export async function reviewFiles(
         onPace: (ms, rate) => progress.paced(ms, rate),
         onResume: () => progress.resumed(),
         onSettled: (index, result, elapsedMs) => {
-          const task = tasks[index] as ReviewTask;
-          const outcome = settle(result, candidates[index] as ReviewCandidate, task, locate);
-          if (notTheService(endedWith(result)) !== undefined) notHere.add(index);
-          const cached = outcome.kind === 'reviewed' && task.fromCache();
+          const at = Math.floor(index / width);
+          const file = files[at] as FileTasks;
+          file.ended[index % width] = result;
+          file.elapsedMs = Math.max(file.elapsedMs, elapsedMs);
+          if (notTheService(endedWith(result)) !== undefined) notHere.add(at);
+          // A file ends when all of its tasks have.
+          if (file.ended.filter((ended) => ended !== undefined).length < file.tasks.length) return;
+          const outcome = settle(file, candidates[at] as ReviewCandidate, locate);
+          const cached = outcome.kind === 'reviewed' && file.tasks.every((task, i) => task.fromCache() || !answered(file.ended[i]));
           if (outcome.kind === 'reviewed' && cached) {
             outcome.fromCache = true;
             outcome.tokens = 0;
             fromCache += 1;
-          } else if (outcome.kind === 'reviewed' && task.shared()) outcome.tokens = 0;
-          else if (outcome.kind === 'reviewed') tokensUsed += outcome.tokens;
-          outcomes[index] = outcome;
+          } else if (outcome.kind === 'reviewed') tokensUsed += outcome.tokens;
+          outcomes[at] = outcome;
           // Located: the file's text is needed no more.
-          task.drop();
-          progress.fileDone(outcome, elapsedMs, cached);
-          deps.progress?.fileDone?.(outcome, outcomes.filter((o) => o !== undefined).length, tasks.length);
+          for (const task of file.tasks) task.drop();
+          progress.fileDone(outcome, file.elapsedMs, cached);
+          deps.progress?.fileDone?.(outcome, outcomes.filter((o) => o !== undefined).length, files.length);
         },
       });
     } finally {
@@ -184,10 +208,55 @@ export async function reviewFiles(
   });
 }
 
+/** One candidate's tasks (its first review, then its second with injection-check) and how each ended. */
+interface FileTasks {
+  tasks: FileTask[];
+  ended: Array<TaskOutcome<TaskAnswer> | undefined>;
+  elapsedMs: number;
+}
+
+/** Whether a task ended with the service's answer (not a second review left unsent). */
+function answered(ended: TaskOutcome<TaskAnswer> | undefined): ended is { state: 'fulfilled'; value: ReviewResult } {
+  return ended?.state === 'fulfilled' && isSent(ended.value);
+}
+
 /** The error a task ended with: its own attempt's, else the one that stopped the queue. */
-function endedWith(result: TaskOutcome<ReviewResult>): unknown {
+function endedWith(result: TaskOutcome<TaskAnswer>): unknown {
   if (result.state === 'rejected') return result.error;
   return result.state === 'cancelled' ? (result.own ?? result.cause) : undefined;
+}
+
+function settle(file: FileTasks, candidate: ReviewCandidate, locate: LocateAnswer): FileOutcome {
+  const path = candidate.file.path;
+  const [first, second] = file.ended;
+  const [task, secondTask] = file.tasks;
+  if (first === undefined || task === undefined) throw new Error(`${path} ended before its review did`);
+  if (!answered(first)) return notAnswered(first, path);
+  if (second !== undefined && second.state !== 'fulfilled') {
+    const failed = notAnswered(second, path);
+    return failed.kind === 'failed' ? secondNotReviewed(failed) : failed;
+  }
+  const answer = first.value;
+  const again = answered(second) ? second.value : undefined;
+  // An answer comes only after the file was read, which decides the language.
+  const language = task.language();
+  if (language === undefined) throw new Error(`${path} was answered before it was read`);
+  // Reviewed in place of the blob its diff shows, the file's lines are not the diff's: none is placed on it.
+  const located = locate(task.insteadOf() === undefined ? candidate.file : withoutDiff(candidate.file), answer, task.content() ?? '', language, again);
+  const costs = (result: ReviewResult | undefined, from: FileTask | undefined): number => (result === undefined || from?.fromCache() === true || from?.shared() === true ? 0 : result.usage.total_tokens);
+  return {
+    kind: 'reviewed',
+    path,
+    // A copy keeps its source too: only a rename is the same file under a new name.
+    ...(candidate.file.status === 'renamed' && candidate.file.previousPath !== undefined ? { previousPath: candidate.file.previousPath } : {}),
+    language,
+    score: answer.quality_score,
+    summary: answer.summary,
+    suggestions: answer.suggestions,
+    tokens: costs(answer, task) + costs(again, secondTask),
+    findings: located.findings,
+    ...(located.injection === undefined ? {} : { injection: located.injection }),
+  };
 }
 
 /** The file with no diff known: its findings are "diff unknown" (they count, and none is posted inline). */
@@ -196,28 +265,11 @@ function withoutDiff(file: ChangedFile): ChangedFile {
   return rest;
 }
 
-function settle(result: TaskOutcome<ReviewResult>, candidate: ReviewCandidate, task: ReviewTask, locate: LocateAnswer): FileOutcome {
-  const path = candidate.file.path;
+/** A task that ended without an answer: the file skipped, or not reviewed and why. */
+function notAnswered(result: TaskOutcome<TaskAnswer>, path: string): FileOutcome {
   switch (result.state) {
-    case 'fulfilled': {
-      const answer = result.value;
-      // An answer comes only after the file was read, which decides the language.
-      const language = task.language();
-      if (language === undefined) throw new Error(`${path} was answered before it was read`);
-      return {
-        kind: 'reviewed',
-        path,
-        // A copy keeps its source too: only a rename is the same file under a new name.
-        ...(candidate.file.status === 'renamed' && candidate.file.previousPath !== undefined ? { previousPath: candidate.file.previousPath } : {}),
-        language,
-        score: answer.quality_score,
-        summary: answer.summary,
-        suggestions: answer.suggestions,
-        tokens: answer.usage.total_tokens,
-        // Reviewed in place of the blob its diff shows, the file's lines are not the diff's: none is placed on it.
-        findings: locate(task.insteadOf() === undefined ? candidate.file : withoutDiff(candidate.file), answer, task.content() ?? '', language),
-      };
-    }
+    case 'fulfilled':
+      throw new Error(`${path}: a first review cannot end unsent`);
     case 'cancelled': {
       // The service's code of the error that stopped the run (an unreachable service, a rejected
       // key) tells the terminal's exit status why this file was never sent, or not reviewed.

@@ -1,17 +1,42 @@
 /**
- * One file's review task for the queue: read the content that runs at its path (collect/read-text.ts),
- * ask the result cache, then the service, once its list is tied to the head. Files whose requests
- * are the same share one request.
+ * One file's review as a task of the queue (queue.ts): read the content that runs at its path
+ * (collect/read-text.ts) ahead, wait until its list is the head's, ask the result cache, and only
+ * then send it. Files whose requests are the same share one request. injection-check's second
+ * review of the same file (second-review.ts) is a task of its own, sent what this one read with its
+ * comments and strings blanked, so each request gets the queue's retries, pauses and pace.
  */
 import { SkippedFileError } from '../collect/errors';
 import { readReviewableText } from '../collect/read-text';
-import type { Settings } from '../config/settings';
 import type { CommitRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
 import type { FocusArea, ReviewLanguage } from '../domain/vocabulary';
-import type { QueueTask } from './queue';
-import type { CachedReview, ReviewOnce } from './cached-review';
 import type { Logger } from '../domain/logger';
+import type { CachedReview, ReviewOnce } from './cached-review';
+import type { QueueTask } from './queue';
 import type { ReviewRequest, ReviewResult } from './service/types';
+
+/** What a task ends with: the service's answer, or, for a second review, that none was sent and why. */
+export type TaskAnswer = ReviewResult | NotSent;
+
+/** A second review not sent: the file holds no comment or string text, or injection-check is off for it. */
+export interface NotSent {
+  notSent: true;
+}
+
+export const NOT_SENT: NotSent = { notSent: true };
+
+export function isSent(answer: TaskAnswer): answer is ReviewResult {
+  return !('notSent' in answer);
+}
+
+/** The file as read, once its list is the head's. */
+export interface FileRead {
+  text: string;
+  language: ReviewLanguage;
+  /** What was reviewed in place of the blob the diff shows (a link's target, an LFS pointer's content). */
+  insteadOf?: string;
+  /** Read through a symbolic link: its request may share a link target's answer. */
+  throughLink: boolean;
+}
 
 /** What a task uses of the review stage's dependencies. */
 export interface TaskDeps {
@@ -21,9 +46,10 @@ export interface TaskDeps {
   log: Logger;
 }
 
-export interface ReviewTask extends QueueTask<ReviewResult> {
+export interface FileTask extends QueueTask<TaskAnswer> {
+  /** The code sent, while it is held. */
   content(): string | undefined;
-  /** Forgets the file's text (once its answer is located), so memory does not grow with the files. */
+  /** Forgets the code (once the answer is located), so memory does not grow with the files. */
   drop(): void;
   /** The language the file is sent as, once it is read (an extensionless file's is its `#!` line's). */
   language(): ReviewLanguage | undefined;
@@ -32,6 +58,8 @@ export interface ReviewTask extends QueueTask<ReviewResult> {
   shared(): boolean;
   /** What was reviewed in place of the blob the diff shows (a link's target, an LFS pointer's content). */
   insteadOf(): string | undefined;
+  /** The file as read, once its list is the head's; undefined when it never is (skipped, not readable, stopped). */
+  readonly read: Promise<FileRead | undefined>;
 }
 
 /**
@@ -41,49 +69,54 @@ export interface ReviewTask extends QueueTask<ReviewResult> {
  */
 export type SharedAnswers = Map<string, { answer: Promise<ReviewResult>; throughLink: boolean }>;
 
-export function reviewTask(
-  candidate: ReviewCandidate,
-  settings: Settings,
-  pr: CommitRef,
+/**
+ * A task sending the code `load` gives (or answering without a request when it gives `NOT_SENT`
+ * or the cache holds the answer). `load` runs once, before the first attempt.
+ */
+export function serviceTask(
+  path: string,
   deps: TaskDeps,
   focusAreas: readonly FocusArea[],
-  tied: Promise<void>,
   shared: SharedAnswers,
-): ReviewTask {
-  const path = candidate.file.path;
+  load: (signal: AbortSignal) => Promise<FileRead | NotSent>,
+): FileTask {
   let code: string | undefined;
-  let language: ReviewLanguage | undefined;
-  let insteadOf: string | undefined;
-  let throughLink = false;
+  let loaded: FileRead | undefined;
   let cached = false;
   let sharing = false;
+  let settleRead: (read: FileRead | undefined) => void = () => undefined;
+  const read = new Promise<FileRead | undefined>((resolve) => (settleRead = resolve));
   const request = (): ReviewRequest => ({
     code: code ?? '',
-    ...(language === undefined ? {} : { language }),
+    ...(loaded === undefined ? {} : { language: loaded.language }),
     ...(focusAreas.length > 0 ? { focus_areas: [...focusAreas] } : {}),
   });
   return {
     label: path,
+    read,
     content: () => code,
     drop: () => {
       code = undefined;
     },
-    language: () => language,
+    language: () => loaded?.language,
     fromCache: () => cached,
     shared: () => sharing,
-    insteadOf: () => insteadOf,
+    insteadOf: () => loaded?.insteadOf,
     prepare: async (signal) => {
-      const read = await readReviewableText(deps.source, pr, candidate, { maxBytes: settings.maxFileSize, signal });
-      if (read.text.trim() === '') throw new SkippedFileError(path, 'empty at the head commit');
-      code = read.text;
-      language = read.language;
-      insteadOf = read.insteadOf;
-      throughLink = read.linkTarget !== undefined;
-      if (insteadOf !== undefined) {
-        deps.log.info(`${path}: reviewing ${insteadOf}, not the blob its diff shows; each of its findings counts as on a line the change adds (diff unknown), and none is posted inline.`);
+      let given: FileRead | NotSent;
+      try {
+        given = await load(signal);
+      } catch (error) {
+        settleRead(undefined);
+        throw error;
       }
-      // Read ahead, but sent (or answered from the cache) only once its list is the head's.
-      await untilTied(tied, signal);
+      if ('notSent' in given) {
+        settleRead(undefined);
+        return { answer: NOT_SENT };
+      }
+      code = given.text;
+      loaded = given;
+      settleRead(given);
       const hit = await deps.cache?.lookup(request(), path);
       if (hit === undefined) return undefined;
       cached = true;
@@ -91,6 +124,7 @@ export function reviewTask(
     },
     attempt: (signal) => {
       const key = JSON.stringify(request());
+      const throughLink = loaded?.throughLink === true;
       const first = shared.get(key);
       sharing = first !== undefined && (first.throughLink || throughLink);
       if (sharing && first !== undefined) return first.answer;
@@ -103,6 +137,26 @@ export function reviewTask(
       return answer;
     },
   };
+}
+
+/** The first review of a candidate: the content that runs at its path at the head. */
+export function reviewTask(
+  candidate: ReviewCandidate,
+  pr: CommitRef,
+  deps: TaskDeps,
+  options: { maxBytes: number; focusAreas: readonly FocusArea[]; tied: Promise<void>; shared: SharedAnswers },
+): FileTask {
+  const path = candidate.file.path;
+  return serviceTask(path, deps, options.focusAreas, options.shared, async (signal) => {
+    const read = await readReviewableText(deps.source, pr, candidate, { maxBytes: options.maxBytes, signal });
+    if (read.text.trim() === '') throw new SkippedFileError(path, 'empty at the head commit');
+    if (read.insteadOf !== undefined) {
+      deps.log.info(`${path}: reviewing ${read.insteadOf}, not the blob its diff shows; each of its findings counts as on a line the change adds (diff unknown), and none is posted inline.`);
+    }
+    // Read ahead, but sent (or answered from the cache) only once its list is the head's.
+    await untilTied(options.tied, signal);
+    return { text: read.text, language: read.language, ...(read.insteadOf === undefined ? {} : { insteadOf: read.insteadOf }), throughLink: read.linkTarget !== undefined };
+  });
 }
 
 /** Waits for `tied`; throws once `signal` aborts first (the queue stopped). */
@@ -119,4 +173,3 @@ async function untilTied(tied: Promise<void>, signal: AbortSignal): Promise<void
     signal.removeEventListener('abort', onAbort);
   }
 }
-

@@ -49,19 +49,19 @@ describe('parsePolicy', () => {
     ['focus-areas: [security, speed]', "line 1: Invalid focus-areas entry 'speed'. Expected any of: security, performance, readability, best_practices"],
     ['include: ["[z-a]"]', "line 1: Invalid include glob '[z-a]': range out of order in character class. Expected a glob such as src/** or *.py; escape a literal bracket as \\["],
     ['max-comments: [1, 2]', 'line 1: Expected one value for max-comments, not a list'],
-    ['min_score: 60', "line 1: Unknown key 'min_score'. Expected any of: focus-areas, include, exclude, fail-on-severity, gate-scope, min-score, score-baseline, max-comments, on-incomplete, comment-severity, security-flags, rules"],
-    ['api-key: svc_live_x', "line 1: Unknown key 'api-key'. Expected any of: focus-areas, include, exclude, fail-on-severity, gate-scope, min-score, score-baseline, max-comments, on-incomplete, comment-severity, security-flags, rules"],
+    ['min_score: 60', "line 1: Unknown key 'min_score'. Expected any of: focus-areas, include, exclude, fail-on-severity, gate-scope, min-score, score-baseline, max-comments, on-incomplete, comment-severity, security-flags, injection-check, suppressions-need-approval, rules"],
+    ['api-key: svc_live_x', "line 1: Unknown key 'api-key'. Expected any of: focus-areas, include, exclude, fail-on-severity, gate-scope, min-score, score-baseline, max-comments, on-incomplete, comment-severity, security-flags, injection-check, suppressions-need-approval, rules"],
     ['min-score:', 'line 1: Expected one value for min-score, not an empty value'],
     ['rules: legacy/**', "line 1: Expected rules to be a list of rules, each - paths: <glob or list> with what it sets, not 'legacy/**'"],
     ['rules:\n  - min-score: 5', 'line 2: No paths in rules[1]: each rule names the files it applies to, such as paths: legacy/**'],
     ['rules:\n  - paths: "[z-a]"', "line 2: Invalid rules[1].paths glob '[z-a]': range out of order in character class. Expected a glob such as src/** or *.py; escape a literal bracket as \\["],
     ['rules:\n  - paths: []', 'line 2: Empty rules[1].paths: name at least one glob'],
-    ['rules:\n  - paths: x/**\n    include: y', "line 3: Unknown key 'include' in rules[1]. A rule sets paths and any of: focus-areas, fail-on-severity, min-score, gate-scope, comment-severity"],
+    ['rules:\n  - paths: x/**\n    include: y', "line 3: Unknown key 'include' in rules[1]. A rule sets paths and any of: focus-areas, fail-on-severity, min-score, gate-scope, comment-severity, injection-check"],
     ['rules:\n  - paths: x/**\n    gate-scope: lines', "line 3: In rules[1]: Invalid gate-scope 'lines'. Expected one of: added, file"],
     ['- min-score: 60', 'line 1: Expected keys such as min-score: 60 or rules: at the top level, not a list'],
     ['min-score: [60', 'line 1: Not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]'],
     ['min-score: 60\nmin-score: 70', 'line 2: Not valid YAML: Map keys must be unique'],
-    ['x: &a 60\nmin-score: *a', "line 1: Unknown key 'x'. Expected any of: focus-areas, include, exclude, fail-on-severity, gate-scope, min-score, score-baseline, max-comments, on-incomplete, comment-severity, security-flags, rules"],
+    ['x: &a 60\nmin-score: *a', "line 1: Unknown key 'x'. Expected any of: focus-areas, include, exclude, fail-on-severity, gate-scope, min-score, score-baseline, max-comments, on-incomplete, comment-severity, security-flags, injection-check, suppressions-need-approval, rules"],
     ['min-score: !!js/function "f"', 'line 1: Not valid YAML: Unresolved tag: tag:yaml.org,2002:js/function'],
   ])('refuses %j, naming the line, the key and the value', (text, problem) => {
     expect(problemsOf(text)).toContain(problem);
@@ -71,7 +71,7 @@ describe('parsePolicy', () => {
     expect(() => parse('min-score: 150\nfocus: security\n')).toThrow(
       new PolicyError('.github/review-gate.yml at 3f9c2a17b8e0', [
         "line 1: Invalid min-score '150'. Expected a whole number from 0 to 100",
-        "line 2: Unknown key 'focus'. Expected any of: focus-areas, include, exclude, fail-on-severity, gate-scope, min-score, score-baseline, max-comments, on-incomplete, comment-severity, security-flags, rules",
+        "line 2: Unknown key 'focus'. Expected any of: focus-areas, include, exclude, fail-on-severity, gate-scope, min-score, score-baseline, max-comments, on-incomplete, comment-severity, security-flags, injection-check, suppressions-need-approval, rules",
       ]),
     );
   });
@@ -110,7 +110,7 @@ describe('each file under the policy', () => {
 
   it('takes the inputs, overridden by the top level, for a file no rule matches', () => {
     expect(of('src/app.py')).toEqual({
-      focusAreas: ['readability'], failOnSeverity: 'error', minScore: 60, gateScope: 'added', commentSeverity: 'info', securityFlags: 'report', rules: [], decidedBy: {},
+      focusAreas: ['readability'], failOnSeverity: 'error', minScore: 60, gateScope: 'added', commentSeverity: 'info', securityFlags: 'report', injectionCheck: 'on', rules: [], decidedBy: {},
     });
   });
 
@@ -122,6 +122,7 @@ describe('each file under the policy', () => {
       gateScope: 'added',
       commentSeverity: 'error',
       securityFlags: 'report',
+      injectionCheck: 'on',
       rules: [1, 2, 3],
       decidedBy: { 'min-score': 3, 'fail-on-severity': 1, 'focus-areas': 2, 'comment-severity': 2 },
     });

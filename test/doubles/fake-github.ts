@@ -162,7 +162,7 @@ export function accountId(login: string): number {
 export function fakeUser(login: string, type = login.endsWith('[bot]') ? 'Bot' : 'User'): FakeUser {
   return { login, type, id: accountId(login) };
 }
-export type FakeReviewState = 'PENDING' | 'COMMENTED' | 'APPROVED' | 'CHANGES_REQUESTED';
+export type FakeReviewState = 'PENDING' | 'COMMENTED' | 'APPROVED' | 'CHANGES_REQUESTED' | 'DISMISSED';
 export interface FakeReview {
   id: number; pull_number: number; body: string; event: string; state: FakeReviewState; commit_id: string; html_url: string; user: FakeUser;
 }
@@ -232,6 +232,11 @@ export interface FakeGitHub {
   addReply(pullNumber: number, inReplyTo: number, body: string, author: { login: string; association: string; type?: string; permission?: FakeRole }): FakeReviewComment;
   /** Sets the role on the repository that `GET …/collaborators/{login}/permission` answers. */
   setPermission(login: string, role: FakeRole): void;
+  /**
+   * A review by a person, submitted on `commitId` (default: the head), as `GET …/reviews` lists it;
+   * `permission`, when given, sets their role on the repository too.
+   */
+  addReview(pullNumber: number, review: { login: string; state: Exclude<FakeReviewState, 'PENDING'>; commitId?: string; permission?: FakeRole }): FakeReview;
   /** GraphQL's `viewer` answers an error from now on (true), or the token's account again (false). */
   setViewerRefused(refused: boolean): void;
   /** Whether the review thread that `commentId` opens is resolved. */
@@ -773,6 +778,17 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       commits.get(pullNumber)?.add(headSha);
     },
     addIssueComment: (issueNumber, body, author) => addIssueComment(issueNumber, body, author),
+    addReview: (pullNumber, review) => {
+      const id = nextId++;
+      const commit = review.commitId ?? options.pulls.find((p) => p.number === pullNumber)?.headSha ?? '';
+      const added: FakeReview = {
+        id, pull_number: pullNumber, body: '', event: review.state, state: review.state, commit_id: commit,
+        html_url: `${web}/pull/${pullNumber}#pullrequestreview-${id}`, user: fakeUser(review.login),
+      };
+      reviews.push(added);
+      if (review.permission !== undefined) permissions.set(review.login, review.permission);
+      return added;
+    },
     addReviewComment: (pullNumber, comment, author) => {
       const id = nextId++;
       const added: FakeReviewComment = {

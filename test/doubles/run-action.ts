@@ -50,6 +50,16 @@ export async function loadFixture(path = DEMO_FIXTURE): Promise<PullRequestFixtu
   return JSON.parse(await readFile(path, 'utf8')) as PullRequestFixture;
 }
 
+/** The file `npm run demo` adds to the demo pull request: a persuasive comment beside an eval (injection-check). */
+export const DEMO_INJECTED_FILE = join(ROOT, 'fixtures/demo/injected-file.json');
+
+/** The demo pull request as `npm run demo` shows it: with the file whose comment talks its reviewer into green. */
+export async function loadDemoWithInjection(): Promise<PullRequestFixture> {
+  const demo = await loadFixture();
+  const injected = JSON.parse(await readFile(DEMO_INJECTED_FILE, 'utf8')) as PullRequestFixture['files'][number];
+  return { ...demo, files: [...demo.files, injected] };
+}
+
 export function fakePullOf(fixture: PullRequestFixture): FakePull {
   return {
     number: fixture.number,

@@ -45,8 +45,9 @@ describe('the bundled action on a pull request', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toMatch(/::error::review-gate failed: \d+ error findings? on added lines \(fail-on-severity: error\)/);
 
-    // One review request per supported, changed, non-excluded file, each authenticated.
-    expect(reviewRequests(simulator).map((r) => [r.status, r.keyLabel])).toEqual(Array(5).fill([200, 'demo']));
+    // One review request per supported, changed, non-excluded file, each authenticated; and a second
+    // (injection-check) for the four whose comments or strings hold text: lib.rs holds none.
+    expect(reviewRequests(simulator).map((r) => [r.status, r.keyLabel])).toEqual(Array(9).fill([200, 'demo']));
 
     expect(result.outputs).toMatchObject({
       result: 'failed',

@@ -20,6 +20,9 @@ import type { PullRequestRepo } from '../support/git-pull-request';
 import { annexPointer, lfsPointer, storeLfsObject } from '../support/placeholders';
 import { runAgainst, useBundledAction } from './harness';
 
+/** What content each path is reviewed as: one review a file (injection-check's blanked second reviews are its own tests'). */
+const ONE_REVIEW = { 'injection-check': 'off' };
+
 const { demo, servers } = useBundledAction();
 
 const EVAL_PY = 'import os\n\n\ndef load():\n    return eval(os.environ["PLUGIN"])\n';
@@ -36,7 +39,7 @@ describe('a placeholder read through the GitHub API', () => {
     };
     const { simulator, github } = await servers({ fixture });
 
-    const result = await runAgainst(simulator, github, fixture);
+    const result = await runAgainst(simulator, github, fixture, ONE_REVIEW);
 
     expect(sentCode(simulator)).toEqual([CLEAN_PY]);
     expect(result.exitCode).toBe(1);
@@ -89,7 +92,7 @@ describe('a placeholder in a checkout of the pull request', () => {
     const fixture: PullRequestFixture = { ...demo, headSha: pull.head, baseSha: pull.base, files: [] };
     const { simulator, github } = await servers({ fixture });
 
-    const result = await runAgainst(simulator, github, fixture, {}, { env: { GITHUB_WORKSPACE: pull.repo } });
+    const result = await runAgainst(simulator, github, fixture, ONE_REVIEW, { env: { GITHUB_WORKSPACE: pull.repo } });
 
     expect(result.stdout).toMatch(/Changed files, patches and contents: from the checkout/);
     expect(sentCode(simulator).sort()).toEqual([CLEAN_PY, EVAL_PY, smudgedContent].sort());

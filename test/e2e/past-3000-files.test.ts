@@ -18,7 +18,8 @@ describe('past 3,000 changed files', () => {
     try {
       const { simulator, github } = await servers({ fixture: pull.fixture, simulator: unlimited });
 
-      const result = await runAgainst(simulator, github, pull.fixture, { 'max-files': String(FILES), concurrency: '16' }, { env: { GITHUB_WORKSPACE: pull.repo ?? '' } });
+      // One request a file: injection-check's second reviews are not what this counts.
+      const result = await runAgainst(simulator, github, pull.fixture, { 'max-files': String(FILES), concurrency: '16', 'injection-check': 'off' }, { env: { GITHUB_WORKSPACE: pull.repo ?? '' } });
 
       expect(result.outputs['files-reviewed']).toBe(String(FILES));
       expect(result.outputs['files-failed']).toBe('0');

@@ -81,7 +81,11 @@ describe('a policy file read at the base commit through the API', () => {
     await runAgainst(simulator, github, fixture);
 
     const sent = reviews(simulator).map((r) => JSON.parse(r.body ?? '{}') as { code: string; focus_areas?: string[] });
-    expect(sent).toHaveLength(3);
+    // Each file, and each again with its comment blanked (injection-check), which keeps its focus areas.
+    expect(sent).toHaveLength(6);
+    expect(new Set(sent.filter((body) => body.code.startsWith('#  ')).map((body) => JSON.stringify(body.focus_areas)))).toEqual(
+      new Set([JSON.stringify(['security']), JSON.stringify(['security', 'best_practices'])]),
+    );
     const byCode = (path: string) => sent.find((body) => body.code === fixture.files.find((f) => f.filename === path)?.content);
     expect(byCode('api/handler.py')?.focus_areas).toEqual(['security']);
     expect(byCode('src/app.py')?.focus_areas).toEqual(['security', 'best_practices']);
@@ -110,7 +114,7 @@ describe('a policy file read at the base commit through the API', () => {
       'The policy file .github/review-gate.yml at 000000000000 is invalid, so nothing was reviewed (3 problems):',
       "- line 1: Invalid min-score '150'. Expected a whole number from 0 to 100",
       "- line 3: Invalid rules[1].paths glob '[z-a]': range out of order in character class. Expected a glob such as src/** or *.py; escape a literal bracket as \\[",
-      "- line 4: Unknown key 'exclude' in rules[1]. A rule sets paths and any of: focus-areas, fail-on-severity, min-score, gate-scope, comment-severity",
+      "- line 4: Unknown key 'exclude' in rules[1]. A rule sets paths and any of: focus-areas, fail-on-severity, min-score, gate-scope, comment-severity, injection-check",
     ].join('\n');
     expect(result.outputs).toMatchObject({ result: 'failed', reasons: expected });
     expect(github.checkRuns).toHaveLength(1);

@@ -6,15 +6,13 @@
  * in the files follows the thresholds below.
  */
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../src/gate/decide';
 import type { PublishedRun } from '../../src/domain/run-report';
-import { planInlineComments } from '../../src/report/inline-plan';
 import { renderJobSummary, renderRunSummary } from '../../src/publish/summary/run-summary';
 import type { FileOutcome } from '../../src/domain/outcomes';
 import type { LabelledFinding } from '../../src/domain/findings';
-import type { PostingReport } from '../../src/domain/writes';
 import { foldSameLineFlags } from '../../src/locate/same-line-flags';
 import { labelled, reviewedFile } from '../support/findings';
+import { publishedRun } from '../support/published-run';
 
 const HEAD = '4f1c2a9e8d7b6a5f4e3d2c1b0a9f8e7d6c5b4a39';
 
@@ -65,28 +63,8 @@ const outcomes: FileOutcome[] = [
 ];
 
 function fixedRun(): PublishedRun {
-  const findings = [...appFindings, ...tsFindings];
-  const plan = planInlineComments(findings, 2);
-  // The first comment's own link is known (listed after posting); the second has only its review's.
-  const links = new Map(plan.comments.map((c, i) => [c.fingerprint, i === 0 ? 'https://github.com/acme/shop/pull/42#discussion_r11' : 'https://github.com/acme/shop/pull/42#pullrequestreview-1']));
-  const posting: PostingReport = { kind: 'posted', posted: plan.comments, alreadyPresent: [], rejected: [], reviewUrl: 'https://github.com/acme/shop/pull/42#pullrequestreview-1', links };
-  const verdict = decide(
-    { outcomes, listTruncated: false, posting, reviewedSha: HEAD },
-    { failOnSeverity: 'error', gateScope: 'added', minScore: 50, onIncomplete: 'fail' },
-  );
-  return {
-    pr: { owner: 'acme', repo: 'shop', number: 42, headSha: HEAD },
-    outcomes,
-    findings,
-    plan,
-    verdict,
-    tokensUsed: 1214,
-    listTruncated: false,
-    posting,
-    summary: { kind: 'updated', url: 'https://github.com/acme/shop/pull/42#issuecomment-7' },
-    checkRun: { kind: 'off' },
-    baselines: new Map(),
-  };
+  const thresholds = { failOnSeverity: 'error', gateScope: 'added', minScore: 50, onIncomplete: 'fail' } as const;
+  return publishedRun({ head: HEAD, outcomes, findings: [...appFindings, ...tsFindings], maxComments: 2, thresholds, tokensUsed: 1214, ids: { review: 1, comment: 7 } });
 }
 
 describe('golden surfaces of a fixed run', () => {

@@ -1,9 +1,10 @@
 /**
- * The JavaScript/TypeScript comment lexer against a real parser (TypeScript's), on generated
- * lines: statement heads (`for`, `for await`, `if`, `while`), regular expressions, divisions,
- * strings and comments, with comments and line breaks between any two tokens. The parser reads
- * each `/` the way the language does (it rescans a `/` as a regular expression where an operand
- * is expected), so its comments are what a runtime skips. Where the generated text is not a valid
+ * The JavaScript/TypeScript lexer against a real parser (TypeScript's), on generated lines:
+ * statement heads (`for`, `for await`, `if`, `while`), regular expressions, divisions, strings and
+ * comments, with comments and line breaks between any two tokens. The parser reads each `/` the
+ * way the language does (it rescans a `/` as a regular expression where an operand is expected),
+ * so its comments are what a runtime skips, and its literals what the lexer must call strings
+ * (the defanged review of injection-check blanks them). Where the generated text is not a valid
  * program it is set aside: the language refuses it, and no lexer answer can excuse code that
  * never runs.
  *
@@ -13,33 +14,58 @@
 import fc from 'fast-check';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { findComments } from '../../src/locate/comments';
+import { findText } from '../../src/locate/comments';
 
 interface Range {
   start: number;
   end: number;
 }
 
-/** Every comment TypeScript's parser sees in `text`, in order; undefined when the text is not a valid program. */
-function parserComments(text: string, fileName: string): Range[] | undefined {
+/** The contents of a literal token (what is between its delimiters), by its kind: `[from start, from end]`. */
+const LITERAL_DELIMITERS: ReadonlyMap<ts.SyntaxKind, [number, number]> = new Map([
+  [ts.SyntaxKind.StringLiteral, [1, 1]],
+  [ts.SyntaxKind.NoSubstitutionTemplateLiteral, [1, 1]],
+  [ts.SyntaxKind.TemplateHead, [1, 2]],
+  [ts.SyntaxKind.TemplateMiddle, [1, 2]],
+  [ts.SyntaxKind.TemplateTail, [1, 1]],
+]);
+
+interface ParsedText {
+  comments: Range[];
+  /** The contents of strings, template literals' text and regular expressions' bodies. */
+  strings: Range[];
+}
+
+/** Every comment and literal TypeScript's parser sees in `text`, in order; undefined when the text is not a valid program. */
+function parserText(text: string, fileName: string): ParsedText | undefined {
   const { diagnostics } = ts.transpileModule(text, { fileName, reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext } });
   if ((diagnostics ?? []).length > 0) return undefined;
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.ESNext, true);
-  const found = new Map<number, Range>();
+  const comments = new Map<number, Range>();
+  const strings: Range[] = [];
   // Comments sit in the trivia before a token: those up to the first line break are the previous
   // token's trailing comments, the rest the next token's leading ones.
   const trivia = (pos: number): void => {
-    for (const c of [...(ts.getTrailingCommentRanges(text, pos) ?? []), ...(ts.getLeadingCommentRanges(text, pos) ?? [])]) found.set(c.pos, { start: c.pos, end: c.end });
+    for (const c of [...(ts.getTrailingCommentRanges(text, pos) ?? []), ...(ts.getLeadingCommentRanges(text, pos) ?? [])]) comments.set(c.pos, { start: c.pos, end: c.end });
+  };
+  const literal = (token: ts.Node): void => {
+    const start = token.getStart(source);
+    const delimiters = LITERAL_DELIMITERS.get(token.kind);
+    const range = delimiters !== undefined ? { start: start + delimiters[0], end: token.end - delimiters[1] } : token.kind === ts.SyntaxKind.RegularExpressionLiteral ? { start: start + 1, end: text.lastIndexOf('/', token.end - 1) } : undefined;
+    if (range !== undefined && range.end > range.start) strings.push(range);
   };
   const visit = (node: ts.Node): void => {
     if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) return;
     const children = node.getChildren(source);
-    if (children.length === 0) trivia(node.pos);
+    if (children.length === 0) {
+      trivia(node.pos);
+      literal(node);
+    }
     children.forEach(visit);
   };
   visit(source);
   trivia(source.endOfFileToken.pos);
-  return [...found.values()].sort((a, b) => a.start - b.start);
+  return { comments: [...comments.values()].sort((a, b) => a.start - b.start), strings: strings.sort((a, b) => a.start - b.start) };
 }
 
 /** A statement head: what is after it reads as the start of a statement (an operand). */
@@ -91,22 +117,23 @@ const LINES = fc
   })
   .map((body) => `async function run(xs, s, a, b, n, o, f, x) {\n${body}\n}\n`);
 
-function lexerComments(text: string, language: 'javascript' | 'typescript', path: string): Range[] {
-  return findComments(text, language, path).map((c) => ({ start: c.start, end: c.end }));
+function lexerText(text: string, language: 'javascript' | 'typescript', path: string): ParsedText & { unsureAt?: number } {
+  const lexed = findText(text, language, path);
+  return { ...lexed, comments: lexed.comments.map((c) => ({ start: c.start, end: c.end })) };
 }
 
-describe('the JavaScript/TypeScript comment lexer against TypeScript’s parser', () => {
+describe('the JavaScript/TypeScript lexer against TypeScript’s parser', () => {
   it.each([
     ['javascript', 'a.js'],
     ['typescript', 'a.ts'],
-  ] as const)('finds exactly the comments the parser sees, in generated %s lines mixing heads, regular expressions, divisions and comments', (language, path) => {
+  ] as const)('finds exactly the comments and strings the parser sees, in generated %s lines mixing heads, regular expressions, divisions and comments', (language, path) => {
     let valid = 0;
     fc.assert(
       fc.property(LINES, (text) => {
-        const expected = parserComments(text, path);
+        const expected = parserText(text, path);
         if (expected === undefined) return;
         valid++;
-        expect(lexerComments(text, language, path)).toEqual(expected);
+        expect(lexerText(text, language, path)).toEqual(expected);
       }),
       { numRuns: 400 },
     );
@@ -116,7 +143,7 @@ describe('the JavaScript/TypeScript comment lexer against TypeScript’s parser'
 
   it('reads the line of the report as the parser does: the // in the regular expression after for await (…) is no comment', () => {
     const text = 'async function run(xs) {\nfor await (const x of xs) /[//]/.test("review-gate-ignore: sandboxed") || eval(x);\n}\n';
-    expect(parserComments(text, 'a.js')).toEqual([]);
-    expect(lexerComments(text, 'javascript', 'a.js')).toEqual([]);
+    expect(parserText(text, 'a.js')?.comments).toEqual([]);
+    expect(lexerText(text, 'javascript', 'a.js').comments).toEqual([]);
   });
 });

@@ -124,7 +124,7 @@ describe('labelFindings with suppressions', () => {
   it('labels suppressed findings with a disposition and refused ones with why, and leaves the rest alone', () => {
     const findings = label('@@ -0,0 +1,4 @@\n+a\n+b\n+c\n+d', [issue(3), issue(4), issue(1)]);
     expect(findings.map((f) => [f.line, f.location, f.disposition, f.refusedDispositions])).toEqual([
-      [3, 'added-line', { kind: 'suppressed', reason: 'generated fixture', line: 2 }, undefined],
+      [3, 'added-line', { kind: 'suppressed', reason: 'generated fixture', line: 2, addedHere: true }, undefined],
       [4, 'added-line', undefined, ['review-gate-ignore on line 4 gives no reason (write "review-gate-ignore: <reason>"), so it does not count']],
       [1, 'added-line', undefined, undefined],
     ]);
@@ -143,6 +143,8 @@ describe('labelFindings with suppressions', () => {
     const [outside] = label('@@ -4,1 +4,1 @@\n-x\n+d');
     expect([context?.location, context?.disposition?.kind]).toEqual(['diff-context', 'suppressed']);
     expect([outside?.location, outside?.disposition?.kind]).toEqual(['outside-diff', 'suppressed']);
+    // A marker of the base: suppressions-need-approval never holds it.
+    expect([context, outside].map((f) => f?.disposition?.kind === 'suppressed' && f.disposition.addedHere)).toEqual([undefined, undefined]);
   });
 
   it('does not count an own-line marker when the diff is unknown, and says why', () => {
@@ -155,7 +157,8 @@ describe('labelFindings with suppressions', () => {
   it('counts a marker on the finding’s own line when the diff is unknown', () => {
     const text = 'def f(raw):\n    return eval(raw)  # review-gate-ignore: trusted\n';
     const [finding] = labelFindings({ path: 'a.py', issues: [issue(2)], patch: undefined, content: text, language: 'python', gateScope: 'added' });
-    expect(finding?.disposition).toEqual({ kind: 'suppressed', reason: 'trusted', line: 2 });
+    // The diff is unknown, so the pull request may have added the marker (suppressions-need-approval holds it).
+    expect(finding?.disposition).toEqual({ kind: 'suppressed', reason: 'trusted', line: 2, addedHere: true });
   });
 
   it('lists why each marker aimed at a finding does not count', () => {

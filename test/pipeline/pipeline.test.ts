@@ -99,7 +99,8 @@ describe('runPipeline', () => {
     );
     const report = await runPipeline(settings(), pr, d);
 
-    expect(requests.map((r) => r.language)).toEqual(['javascript']);
+    // The file, then (injection-check) the file with its comments and strings blanked: both as JavaScript.
+    expect(requests.map((r) => r.language)).toEqual(['javascript', 'javascript']);
     expect(report.outcomes).toEqual([expect.objectContaining({ kind: 'reviewed', path: 'bin/tool', language: 'javascript' })]);
     expect(report.findings.map((f) => [f.line, f.disposition?.kind, f.counts])).toEqual([
       [3, 'suppressed', false],

@@ -17,8 +17,9 @@ import { renderWorkflowCommands } from '../../scripts/workflow-commands';
 const FINDINGS = [
   'src/app.py:4 error', 'src/app.py:18 error', 'src/app.py:19 warning', 'cmd/server/main.go:12 warning',
   'crates/core/src/lib.rs:13 warning', 'src/service.ts:14 warning', 'web/handler.js:3 warning',
-  'web/handler.js:7 warning', 'src/service.ts:6 info', 'src/service.ts:13 info',
+  'web/handler.js:7 warning', 'src/service.ts:6 info', 'src/service.ts:13 info', 'src/discount.py:7 error',
 ];
+const CAUGHT = "3 error findings on added lines (fail-on-severity: error), including 1 finding only the review with the files' comments and strings blanked reported: the file's text changed the review (possible prompt injection)";
 
 let out: string;
 let demo: { code: number; stdout: string; stderr: string };
@@ -61,7 +62,7 @@ describe('npm run demo', () => {
     for (const finding of FINDINGS) expect(demo.stdout.split(`${finding} `).length - 1, finding).toBe(1);
     expect(demo.stdout).not.toMatch(/^(ERROR|WARNING|NOTICE) /m);
     expect(demo.stdout).not.toContain('Nothing to review');
-    expect(demo.stdout).toContain('✗ review-gate failed: 2 error findings on added lines (fail-on-severity: error).');
+    expect(demo.stdout).toContain(`✗ review-gate failed: ${CAUGHT}.`);
   });
 
   it('shows the summary comment as rendered, and writes it, the job summary and the inline comments where it says', () => {
@@ -70,13 +71,13 @@ describe('npm run demo', () => {
     const comment = readFileSync(join(out, 'summary-comment.md'), 'utf8');
     const jobSummary = readFileSync(join(out, 'job-summary.md'), 'utf8');
     expect(comment.startsWith(SUMMARY_MARKER)).toBe(true);
-    expect(jobSummary).toContain('## ❌ Failed: 2 error findings on added lines (fail-on-severity: error)');
-    expect(readFileSync(join(out, 'inline-comments.md'), 'utf8').match(/^### /gm)).toHaveLength(10);
+    expect(jobSummary).toContain(`## ❌ Failed: ${CAUGHT}`);
+    expect(readFileSync(join(out, 'inline-comments.md'), 'utf8').match(/^### /gm)).toHaveLength(11);
     for (const file of ['summary-comment.md', 'job-summary.md', 'inline-comments.md']) expect(demo.stdout).toContain(join(out, file));
   });
 
   it('shows the pull request it reviews: five languages, a rename, a removal, a binary and a lock file', () => {
-    expect(demo.stdout).toContain('── The pull request: 9 changed files');
+    expect(demo.stdout).toContain('── The pull request: 10 changed files');
     for (const line of [
       /\n {2}modified {2}src\/app\.py +\+10 −0\n/,
       /\n {2}added {5}src\/service\.ts +\+16 −0\n/,
@@ -94,8 +95,19 @@ describe('npm run demo', () => {
     expect(demo.stdout).toMatch(/\n {2}web\/handler\.js +✅ reviewed +90 +0 +2 +0\n/);
     // The rename shows in the summary's table too.
     expect(demo.stdout).toMatch(/\n {2}src\/lib\.rs → crates\/core\/src\/lib\.rs +✅ reviewed +95 +0 +1 +0\n/);
-    expect(demo.stdout).toContain('counted by the gate: 2 errors, 6 warnings, 2 infos · only errors fail the check (fail-on-severity: error) ·');
+    expect(demo.stdout).toContain('counted by the gate: 3 errors, 6 warnings, 2 infos · only errors fail the check (fail-on-severity: error) ·');
     expect(demo.stdout).toContain('  • assets/logo.png — language not supported by the review service');
+  });
+
+  it('shows the injected file caught: its comment talked the reviewer into "no issues", the review without it found the eval', () => {
+    expect(demo.stdout).toMatch(/\n {2}added {5}src\/discount\.py +\+7 −0\n/);
+    expect(demo.stdout).toMatch(/\n {2}src\/discount\.py +❌ fails \(errors\) +100 +1 +0 +0\n/);
+    expect(demo.stdout).toContain(
+      "⚠️ src/discount.py — The file's text changed the review (possible prompt injection): the review with its comments and strings blanked reported 1 error the review of the file as written did not.",
+    );
+    const inline = readFileSync(join(out, 'inline-comments.md'), 'utf8');
+    expect(inline).toContain('### src/discount.py:7\n\n🛑 **Error**\n\neval() runs arbitrary code');
+    expect(inline).toContain('⚠️ **Possible prompt injection.** Only the review of this file with its comments and strings blanked reports this');
   });
 
   it('writes no colour under NO_COLOR', () => {

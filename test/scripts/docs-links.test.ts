@@ -74,7 +74,7 @@ describe('the README', () => {
     const rows = section.split('\n').filter((line) => line.startsWith('| '));
     expect(rows[0]).toBe('| what | review-service requests | GitHub API requests |');
     expect(rows.slice(1).map((row) => row.split(' | ')[0])).toEqual([
-      '| each changed file in a supported language', '| `score-baseline: base`', '| `walkthrough: true`', '| a transient failure (429, 503, a timeout)', '| the run itself, whatever its size',
+      '| each changed file in a supported language', '| `score-baseline: base`', '| `injection-check: on` (the default)', '| `walkthrough: true`', '| a transient failure (429, 503, a timeout)', '| the run itself, whatever its size',
     ]);
     // Every row has a cell for each budget.
     for (const row of rows) expect(row.split(' | ')).toHaveLength(3);

@@ -24,12 +24,14 @@ export const POLICY_INPUTS = {
   'on-incomplete': 'onIncomplete',
   'comment-severity': 'commentSeverity',
   'security-flags': 'securityFlags',
+  'injection-check': 'injectionCheck',
+  'suppressions-need-approval': 'suppressionsNeedApproval',
 } as const satisfies Record<string, keyof PolicyInputs>;
 
 export type PolicyKey = keyof typeof POLICY_INPUTS;
 
 /** The keys a rule may set besides `paths`: what can differ from one file to another. */
-export const RULE_INPUTS = ['focus-areas', 'fail-on-severity', 'min-score', 'gate-scope', 'comment-severity'] as const satisfies readonly PolicyKey[];
+export const RULE_INPUTS = ['focus-areas', 'fail-on-severity', 'min-score', 'gate-scope', 'comment-severity', 'injection-check'] as const satisfies readonly PolicyKey[];
 
 export type RuleKey = (typeof RULE_INPUTS)[number];
 

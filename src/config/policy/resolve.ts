@@ -11,7 +11,8 @@ import type { Policy } from './parse';
 
 export type FileSettingsOf = (path: string) => FileSettings;
 
-type RunSettings = Pick<Settings, 'focusAreas' | 'failOnSeverity' | 'minScore' | 'gateScope' | 'commentSeverity' | 'securityFlags'> & { policy?: Pick<Policy, 'rules'> };
+type RunSettings = Pick<Settings, 'focusAreas' | 'failOnSeverity' | 'minScore' | 'gateScope' | 'commentSeverity' | 'securityFlags'> &
+  Partial<Pick<Settings, 'injectionCheck'>> & { policy?: Pick<Policy, 'rules'> };
 
 export function fileSettingsResolver(settings: RunSettings): FileSettingsOf {
   const rules = (settings.policy?.rules ?? []).map((rule) => ({ rule, matches: firstMatchingGlob(rule.paths) }));
@@ -22,6 +23,7 @@ export function fileSettingsResolver(settings: RunSettings): FileSettingsOf {
     gateScope: settings.gateScope,
     commentSeverity: settings.commentSeverity,
     securityFlags: settings.securityFlags,
+    injectionCheck: settings.injectionCheck ?? 'on',
     rules: [],
     decidedBy: {},
   };

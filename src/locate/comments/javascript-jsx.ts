@@ -2,7 +2,7 @@
  * JSX in the JavaScript/TypeScript lexer: an element opened by `<` where an operand may come, its
  * tag (name, attributes: quoted text, `{…}` code, comments between them skipped), its children
  * (text, where `//` is text; `{…}` code; nested elements) and its closing tag, which must name it.
- * Comments inside are held until the outermost element closes: a reading that took a `<` for an
+ * Comments and text inside are held until the outermost element closes: a reading that took a `<` for an
  * element wrongly never closes it, and its comments never count. What the lexer does not know
  * here (a `<` inside a tag, as in TypeScript's `<C<T>>`) ends the reading.
  */
@@ -19,6 +19,8 @@ export interface LineReader {
   find(needle: string, from: number): number;
   lineCommentEnd(from: number): number;
   fork(s: LexState, at: number, change: (frame: CodeFrame) => void): void;
+  /** Text that is not code: an attribute's quoted value, the text between tags. */
+  reportString(s: LexState, start: number, end: number): void;
 }
 
 const SPACE = /\s/;
@@ -74,6 +76,7 @@ export function jsxTag(r: LineReader, s: LexState, frame: Extract<Frame, { k: 't
   }
   if (c === '"' || c === "'") {
     const close = r.find(c, i + 1);
+    r.reportString(s, i + 1, close < 0 ? r.end : close);
     if (close >= 0) return close + 1;
     s.frames.push({ k: 'attribute', quote: c });
     return r.end;
@@ -107,6 +110,7 @@ export function jsxChildren(r: LineReader, s: LexState, frame: Extract<Frame, { 
   }
   let end = i + 1;
   while (end < r.end && text[end] !== '{' && text[end] !== '<') end++;
+  r.reportString(s, i, end);
   return end;
 }
 

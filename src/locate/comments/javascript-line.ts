@@ -8,48 +8,23 @@
 import { jsxAngle, jsxChildren, jsxTag } from './javascript-jsx';
 import type { LineReader } from './javascript-jsx';
 import { cloneState, codeFrame } from './javascript-state';
+import { IDENTIFIER_PART, LINE_TERMINATOR, regexEnd } from './javascript-regex';
 import { afterWord } from './javascript-words';
-import type { CodeFrame, Frame, LexState } from './javascript-state';
+import type { CodeFrame, Found, Frame, LexState } from './javascript-state';
 import type { CommentSpan } from './span';
 
 /** Readings of one line at most; past it the lexer stops, so the work stays linear. */
 const MAX_READINGS = 16;
 const MAX_DEPTH = 256;
+/** Comments and strings a reading may hold unsettled when it forks (javascript.ts settles them at line ends). */
+export const MAX_FOUND = 400;
 
-const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 const SPACE = /\s/;
-const IDENTIFIER_PART = /[\w$\\#]|[^\p{ASCII}\s]/u;
 
 export class TooManyReadings extends Error {}
 
 function top(state: LexState): Frame {
   return state.frames[state.frames.length - 1] as Frame;
-}
-
-/**
- * A regular expression's body from `from` (after its `/`): the index after its flags, or
- * undefined when the line ends first. A class (`[…]`) ends at its first `]`, flags or not: the
- * `v` flag nests classes in the pattern, not in where the literal ends.
- */
-function regexEnd(text: string, from: number, to: number): number | undefined {
-  let inClass = false;
-  for (let i = from; i < to; i++) {
-    const c = text[i] as string;
-    if (LINE_TERMINATOR.test(c)) return undefined;
-    if (c === '\\') {
-      i++;
-      if (i < to && LINE_TERMINATOR.test(text[i] as string)) return undefined;
-    } else if (c === '[') {
-      inClass = true;
-    } else if (c === ']') {
-      inClass = false;
-    } else if (c === '/' && !inClass) {
-      let end = i + 1;
-      while (end < to && IDENTIFIER_PART.test(text[end] as string)) end++;
-      return end;
-    }
-  }
-  return undefined;
 }
 
 /** One line of the text, read by every reading alive at its start. */
@@ -91,6 +66,7 @@ export class Line implements LineReader {
       else if (frame.k === 'attribute') {
         const close = this.find(frame.quote, i);
         if (close >= 0) s.frames.pop();
+        this.reportString(s, i, close < 0 ? this.end : close);
         i = close < 0 ? this.end : close + 1;
       } else i = jsxChildren(this, s, frame, i);
     }
@@ -115,10 +91,17 @@ export class Line implements LineReader {
   private report(s: LexState, comment: CommentSpan): void {
     const frame = top(s);
     if (frame.k === 'code' && frame.closer === 'child') frame.comments++;
-    (s.jsx > 0 ? s.held : s.pending).push(comment);
+    (s.jsx > 0 ? s.held : s.pending).push({ ...comment, kind: 'comment' });
+  }
+
+  /** Text of a string, a template literal, a regular expression or JSX, from `start` to `end`. */
+  reportString(s: LexState, start: number, end: number): void {
+    if (end > start) (s.jsx > 0 ? s.held : s.pending).push({ start, end, bodyStart: start, bodyEnd: end, kind: 'string' });
   }
 
   fork(s: LexState, at: number, change: (frame: CodeFrame) => void): void {
+    // A fork copies what the reading found: with too much of it the work would not stay linear.
+    if (s.pending.length + s.held.length > MAX_FOUND) throw new TooManyReadings();
     const other = cloneState(s);
     change(top(other) as CodeFrame);
     this.forks.push({ state: other, at });
@@ -225,7 +208,7 @@ export class Line implements LineReader {
     s.frames.pop();
     if (f.closer === 'child' && f.onlyComments && f.comments === 1) {
       // `{/* … */}` is how JSX writes a comment: the braces belong to it.
-      const comment = s.held.pop() as CommentSpan;
+      const comment = s.held.pop() as Found;
       s.held.push({ ...comment, start: f.openAt, end: i + 1 });
     }
     return i + 1;
@@ -238,9 +221,11 @@ export class Line implements LineReader {
       return division;
     }
     if (f.prev === 'either') this.fork(s, division, (other) => (other.prev = 'op'));
-    const end = regexEnd(this.text, i + 1, this.end);
+    const regex = regexEnd(this.text, i + 1, this.end);
     f.prev = 'value';
-    return end === undefined ? this.dead(s) : end;
+    if (regex === undefined) return this.dead(s);
+    this.reportString(s, i + 1, regex.close);
+    return regex.end;
   }
 
   /** A string's rest from `from`: the index after its quote; continued on the next line after a backslash. */
@@ -248,11 +233,16 @@ export class Line implements LineReader {
     const { text } = this;
     for (let i = from; i < this.end; i++) {
       const c = text[i];
-      if (c === quote) return i + 1;
+      if (c === quote) {
+        this.reportString(s, from, i);
+        return i + 1;
+      }
       if (c === '\n' || c === '\r') return this.dead(s);
       if (c === '\\') {
         const lineBreak = text[i + 1] === '\n' || (text[i + 1] === '\r' && text[i + 2] === '\n');
         if (lineBreak) {
+          // The backslash and the line break are kept: they are what continues the string.
+          this.reportString(s, from, i);
           s.frames.push({ k: 'string', quote });
           return this.end;
         }
@@ -269,12 +259,15 @@ export class Line implements LineReader {
       if (c === '\\') i++;
       else if (c === '`') {
         s.frames.pop();
+        this.reportString(s, from, i);
         return i + 1;
       } else if (c === '$' && text[i + 1] === '{') {
+        this.reportString(s, from, i);
         s.frames.push(codeFrame('template'));
         return i + 2;
       }
     }
+    this.reportString(s, from, this.end);
     return this.end;
   }
 

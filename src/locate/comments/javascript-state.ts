@@ -7,6 +7,11 @@
  */
 import type { CommentSpan } from './span';
 
+/** A comment, or the contents of a string, a template literal's text, a regular expression or JSX text (`string`). */
+export interface Found extends CommentSpan {
+  kind: 'comment' | 'string';
+}
+
 /**
  * What the last token of code allows next. `op`: an operand (so `/` opens a regular expression
  * and `<` a JSX element); `value`: an operator (division, less-than); `either`: both readings
@@ -50,10 +55,10 @@ export interface LexState {
   frames: Frame[];
   /** JSX elements open. */
   jsx: number;
-  /** Comments found since the last point where only one reading was alive. */
-  pending: CommentSpan[];
-  /** Comments inside JSX: they count only once its outermost element is closed. */
-  held: CommentSpan[];
+  /** Comments and strings found since the last point where only one reading was alive. */
+  pending: Found[];
+  /** Comments and strings inside JSX: they count only once its outermost element is closed. */
+  held: Found[];
   /**
    * `dead`: this reading met an error (what it took for a string is not closed), so it is not
    * how the language reads the text; `opaque`: it cannot go on, and nothing after can be sure.
@@ -84,20 +89,23 @@ export function stateKey(state: LexState): string {
   return JSON.stringify([state.jsx, state.frames]);
 }
 
-function spanKey(c: CommentSpan): string {
-  return `${c.start}:${c.end}:${c.bodyStart}:${c.bodyEnd}`;
+export function spanKey(c: Found): string {
+  return `${c.kind}:${c.start}:${c.end}:${c.bodyStart}:${c.bodyEnd}`;
 }
 
-/** The comments every one of `lists` holds, in the order of the first. */
-export function commonComments(lists: readonly (readonly CommentSpan[])[]): CommentSpan[] {
+/** What every one of `lists` holds, in the order of the first. */
+export function commonComments(lists: readonly (readonly Found[])[]): Found[] {
   const [first, ...others] = lists;
   if (first === undefined) return [];
   const sets = others.map((list) => new Set(list.map(spanKey)));
   return first.filter((c) => sets.every((set) => set.has(spanKey(c))));
 }
 
-/** States that read the rest alike become one, keeping only the comments all of them found. */
-export function mergeStates(states: readonly LexState[]): LexState[] {
+/**
+ * States that read the rest alike become one, keeping only what all of them found; `dropped` is
+ * told what some found and others did not.
+ */
+export function mergeStates(states: readonly LexState[], dropped: (spans: readonly Found[]) => void = () => undefined): LexState[] {
   if (states.length < 2) return [...states];
   const byKey = new Map<string, LexState[]>();
   for (const state of states) {
@@ -106,6 +114,10 @@ export function mergeStates(states: readonly LexState[]): LexState[] {
   }
   return [...byKey.values()].map((same) => {
     const [first] = same as [LexState];
-    return same.length === 1 ? first : { ...first, pending: commonComments(same.map((s) => s.pending)), held: commonComments(same.map((s) => s.held)) };
+    if (same.length === 1) return first;
+    const merged = { ...first, pending: commonComments(same.map((s) => s.pending)), held: commonComments(same.map((s) => s.held)) };
+    const kept = new Set([...merged.pending, ...merged.held].map(spanKey));
+    dropped(same.flatMap((s) => [...s.pending, ...s.held]).filter((span) => !kept.has(spanKey(span))));
+    return merged;
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Comments of JavaScript and TypeScript: `//` to the end of the line and `/* … *\/`. Strings
+ * Comments and strings of JavaScript and TypeScript: `//` to the end of the line and `/* … *\/`. Strings
  * ('…', "…", continued over a line by a backslash), template literals with `${…}` nested to any
  * depth, regular expressions (`/[//]/` holds no comment), and, in files that may hold JSX
  * (JavaScript, and TypeScript's .tsx), JSX elements, whose text holds no comment either; a
@@ -12,38 +12,56 @@
  * an error (a string not closed) is dropped: the language would refuse it. Too many readings at
  * once, `<!--` or `-->` (HTML-like comments in a script, operators in a module), or JSX the lexer
  * does not know end the reading: nothing after counts. Each line is read by at most 16 readings,
- * so the work stays linear in the size of the text. Pure.
+ * so the work stays linear in the size of the text. The strings (their contents, a template
+ * literal's text, a regular expression's body, JSX text) are found the same way; where the
+ * readings disagree on what is text, or the lexer stops, it is unsure from there (`unsureAt`). Pure.
  */
-import { Line, TooManyReadings } from './javascript-line';
-import { commonComments, initialState, mergeStates } from './javascript-state';
-import type { LexState } from './javascript-state';
-import type { CommentSpan } from './span';
-
-/** Comments found by some readings and not yet by all, held while several readings are alive. */
-const MAX_UNSETTLED = 200;
+import { Line, MAX_FOUND, TooManyReadings } from './javascript-line';
+import { commonComments, initialState, mergeStates, spanKey } from './javascript-state';
+import type { Found, LexState } from './javascript-state';
+import type { LexedText } from './span';
 
 /**
- * Takes the comments now sure out of each reading's pending ones, and drops those another
- * reading can no longer report (neither pending nor held in it). False when the readings hold
- * too many unsettled comments to go on linearly.
+ * Takes what is now sure out of each reading's pending spans, and drops those another reading can
+ * no longer report (neither pending nor held in it), telling `dropped`. False when the readings
+ * hold too many unsettled spans to go on linearly.
  */
-function settle(states: LexState[], sure: readonly CommentSpan[]): boolean {
-  const key = (c: CommentSpan): string => `${c.start}:${c.end}`;
-  const settled = new Set(sure.map(key));
+function settle(states: LexState[], sure: readonly Found[], dropped: (spans: readonly Found[]) => void): boolean {
+  const settled = new Set(sure.map(spanKey));
   if (states.length === 1) {
     for (const s of states) s.pending = [];
     return true;
   }
-  const possible = states.map((s) => new Set([...s.pending, ...s.held].map(key)));
-  for (const s of states) s.pending = s.pending.filter((c) => !settled.has(key(c)) && possible.every((set) => set.has(key(c))));
-  return states.reduce((n, s) => n + s.pending.length + s.held.length, 0) <= MAX_UNSETTLED;
+  const possible = states.map((s) => new Set([...s.pending, ...s.held].map(spanKey)));
+  for (const s of states) {
+    const open = s.pending.filter((c) => !settled.has(spanKey(c)));
+    s.pending = open.filter((c) => possible.every((set) => set.has(spanKey(c))));
+    dropped(open.filter((c) => !possible.every((set) => set.has(spanKey(c)))));
+  }
+  return states.reduce((n, s) => n + s.pending.length + s.held.length, 0) <= MAX_FOUND;
 }
 
-/** Comments of a JavaScript or TypeScript text; `jsx`: whether it may hold JSX (not in .ts files, where `<T>x` is a cast). */
-export function javascriptComments(text: string, options: { jsx: boolean }): CommentSpan[] {
-  const committed: CommentSpan[] = [];
+/** The comments and strings of a JavaScript or TypeScript text; `jsx`: whether it may hold JSX (not in .ts files, where `<T>x` is a cast). */
+export function javascriptText(text: string, options: { jsx: boolean }): LexedText {
+  const committed: Found[] = [];
+  let unsureAt: number | undefined;
+  const unsure = (at: number): void => {
+    unsureAt = Math.min(unsureAt ?? at, at);
+  };
+  const disagree = (spans: readonly Found[]): void => spans.forEach((span) => unsure(span.start));
+  const result = (found: readonly Found[]): LexedText => ({
+    comments: found.filter((f) => f.kind === 'comment').map(({ kind: _, ...span }) => span),
+    strings: found.filter((f) => f.kind === 'string').map(({ start, end }) => ({ start, end })),
+    ...(unsureAt === undefined ? {} : { unsureAt }),
+  });
+  /** What every reading found, and where they disagree. */
+  const finish = (readings: readonly LexState[]): LexedText => {
+    const common = commonComments(readings.map((s) => s.pending));
+    const kept = new Set(common.map(spanKey));
+    disagree(readings.flatMap((s) => s.pending).filter((span) => !kept.has(spanKey(span))));
+    return result([...committed, ...common]);
+  };
   let states: LexState[] = [initialState()];
-  const finish = (readings: readonly LexState[]): CommentSpan[] => [...committed, ...commonComments(readings.map((s) => s.pending))];
   for (let start = 0; start < text.length; ) {
     const newline = text.indexOf('\n', start);
     const end = newline < 0 ? text.length : newline + 1;
@@ -53,21 +71,31 @@ export function javascriptComments(text: string, options: { jsx: boolean }): Com
       read = new Line(text, options.jsx, start, end).readAll(states);
     } catch (error) {
       if (!(error instanceof TooManyReadings)) throw error;
-      return [...committed, ...commonComments(states.map((s, i) => s.pending.slice(0, before[i])))];
+      unsure(start);
+      return finish(states.map((s, i) => ({ ...s, pending: s.pending.slice(0, before[i]) })));
     }
     const possible = read.filter((s) => s.status !== 'dead');
     // Every reading met an error: the text is not valid here, and only what came before is sure.
-    if (possible.length === 0) return finish(read);
-    if (possible.some((s) => s.status === 'opaque')) return finish(possible);
-    states = mergeStates(possible);
+    if (possible.length === 0) {
+      unsure(start);
+      return finish(read);
+    }
+    if (possible.some((s) => s.status === 'opaque')) {
+      unsure(start);
+      return finish(possible);
+    }
+    states = mergeStates(possible, disagree);
     // What every reading found is sure, whatever comes next.
     const sure = commonComments(states.map((s) => s.pending));
     committed.push(...sure);
-    if (!settle(states, sure)) return committed;
+    if (!settle(states, sure, disagree)) {
+      unsure(start);
+      return result(committed);
+    }
     start = end;
   }
   // Something still open at the end (a string, a comment, a JSX element) is an error of that reading.
   const closed = states.filter((s) => s.frames.length === 1 && s.jsx === 0);
+  if (closed.length === 0) unsure(text.length);
   return finish(closed.length > 0 ? closed : states);
 }
-

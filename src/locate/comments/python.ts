@@ -1,14 +1,15 @@
 /**
- * Comments of Python: `#` to the end of the line. Strings: '…' "…" '''…''' """…""" with the
+ * Comments and strings of Python: `#` to the end of the line. Strings: '…' "…" '''…''' """…""" with the
  * prefixes r, u, b, f, t and their pairs (any case); a backslash escapes the next character (in a
  * raw string too, for where it ends). An f-string (or t-string) is read the way Python 3.12
  * reads it: a `{…}` field is code, with strings of its own (the same quote included) and a
  * format spec after a top-level `:` that is text (`f"{x:#>10}"` holds no comment); `{{` and `}}`
  * are text. A `#` inside a field is skipped as Python 3.12 does, and never reported: older
- * versions refuse it. Pure.
+ * versions refuse it. A string's contents are its literal parts and format specs, not its fields
+(code), whose own strings and `#` text are strings' contents too. Pure.
  */
 import { lineComment } from './span';
-import type { CommentSpan } from './span';
+import type { CommentSpan, LexedText, StringSpan } from './span';
 
 const STRING_PREFIXES: ReadonlySet<string> = new Set(['r', 'u', 'b', 'f', 't', 'br', 'rb', 'fr', 'rf', 'tr', 'rt']);
 /** Fields nest (an f-string in a field of an f-string …); deeper than this, nothing after is read. */
@@ -16,6 +17,9 @@ const MAX_NESTING = 64;
 
 /** Thrown when a string is not closed, or nests too deep: nothing after it is sure. */
 class Unreadable extends Error {}
+
+/** Where the contents of the strings read so far go. */
+type Strings = StringSpan[];
 
 function isIdentifierStart(c: string): boolean {
   return /[\p{L}\p{Nl}_]/u.test(c);
@@ -39,24 +43,26 @@ interface Quote {
 }
 
 /** The string opened at `from` (its quote), with the prefix read before it: the index after it. */
-function stringEnd(text: string, from: number, prefix: string, depth: number): number {
+function stringEnd(text: string, from: number, prefix: string, depth: number, strings: Strings): number {
   if (depth > MAX_NESTING) throw new Unreadable();
   const q = text[from] as string;
   const close = text.startsWith(q.repeat(3), from) ? q.repeat(3) : q;
   const quote: Quote = { close, raw: prefix.includes('r'), formatted: prefix.includes('f') || prefix.includes('t') };
-  return literalEnd(text, from + close.length, quote, depth, false);
+  return literalEnd(text, from + close.length, quote, depth, false, strings);
 }
 
 /**
  * The literal part of a string from `from` to its closing quote (or, with `inSpec`, to the `}`
  * ending a format spec): the index after the quote (or of the `}`).
  */
-function literalEnd(text: string, from: number, quote: Quote, depth: number, inSpec: boolean): number {
+function literalEnd(text: string, from: number, quote: Quote, depth: number, inSpec: boolean, strings: Strings): number {
   const single = quote.close.length === 1;
+  let literal = from;
   for (let i = from; i < text.length; i++) {
     const c = text[i];
     if (text.startsWith(quote.close, i)) {
       if (inSpec) throw new Unreadable();
+      strings.push({ start: literal, end: i });
       return i + quote.close.length;
     }
     if (c === '\\') {
@@ -73,9 +79,16 @@ function literalEnd(text: string, from: number, quote: Quote, depth: number, inS
       throw new Unreadable();
     } else if (quote.formatted && c === '{') {
       if (text[i + 1] === '{' && !inSpec) i++;
-      else i = fieldEnd(text, i + 1, quote, depth + 1);
+      else {
+        strings.push({ start: literal, end: i });
+        i = fieldEnd(text, i + 1, quote, depth + 1, strings);
+        literal = i + 1;
+      }
     } else if (quote.formatted && c === '}') {
-      if (inSpec) return i;
+      if (inSpec) {
+        strings.push({ start: literal, end: i });
+        return i;
+      }
       if (text[i + 1] === '}') i++;
     }
   }
@@ -83,19 +96,22 @@ function literalEnd(text: string, from: number, quote: Quote, depth: number, inS
 }
 
 /** A replacement field's code from `from`: the index of its closing `}`. */
-function fieldEnd(text: string, from: number, quote: Quote, depth: number): number {
+function fieldEnd(text: string, from: number, quote: Quote, depth: number, strings: Strings): number {
   if (depth > MAX_NESTING) throw new Unreadable();
   let brackets = 0;
   for (let i = from; i < text.length; i++) {
     const c = text[i] as string;
-    if (c === '#') i = skipToLineEnd(text, i) - 1;
-    else if (c === "'" || c === '"') i = stringEnd(text, i, '', depth + 1) - 1;
+    if (c === '#') {
+      const end = skipToLineEnd(text, i);
+      strings.push({ start: i + 1, end });
+      i = end - 1;
+    } else if (c === "'" || c === '"') i = stringEnd(text, i, '', depth + 1, strings) - 1;
     else if (isIdentifierStart(c)) {
       let end = i + 1;
       while (end < text.length && isIdentifierPart(text[end] as string)) end++;
       const word = text.slice(i, end).toLowerCase();
       const q = text[end];
-      i = (q === "'" || q === '"') && STRING_PREFIXES.has(word) ? stringEnd(text, end, word, depth + 1) - 1 : end - 1;
+      i = (q === "'" || q === '"') && STRING_PREFIXES.has(word) ? stringEnd(text, end, word, depth + 1, strings) - 1 : end - 1;
     } else if (c === '(' || c === '[' || c === '{') brackets++;
     else if (c === ')' || c === ']') brackets--;
     else if (c === '}') {
@@ -103,14 +119,15 @@ function fieldEnd(text: string, from: number, quote: Quote, depth: number): numb
       brackets--;
     } else if (c === ':' && brackets === 0) {
       // The format spec: text, with fields of its own, to the field's `}`.
-      return literalEnd(text, i + 1, quote, depth, true);
+      return literalEnd(text, i + 1, quote, depth, true, strings);
     } else if (c === '!' && text[i + 1] === '=') i++;
   }
   throw new Unreadable();
 }
 
-export function pythonComments(text: string): CommentSpan[] {
+export function pythonText(text: string): LexedText {
   const comments: CommentSpan[] = [];
+  const strings: Strings = [];
   let i = 0;
   try {
     while (i < text.length) {
@@ -120,13 +137,13 @@ export function pythonComments(text: string): CommentSpan[] {
         comments.push(comment);
         i = comment.end;
       } else if (c === "'" || c === '"') {
-        i = stringEnd(text, i, '', 0);
+        i = stringEnd(text, i, '', 0, strings);
       } else if (isIdentifierStart(c)) {
         let end = i + 1;
         while (end < text.length && isIdentifierPart(text[end] as string)) end++;
         const word = text.slice(i, end).toLowerCase();
         const q = text[end];
-        i = (q === "'" || q === '"') && STRING_PREFIXES.has(word) ? stringEnd(text, end, word, 0) : end;
+        i = (q === "'" || q === '"') && STRING_PREFIXES.has(word) ? stringEnd(text, end, word, 0, strings) : end;
       } else if (/[0-9]/.test(c)) {
         // A number, letters included (0x1f, 1e5, 10j): never a string prefix.
         let end = i + 1;
@@ -138,6 +155,8 @@ export function pythonComments(text: string): CommentSpan[] {
     }
   } catch (error) {
     if (!(error instanceof Unreadable)) throw error;
+    // The strings of the literal not closed (its fields') are left out with it.
+    return { comments, strings: strings.filter((span) => span.end <= i), unsureAt: i };
   }
-  return comments;
+  return { comments, strings };
 }

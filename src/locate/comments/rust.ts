@@ -1,12 +1,13 @@
 /**
- * Comments of Rust, read the way rustc's lexer reads them: `//` (and `///`, `//!`) to the end of
+ * Comments and strings of Rust, read the way rustc's lexer reads them: `//` (and `///`, `//!`) to the end of
  * the line, and `/* … *\/` nested (`/* a /* b *\/ c *\/` is one comment). Strings: "…" over any
  * lines with escapes, the prefixes b and c, and raw strings r"…", r#"…"#, br…, cr… with any
  * number of `#`. A quote is a char ('x', '\n', '"') or a lifetime or label ('a, 'static) by
- * rustc's rule: a lifetime when what follows it is an identifier not closed by a quote. Pure.
+ * rustc's rule: a lifetime when what follows it is an identifier not closed by a quote (a char holds
+one character: it is no string). Pure.
  */
 import { skipQuoted, slashComment } from './span';
-import type { CommentSpan } from './span';
+import type { CommentSpan, LexedText, StringSpan } from './span';
 
 const ID_START = /[\p{XID_Start}_]/u;
 const ID_CONTINUE = /\p{XID_Continue}/u;
@@ -28,11 +29,12 @@ function identifierEnd(text: string, from: number): number {
 }
 
 /** A raw string whose `#`s start at `from`: the index after it, -1 unclosed, undefined when it is no raw string. */
-function rawStringEnd(text: string, from: number): number | undefined {
+function rawStringEnd(text: string, from: number, strings: StringSpan[]): number | undefined {
   let hashes = 0;
   while (text[from + hashes] === '#') hashes++;
   if (text[from + hashes] !== '"') return undefined;
   const close = text.indexOf(`"${'#'.repeat(hashes)}`, from + hashes + 1);
+  if (close >= 0) strings.push({ start: from + hashes + 1, end: close });
   return close < 0 ? -1 : close + 1 + hashes;
 }
 
@@ -57,8 +59,9 @@ function quoteEnd(text: string, i: number): number {
   return -1;
 }
 
-export function rustComments(text: string): CommentSpan[] {
+export function rustText(text: string): LexedText {
   const comments: CommentSpan[] = [];
+  const strings: StringSpan[] = [];
   let i = 0;
   while (i < text.length) {
     const c = text[i] as string;
@@ -68,7 +71,7 @@ export function rustComments(text: string): CommentSpan[] {
       if (slash.comment !== undefined) comments.push(slash.comment);
       to = slash.to;
     } else if (c === '"') {
-      to = skipQuoted(text, i + 1, '"', true);
+      to = skipQuoted(text, i + 1, '"', true, strings);
     } else if (c === "'") {
       to = quoteEnd(text, i);
     } else if (/[0-9]/.test(c)) {
@@ -76,9 +79,9 @@ export function rustComments(text: string): CommentSpan[] {
     } else if (ID_START.test(charAt(text, i).char)) {
       const end = identifierEnd(text, i);
       const word = text.slice(i, end);
-      const raw = RAW_PREFIXES.has(word) ? rawStringEnd(text, end) : undefined;
+      const raw = RAW_PREFIXES.has(word) ? rawStringEnd(text, end, strings) : undefined;
       if (raw !== undefined) to = raw;
-      else if (QUOTED_PREFIXES.has(word) && text[end] === '"') to = skipQuoted(text, end + 1, '"', true);
+      else if (QUOTED_PREFIXES.has(word) && text[end] === '"') to = skipQuoted(text, end + 1, '"', true, strings);
       else if (word === 'b' && text[end] === "'") to = skipQuoted(text, end + 1, "'", false);
       // r#ident: a raw identifier.
       else if (word === 'r' && text[end] === '#') to = identifierEnd(text, end + 1);
@@ -87,8 +90,8 @@ export function rustComments(text: string): CommentSpan[] {
       to = i + 2;
     }
     // Not closed: a compile error, and nothing after it can be read for sure.
-    if (to < 0) break;
+    if (to < 0) return { comments, strings, unsureAt: i };
     i = to;
   }
-  return comments;
+  return { comments, strings };
 }

@@ -12,6 +12,23 @@ export interface CommentSpan {
   bodyEnd: number;
 }
 
+/** The contents of a string literal (or of a regular expression, or JSX text): `[start, end)`, its quotes left out. */
+export interface StringSpan {
+  start: number;
+  end: number;
+}
+
+/** What a lexer read of a text: its comments, its strings' contents, and how far it is sure of them. */
+export interface LexedText {
+  comments: CommentSpan[];
+  strings: StringSpan[];
+  /**
+   * Where the lexer stopped telling text from code for sure (a string not closed, a construct it
+   * reads two ways that disagree on what is text); undefined when it is sure to the end.
+   */
+  unsureAt?: number;
+}
+
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -38,13 +55,16 @@ export function lineComment(text: string, start: number, openerLength: number, c
  * Skips a quoted literal whose opening quote is just before `from`: backslash escapes the next
  * character; a line break ends it unless `multiline` (or escaped). Returns the index after the
  * closing quote, or -1 when it is not closed (an error in the language: nothing after it is sure).
+ * `strings`, when given, gets its contents.
  */
-export function skipQuoted(text: string, from: number, quote: string, multiline: boolean): number {
+export function skipQuoted(text: string, from: number, quote: string, multiline: boolean, strings?: StringSpan[]): number {
   for (let i = from; i < text.length; i++) {
     const c = text[i];
     if (c === '\\') i++;
-    else if (c === quote) return i + 1;
-    else if (!multiline && (c === '\n' || c === '\r')) return -1;
+    else if (c === quote) {
+      strings?.push({ start: from, end: i });
+      return i + 1;
+    } else if (!multiline && (c === '\n' || c === '\r')) return -1;
   }
   return -1;
 }

@@ -15,6 +15,7 @@ import { inlineCode, inlineText } from '../../report/markdown/sanitize';
 import { SEVERITY_LABEL, reportedAs } from '../../report/markdown/severity';
 import { BlockWriter } from './summary-writer';
 import type { LineWriter } from './summary-writer';
+import { INJECTION_MARK } from '../../report/markdown/injection';
 
 const MAX_PATH = 200;
 const MAX_MESSAGE = 300;
@@ -41,7 +42,7 @@ export function findingItem(f: LabelledFinding): string {
   let line = findingLines.get(f);
   if (line === undefined) {
     const { icon } = SEVERITY_LABEL[f.severity];
-    line = `- ${icon} ${place(f)}${reportedAs(f)} — ${inlineText(f.message, MAX_MESSAGE)}`;
+    line = `- ${icon} ${place(f)}${reportedAs(f)} — ${inlineText(f.message, MAX_MESSAGE)}${f.possibleInjection === true ? ` — ⚠️ ${INJECTION_MARK}` : ''}`;
     findingLines.set(f, line);
   }
   return line;

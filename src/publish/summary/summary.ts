@@ -19,6 +19,8 @@ import { countedFacts } from '../counted';
 import { dispositionsSection, fixedSection, refusedSetAside, setAside } from './dispositions-section';
 import { securityFlagsOf, securityFlagsSection } from './flags-section';
 import { filesWithNotes, notesSection } from './notes-section';
+import { injectionSection, markedFiles } from './injection-section';
+import { addedSuppressions, suppressionsSection, waitingForApproval } from './suppressions-section';
 import { inlineItem, inlineSection } from './inline-section';
 import { policySection, ruledFiles } from './policy-section';
 import { keptByRule, keptByRuleSection } from './kept-section';
@@ -120,6 +122,11 @@ function footer(input: SummaryInput): string {
   return `<sub>${parts.join(' · ')} · review-gate</sub>`;
 }
 
+/** What was reviewed, as a sentence starts with it. */
+function changeName(input: SummaryInput): string {
+  return input.mergeGroup === undefined ? (input.local === true ? 'This change' : 'This pull request') : 'This merge group';
+}
+
 /** There is no pull request to post to: a local run, or a merge group. */
 function nothingToPostTo(input: SummaryInput): boolean {
   return input.local === true || input.mergeGroup !== undefined;
@@ -163,12 +170,14 @@ function render(out: LineWriter, input: SummaryInput, options: SummaryOptions, r
   sections.text(verdictSection(input.verdict, room));
   sections.text(factsSection(input));
   sections.text(cutNote);
-  policySection(sections.next(), input.policy, input.files, room, input.mergeGroup === undefined ? (input.local === true ? 'This change' : 'This pull request') : 'This merge group');
+  policySection(sections.next(), input.policy, input.files, room, changeName(input));
   keptByRuleSection(sections.next(), input.files, room);
   filesTable(sections.next(), input.files, room, failingFiles(input.verdict), input.baselines);
+  injectionSection(sections.next(), input.files, room);
   securityFlagsSection(sections.next(), input.files, room);
   // A local run or a merge group posts nothing, so no finding is "not posted".
   findingsSection(sections.next(), groups(input), room, nothingToPostTo(input) ? 'Findings' : undefined);
+  suppressionsSection(sections.next(), input.files, room, changeName(input));
   inlineSection(sections.next(), input.inlineFindings, room, options.listInline === true);
   dispositionsSection(sections.next(), input.files, room, input.feedbackProblem);
   fixedSection(sections.next(), input.threads, room);
@@ -215,6 +224,9 @@ function longestList(input: SummaryInput, options: SummaryOptions): number {
     refusedSetAside(input.files).length,
     input.threads?.left.length ?? 0,
     securityFlagsOf(input.files).length,
+    markedFiles(input.files).length,
+    waitingForApproval(input.files).length,
+    addedSuppressions(input.files).length,
     ruledFiles(input.files).length,
     keptByRule(input.files).length,
     noted.length,

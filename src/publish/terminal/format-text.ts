@@ -13,6 +13,7 @@ import { SUPPRESSION_MARKER } from '../../locate/suppressions';
 import type { RunReport } from '../../domain/run-report';
 import { compareFindings } from '../../report/markdown/severity';
 import { failureText } from '../../domain/describe-outcome';
+import { INJECTED_FINDING, markedFileText } from '../../report/markdown/injection';
 import type { LabelledFinding } from '../../domain/findings';
 import { plural } from '../../domain/words';
 import { keptFromFailingByRule } from '../../domain/finding-effect';
@@ -43,7 +44,7 @@ export function countsLine(report: Pick<RunReport, 'outcomes'>): string {
  */
 export function printFindings(terminal: Terminal, report: Report): void {
   for (const outcome of report.outcomes) {
-    if (outcome.kind !== 'reviewed' || outcome.findings.length === 0) continue;
+    if (outcome.kind !== 'reviewed' || (outcome.findings.length === 0 && outcome.injection === undefined)) continue;
     const own = outcome.findings.filter((f) => f.sameAs === undefined);
     const shown = own.filter((f) => f.counts || (f.uncounted !== undefined && f.disposition === undefined)).sort(compareFindings);
     const setAside = own.filter((f) => f.disposition !== undefined).sort(compareFindings);
@@ -51,6 +52,7 @@ export function printFindings(terminal: Terminal, report: Report): void {
     const untouched = own.length - shown.length - setAside.length;
     terminal.out('');
     terminal.out(styled('bold', visiblePath(outcome.path)), styled('dim', ` (score ${outcome.score})`));
+    if (outcome.injection !== undefined) terminal.out(styled('yellow', `    ${oneLine(markedFileText(outcome.injection, outcome.score))}`));
     for (const finding of shown) printFinding(terminal, finding, outcome.findings.filter((f) => f.sameAs === finding.fingerprint));
     for (const finding of setAside) printSetAside(terminal, finding);
     if (untouched > 0) {
@@ -80,6 +82,7 @@ function printFinding(terminal: Terminal, f: LabelledFinding, flags: readonly La
   terminal.out(`${findingPlace(f)}  `, ...severityParts(f, SEVERITY_STYLE[f.severity] ?? 'red'), `  ${oneLine(f.message)}`);
   printSuggestion(terminal, f.suggestion);
   if (f.uncounted !== undefined) terminal.out(styled('dim', `    not counted: ${oneLine(f.uncounted)}`));
+  if (f.possibleInjection === true) terminal.out(styled('yellow', `    ${INJECTED_FINDING}`));
   // A rule of the policy gave its file another bar: the run's own is said once, before the verdict.
   const byRule = keptFromFailingByRule(f);
   if (byRule !== undefined) terminal.out(styled('dim', `    does not fail the check: ${oneLine(byRule)}`));

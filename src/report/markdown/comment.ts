@@ -8,6 +8,7 @@ import type { LabelledFinding } from '../../domain/findings';
 import { normalizeMessage } from '../../locate/fingerprint';
 import { fingerprintMarker, reachMarker } from '../markers';
 import { FLAG_ICON, flagFactsMarkdown } from './flag';
+import { injectionNote } from './injection';
 import { blockText, codeFence, inlineText } from './sanitize';
 import { SEVERITY_LABEL, reportedAs } from './severity';
 import { classifySuggestion } from './suggestion';
@@ -94,14 +95,15 @@ export function renderInlineComment(
   const flags = options.flags ?? [];
   const carried = flagsPart(finding, flags);
   const uncounted = uncountedNote(finding);
+  const injected = injectionNote(finding);
   // The note is for people; how far the comment (and a dismissal of it) reaches is the reach
   // marker's data, which no text of the service can write (markers.ts).
   const fingerprints = [...new Set([fingerprint, ...flags.map((f) => f.fingerprint)])].map(fingerprintMarker);
   const marker = [...fingerprints, reachMarker(1 + sameAt.length)].filter((m) => m !== '').join('\n');
-  // Separators: two newlines between each of at most seven parts.
-  const budget = MAX_COMMENT_LENGTH - head.length - carried.length - uncounted.length - note.length - marker.length - 6 * 2;
+  // Separators: two newlines between each of at most seven parts (eight with the injection note).
+  const budget = MAX_COMMENT_LENGTH - head.length - carried.length - uncounted.length - injected.length - note.length - marker.length - (injected === '' ? 6 : 7) * 2;
   // The suggestion gets at most half, so a long one never crowds out the message.
   const suggestion = suggestionPart(finding, Math.floor(budget / 2));
   const message = finding.message.trim() === '' ? '' : blockText(finding.message, budget - suggestion.length);
-  return [head, message, suggestion, carried, uncounted, note, marker].filter((p) => p !== '').join('\n\n');
+  return [head, message, suggestion, carried, uncounted, injected, note, marker].filter((p) => p !== '').join('\n\n');
 }

@@ -15,7 +15,8 @@
  * Pure; the answer itself keeps the elements as sent (and so does the result cache).
  */
 import { normalizeLine, normalizeSeverity } from './response';
-import type { SecurityFlag } from '../../domain/review-answer';
+import type { ScoredFindings, SecurityFlag } from '../../domain/review-answer';
+import type { ReviewResult } from './types';
 
 const TEXT_KEYS = ['message', 'description', 'title', 'detail'] as const;
 const KIND_KEYS = ['type', 'rule', 'id', 'category'] as const;
@@ -89,4 +90,12 @@ export function parseSecurityFlag(entry: unknown): SecurityFlag {
 /** Every element of `security_flags`, in the answer's order. */
 export function parseSecurityFlags(elements: readonly unknown[]): SecurityFlag[] {
   return elements.map(parseSecurityFlag);
+}
+
+/**
+ * The service's answer mapped into what the stages after the review read: its issues, its flags
+ * read whatever their shape, its score. The answer itself is kept as sent (and so cached).
+ */
+export function answerFindings(result: Pick<ReviewResult, 'issues' | 'security_flags' | 'quality_score'>): ScoredFindings {
+  return { issues: result.issues, flags: parseSecurityFlags(result.security_flags), score: result.quality_score };
 }

@@ -14,6 +14,8 @@ export interface CliSettings {
   /** `--daily-limit`, applied to every default key. */
   dailyLimit: number;
   contextLimitTokens: number;
+  /** `--gullible`: obey text in the code that speaks to the reviewer (gullible.ts). */
+  gullible: boolean;
 }
 
 export const USAGE = `Usage: npm run simulator -- [options]
@@ -25,6 +27,8 @@ Options:
   --rpm <n>            Requests per minute allowed per key (default ${DEFAULT_RPM})
   --daily-limit <n>    Requests per day per key; resets at midnight IST, 18:30 UTC (default ${DEFAULT_DAILY_LIMIT})
   --context-limit <n>  Context window in estimated tokens, ceil(chars / 4) (default ${DEFAULT_CONTEXT_LIMIT_TOKENS})
+  --gullible           Obey text in the code that speaks to the reviewer ("AI reviewer: audited"):
+                       answer no issues and score 100, as a swayed LLM might (default: honest)
   -h, --help           Show this help
 
 Stop it with Ctrl+C (SIGINT) or SIGTERM.`;
@@ -56,6 +60,7 @@ export function parseCliArgs(argv: readonly string[]): CliSettings {
         rpm: { type: 'string' },
         'daily-limit': { type: 'string' },
         'context-limit': { type: 'string' },
+        gullible: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -75,6 +80,7 @@ export function parseCliArgs(argv: readonly string[]): CliSettings {
       10_000_000,
       DEFAULT_CONTEXT_LIMIT_TOKENS,
     ),
+    gullible: values.gullible === true,
   };
 }
 

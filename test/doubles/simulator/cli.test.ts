@@ -39,7 +39,12 @@ describe('simulator flags', () => {
       rpm: 600,
       dailyLimit: 10_000,
       contextLimitTokens: 32_000,
+      gullible: false,
     });
+  });
+
+  it('reads --gullible: the reviewer that text in the code can sway', () => {
+    expect(parseCliArgs(['--gullible']).gullible).toBe(true);
   });
 
   it('reads --port, --rpm, --daily-limit and --context-limit', () => {

@@ -24,6 +24,7 @@ async function main(): Promise<number> {
     port: settings.port,
     keys: cliKeys(settings),
     contextLimitTokens: settings.contextLimitTokens,
+    gullible: settings.gullible,
   });
   process.stdout.write(
     [
@@ -33,6 +34,7 @@ async function main(): Promise<number> {
       `Review-only key: ${REVIEW_ONLY_KEY}`,
       `Complete-only key: ${COMPLETE_ONLY_KEY}`,
       `Limits per key: ${settings.rpm} requests/minute, ${settings.dailyLimit} requests/day`,
+      ...(settings.gullible ? ['Gullible: text in the code that speaks to the reviewer is obeyed (no issues, score 100)'] : []),
       'Press Ctrl+C to stop.',
       '',
     ].join('\n'),

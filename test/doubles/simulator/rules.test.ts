@@ -189,6 +189,16 @@ describe('focus areas', () => {
     expect(lineNumbers([])).toEqual([4, 8, 9, 12, 13, 14]);
   });
 
+  it('finds mem::transmute in Rust, an error about security, with or without a turbofish', () => {
+    const code = 'let a: u32 = unsafe { std::mem::transmute(f) };\nlet b = unsafe { transmute::<f32, u32>(f) };\n';
+    const result = reviewCode({ code, language: 'rust', focusAreas: ['security'] });
+    expect(result.issues.filter((i) => i.severity === 'error').map((i) => [i.line, i.message])).toEqual([
+      [1, 'mem::transmute reinterprets the bits of a value: undefined behaviour when the types do not match.'],
+      [2, 'mem::transmute reinterprets the bits of a value: undefined behaviour when the types do not match.'],
+    ]);
+    expect(result.security_flags.filter((f) => f.cwe !== undefined).map((f) => [f.line, f.cwe])).toEqual([[1, 'CWE-843'], [2, 'CWE-843']]);
+  });
+
   it('assigns every rule to exactly one documented area', () => {
     for (const rule of REVIEW_RULES) {
       expect(['security', 'performance', 'readability', 'best_practices']).toContain(rule.focus);

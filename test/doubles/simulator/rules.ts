@@ -121,6 +121,18 @@ export const REVIEW_RULES: readonly ReviewRule[] = [
     cwe: 'CWE-295',
   },
   {
+    id: 'rust-transmute',
+    languages: ['rust'],
+    focus: 'security',
+    severity: 'error',
+    replacesLine: false,
+    matches: (line) => /\btransmute\s*(?:::\s*<[^>]*>\s*)?\(/.test(line),
+    message: () => 'mem::transmute reinterprets the bits of a value: undefined behaviour when the types do not match.',
+    suggestion: () => 'Convert with From/TryFrom, or a safe method such as f32::from_bits.',
+    advice: 'Avoid transmute; convert between types explicitly.',
+    cwe: 'CWE-843',
+  },
+  {
     id: 'rust-unsafe',
     languages: ['rust'],
     focus: 'security',

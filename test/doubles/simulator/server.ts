@@ -32,6 +32,7 @@ import {
 import { KeyLimiter, secondsUntilDailyReset } from './limits';
 import { sendError, sendEvents, sendEventsPaced, sendJson, sendText } from './respond';
 import { estimateTokens, reviewCode } from './rules';
+import { swayedAnswer, swaysReviewer } from './gullible';
 import { parseJsonObject, validateCompletion, validateReview } from './validate';
 
 /** The window size is not documented; this default fits any file a pull request reviews. */
@@ -50,6 +51,8 @@ export interface SimulatorOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Largest input in estimated tokens (ceil(chars / 4)); default `DEFAULT_CONTEXT_LIMIT_TOKENS`. */
   contextLimitTokens?: number;
+  /** Obey text in the code that speaks to the reviewer, as an LLM might (gullible.ts); default false, the honest reviewer. */
+  gullible?: boolean;
 }
 
 export interface RequestLogEntry {
@@ -244,7 +247,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       if (!request.ok) return fail(request.error);
       const tokens = estimateTokens(request.value.code);
       if (tokens > contextLimit) return fail(tooLong('code', tokens));
-      sendJson(res, 200, { ...reviewCode(request.value), ...patch }, requestId);
+      const honest = reviewCode(request.value);
+      const answer = options.gullible === true && swaysReviewer(request.value.code) ? swayedAnswer(honest) : honest;
+      sendJson(res, 200, { ...answer, ...patch }, requestId);
       return done(200);
     }
 

@@ -1,0 +1,56 @@
+/**
+ * End to end: the bundled terminal command on a branch holding hidden text
+ * (test/support/hidden-text-corpus.ts): each added line with a bidirectional control or an
+ * invisible character is an error finding naming its characters by code point, found locally
+ * (one review request per file, as without it), whatever the service said.
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSimulator } from '../doubles/simulator';
+import type { RunningSimulator } from '../doubles/simulator';
+import type { JsonReportV1 } from '../../src/publish/json-report';
+import { HIDDEN } from '../support/hidden-text-corpus';
+import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from './bundled';
+import type { TempRepo } from './bundled';
+
+let simulator: RunningSimulator;
+let repo: TempRepo;
+
+beforeAll(assertBuilt);
+beforeEach(async () => {
+  simulator = await startSimulator({ gullible: true });
+  repo = tempRepo();
+  for (const c of HIDDEN) if (c.base !== undefined) repo.write(c.path, c.base);
+  repo.write('README.md', '# shop\n');
+  repo.commit('base');
+  repo.git('checkout', '-q', '-b', 'feature');
+  for (const c of HIDDEN) repo.write(c.path, c.head);
+  repo.commit('feature');
+});
+afterEach(async () => {
+  await simulator.close();
+  repo.remove();
+});
+
+const review = (format: string) =>
+  runCliBundle(['review', '--base', 'main', '--injection-check', 'off', '--format', format], { cwd: repo.dir, env: { ...serviceEnv(simulator.url), NO_COLOR: '1' } });
+
+describe('the terminal command on hidden text', () => {
+  it('fails on each added line holding it, naming the code points, in the JSON report and the text output', async () => {
+    const failing = HIDDEN.filter((c) => c.line !== undefined);
+    const json = await review('json');
+    const report = JSON.parse(json.out) as JsonReportV1;
+    expect(json.code).toBe(1);
+    const hidden = report.findings.filter((f) => f.source === 'hidden-text' && f.severity === 'error' && f.countsTowardGate);
+    expect(hidden.map((f) => `${f.path}:${f.line}`).sort()).toEqual(failing.map((c) => `${c.path}:${c.line}`).sort());
+    // Listed, but not the change's: the line was in the base.
+    expect(report.findings.find((f) => f.path === 'cmd/main.go')).toMatchObject({ line: 3, countsTowardGate: false, location: 'diff-context' });
+    for (const c of failing) expect(hidden.find((f) => f.path === c.path)?.message).toContain(`Hidden text on this line: ${c.names}.`);
+    // The characters are found in the file itself: one review per file, as without them.
+    expect(simulator.requests.filter((r) => r.path === '/v1/agent/review')).toHaveLength(HIDDEN.length);
+
+    const text = await review('text');
+    expect(text.code).toBe(1);
+    expect(text.out).toContain('src/access.py:3');
+    expect(text.out).toContain('U+202E RIGHT-TO-LEFT OVERRIDE');
+  });
+});
