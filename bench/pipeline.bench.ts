@@ -3,17 +3,17 @@
  * Sizes are at GitHub's limits: 3,000 files in a pull request, a 20,000-line patch.
  */
 import { performance } from 'node:perf_hooks';
-import { createClient } from '../src/review/service/client';
-import { DEFAULT_RETRY_POLICY } from '../src/review/service/retry';
+import { createClient } from '../src/service/client';
+import { DEFAULT_RETRY_POLICY } from '../src/service/retry';
 import type { ReviewIssue } from '../src/domain/review-answer';
-import type { ReviewResult } from '../src/review/service/types';
+import type { ReviewResult } from '../src/service/types';
 import { systemClock } from '../src/review/clock';
 import { parsePatch } from '../src/locate/parse-patch';
 import { labelFindings } from '../src/locate/label';
-import { runPipeline } from '../src/pipeline';
+import { runPipeline } from '../src/run/pipeline';
 import type { Logger } from '../src/domain/logger';
-import { planInlineComments } from '../src/report/inline-plan';
-import { renderRunSummary } from '../src/publish/summary/run-summary';
+import { planInlineComments } from '../src/write/inline-plan';
+import { renderRunSummary } from '../src/render/summary/run-summary';
 import { readSettings } from '../src/config/settings';
 import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
 import type { ChangedFile } from '../src/domain/pull-request';

@@ -1,7 +1,7 @@
 /**
  * `npm run demo:serve [-- --env FILE]`: the demo's service simulator and fake GitHub, kept running
  * at the addresses an env file names, so the action can be run by hand against the demo's pull
- * request — `npx @github/local-action . src/main.ts .env` — as `npm run demo` runs the bundle.
+ * request — `npx @github/local-action . src/action/main.ts .env` — as `npm run demo` runs the bundle.
  * The env file (default `.env`, else `.env.example`) is the one definition of those addresses:
  * the simulator listens where `INPUT_API-URL` points, the fake GitHub where `GITHUB_API_URL`
  * points, and the pull_request event is written at `GITHUB_EVENT_PATH`. Ctrl+C (or SIGTERM)
@@ -124,7 +124,7 @@ async function main(args: string[]): Promise<number> {
       `  service simulator  ${simulator.url}  (INPUT_API-URL)`,
       `  fake GitHub        http://127.0.0.1:${ports.github}  (GITHUB_API_URL)`,
       `  event              ${eventPath}  (GITHUB_EVENT_PATH)`,
-      'In another terminal: npx @github/local-action . src/main.ts .env',
+      'In another terminal: npx @github/local-action . src/action/main.ts .env',
       'Ctrl+C stops them.',
     ].join('\n'),
   );

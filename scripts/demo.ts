@@ -11,7 +11,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { SUMMARY_MARKER } from '../src/report/markers';
+import { SUMMARY_MARKER } from '../src/domain/markers';
 import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
 import { GITHUB_TOKEN, ROOT, loadDemoWithInjection, runBundledAction, startFixtureGitHub } from '../test/doubles/run-action';
 import type { PullRequestFixture } from '../test/doubles/run-action';

@@ -14,7 +14,7 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { SUMMARY_MARKER } from '../src/report/markers';
+import { SUMMARY_MARKER } from '../src/domain/markers';
 import { loadFixture, startFixtureGitHub } from '../test/doubles/run-action';
 import type { FakeGitHub } from '../test/doubles/fake-github';
 import { interceptGitHub } from '../test/doubles/intercepted-github';

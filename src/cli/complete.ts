@@ -4,20 +4,20 @@
  * ends at the stream's `data: [DONE]`. A refusal is shown with its code, message, remedy and
  * request id.
  */
-import type { CodeAssistanceClient } from '../review/service/client';
+import type { CodeAssistanceClient } from '../service/client';
 import { createCliClient } from './service-client';
-import { isApiError } from '../review/service/errors';
-import { COMPLETION_LANGUAGES } from '../review/service/types';
-import type { CompletionLanguage, CompletionRequest } from '../review/service/types';
+import { isApiError } from '../service/errors';
+import { COMPLETION_LANGUAGES } from '../service/types';
+import type { CompletionLanguage, CompletionRequest } from '../service/types';
 import { UsageError, parseFlags, stringFlag } from './args';
 import { describeError } from '../domain/errors';
 import { errorBlock } from './errors';
-import { EXIT } from '../publish/exit-status';
-import type { ExitStatus } from '../publish/exit-status';
+import { EXIT } from './exit-status';
+import type { ExitStatus } from './exit-status';
 import { KEY_VARIABLE, inputFlags, readCliSettings } from './settings';
 import { streamingCompleter } from './stream-complete';
-import { styled } from '../publish/terminal/terminal';
-import type { Terminal } from '../publish/terminal/terminal';
+import { styled } from './terminal';
+import type { Terminal } from './terminal';
 import { COMPLETE_USAGE } from './usage';
 
 const COMPLETE_FLAGS = {

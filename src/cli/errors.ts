@@ -2,9 +2,9 @@
  * Errors as a terminal user reads them: what happened and what to do, never an internal class
  * name or a stack trace. A service error is shown with its code, message, remedy and request id.
  */
-import type { ApiError } from '../review/service/errors';
+import type { ApiError } from '../service/errors';
 import { MISCONFIGURED_CODE } from '../domain/outcomes';
-import { KEY_PREFIX } from '../review/service/options';
+import { KEY_PREFIX } from '../service/options';
 import { KEY_VARIABLE, URL_VARIABLE } from './settings';
 
 /** Our remedy when the service gave none, or when its own would mislead (see `authentication_failed`). */

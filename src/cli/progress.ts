@@ -11,8 +11,8 @@ import type { PipelineProgress } from '../domain/progress';
 import type { FileOutcome } from '../domain/outcomes';
 import { answerCounts, failureText } from '../domain/describe-outcome';
 import { visiblePath } from '../safety/terminal';
-import { styled } from '../publish/terminal/terminal';
-import type { Terminal } from '../publish/terminal/terminal';
+import { styled } from './terminal';
+import type { Terminal } from './terminal';
 
 export function progressPrinter(terminal: Terminal, quiet: boolean): { progress: PipelineProgress; log: Logger } {
   const say = quiet ? () => undefined : terminal.err;

@@ -8,23 +8,23 @@
  * what to do instead of repeating the verdict.
  */
 import { resolve } from 'node:path';
-import type { Comparison } from '../collect/git-source';
+import type { Comparison } from '../collect/git/local-source';
 import type { BuildIdentity } from '../domain/build';
 import type { Settings } from '../config/settings';
 import type { FileOutcome } from '../domain/outcomes';
 import { COULD_NOT_RUN_CODES, MISCONFIGURED_CODE } from '../domain/outcomes';
 import type { PublishedRun } from '../domain/run-report';
 import { reasonTexts } from '../domain/verdict';
-import { EXIT, exitStatusOf } from '../publish/exit-status';
-import { renderCodeQuality } from '../publish/code-quality';
-import { countedFacts } from '../publish/counted';
-import { buildJsonReport } from '../publish/json-report';
-import type { Outlet } from '../publish/publish';
-import { renderSarif } from '../publish/sarif';
-import { renderJobSummary } from '../publish/summary/run-summary';
-import { countsLine, printFileLists, printFindings } from '../publish/terminal/format-text';
-import { styled } from '../publish/terminal/terminal';
-import type { Terminal } from '../publish/terminal/terminal';
+import { EXIT, exitStatusOf } from './exit-status';
+import { renderCodeQuality } from '../render/code-quality';
+import { countedFacts } from '../render/counted';
+import { buildJsonReport } from '../render/json-report';
+import type { Outlet } from '../run/publish';
+import { renderSarif } from '../render/sarif';
+import { renderJobSummary } from '../render/summary/run-summary';
+import { countsLine, printFileLists, printFindings } from './format-text';
+import { styled } from './terminal';
+import type { Terminal } from './terminal';
 import { writeNamedFile } from '../safety/no-follow';
 import { printableJson } from '../safety/terminal';
 import { remedyFor } from './errors';

@@ -5,36 +5,36 @@
  * run could not judge the code (3).
  */
 import type { BuildIdentity } from '../domain/build';
-import { VERSION } from '../version';
+import { VERSION } from '../domain/version';
 import { terminalCacheDir } from '../review/cache-dir';
 import { cachedReviewDeps } from '../review/cached-review';
 import type { Settings } from '../config/settings';
-import { GitError, GitUsageError, createGitSource } from '../collect/git-source';
-import { gitRunner } from '../collect/git-run';
+import { GitError, GitUsageError, createGitSource } from '../collect/git/local-source';
+import { gitRunner } from '../collect/git/run';
 import { policyOf, readPolicyFromGit } from '../collect/policy-file';
 import { PolicyError } from '../config/policy/policy-error';
 import { applyPolicy } from '../config/policy/resolve';
-import type { Comparison } from '../collect/git-source';
-import { runPipeline } from '../pipeline';
+import type { Comparison } from '../collect/git/local-source';
+import { runPipeline } from '../run/pipeline';
 import type { PublishedRun, RunReport } from '../domain/run-report';
-import { publishVerdict } from '../publish/publish';
-import type { CompleteText } from '../publish/walkthrough';
+import { publishVerdict } from '../run/publish';
+import type { CompleteText } from '../run/walkthrough';
 import { FORMATS, OutputFileError, describeBase, sideName, terminalReport } from './review-report';
 import type { Format } from './review-report';
 import { systemClock } from '../review/clock';
-import type { CodeAssistanceClient } from '../review/service/client';
+import type { CodeAssistanceClient } from '../service/client';
 import { createCliClient } from './service-client';
-import { DEFAULT_RETRY_POLICY } from '../review/service/retry';
+import { DEFAULT_RETRY_POLICY } from '../service/retry';
 import { UsageError, parseFlags, stringFlag } from './args';
 import { describeError } from '../domain/errors';
-import { EXIT, exitStatusOf } from '../publish/exit-status';
-import type { ExitStatus } from '../publish/exit-status';
-import { countsLine } from '../publish/terminal/format-text';
+import { EXIT, exitStatusOf } from './exit-status';
+import type { ExitStatus } from './exit-status';
+import { countsLine } from './format-text';
 import { progressPrinter } from './progress';
 import { inputFlags, readCliSettings } from './settings';
 import { streamingCompleter } from './stream-complete';
-import { styled } from '../publish/terminal/terminal';
-import type { Terminal } from '../publish/terminal/terminal';
+import { styled } from './terminal';
+import type { Terminal } from './terminal';
 import { REVIEW_USAGE } from './usage';
 
 const REVIEW_FLAGS = {
@@ -161,7 +161,8 @@ export async function runReview(argv: readonly string[], terminal: Terminal, bui
     });
   } catch (error) {
     if (!(error instanceof OutputFileError)) throw error;
-    terminal.err(`review-gate: could not write an output file: ${describeError(error.cause)}`);
+    // The cause is the file system's or the no-follow check's own sentence, which names the path.
+    terminal.err(`review-gate: could not write an output file: ${error.cause instanceof Error ? error.cause.message : String(error.cause)}`);
     return EXIT.usage;
   }
   return exitStatusOf(published.verdict);

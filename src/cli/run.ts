@@ -2,7 +2,7 @@
  * The terminal command: `review-gate [review]` reviews the local changes with the action's
  * pipeline and gate; `review-gate complete` prints a completion. Every text leaves through the
  * print sanitizer and the redactor of the key (see terminal.ts), and the exit status is the
- * contract of publish/exit-status.ts: 0 passed, 1 failed, 2 usage or settings, 3 could not run.
+ * contract of cli/exit-status.ts: 0 passed, 1 failed, 2 usage or settings, 3 could not run.
  *
  *   export REVIEW_GATE_API_KEY=svc_live_…  REVIEW_GATE_API_URL=https://…
  *   review-gate                      # what this branch changes, as its pull request would show it
@@ -10,22 +10,22 @@
  *   review-gate complete --stream 'def add(a, b):'
  */
 import { createRedactor } from '../safety/redact';
-import { VERSION } from '../version';
+import { VERSION } from '../domain/version';
 import { describeBuild } from '../domain/build';
 import type { BuildIdentity } from '../domain/build';
 import { identifyBuild } from './build-identity';
 import { runComplete } from './complete';
-import { EXIT } from '../publish/exit-status';
-import type { ExitStatus } from '../publish/exit-status';
+import { EXIT } from './exit-status';
+import type { ExitStatus } from './exit-status';
 import { describeError } from '../domain/errors';
 import { runReview } from './review';
 import { KEY_VARIABLE } from './settings';
-import { createTerminal } from '../publish/terminal/terminal';
-import type { CliIo } from '../publish/terminal/terminal';
+import { createTerminal } from './terminal';
+import type { CliIo } from './terminal';
 import { MAIN_USAGE } from './usage';
 
-export { EXIT } from '../publish/exit-status';
-export type { CliIo } from '../publish/terminal/terminal';
+export { EXIT } from './exit-status';
+export type { CliIo } from './terminal';
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitStatus> {
   // File names and the service's text are printed: no escape sequence, invisible character,

@@ -5,10 +5,10 @@
  */
 import { insecureHttpWarning } from '../config/api-url';
 import type { Settings } from '../config/settings';
-import { createClient } from '../review/service/client';
-import type { CodeAssistanceClient } from '../review/service/client';
-import { styled } from '../publish/terminal/terminal';
-import type { Terminal } from '../publish/terminal/terminal';
+import { createClient } from '../service/client';
+import type { CodeAssistanceClient } from '../service/client';
+import { styled } from './terminal';
+import type { Terminal } from './terminal';
 
 export function createCliClient(settings: Settings, terminal: Terminal): CodeAssistanceClient {
   const warn = (message: string): void => terminal.err(styled('yellow', 'warning:'), ` ${message}`);

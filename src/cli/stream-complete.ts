@@ -1,9 +1,9 @@
 /** A completion streamed to stdout as it arrives, returning the whole text once `[DONE]` is read. */
-import type { CodeAssistanceClient } from '../review/service/client';
-import type { CompletionRequest } from '../review/service/types';
+import type { CodeAssistanceClient } from '../service/client';
+import type { CompletionRequest } from '../service/types';
 import { createStreamPrinter } from './stream-print';
 import { KEY_VARIABLE } from './settings';
-import type { Terminal } from '../publish/terminal/terminal';
+import type { Terminal } from './terminal';
 
 export function streamingCompleter(client: CodeAssistanceClient, terminal: Terminal): (request: CompletionRequest) => Promise<string> {
   return async (request) => {

@@ -1,6 +1,6 @@
 /** The help texts: one per subcommand, and the overview. */
-import { COMPLETION_LANGUAGES } from '../review/service/types';
-import { exitStatusHelp } from '../publish/exit-status';
+import { COMPLETION_LANGUAGES } from '../service/types';
+import { exitStatusHelp } from './exit-status';
 import { KEY_VARIABLE, URL_VARIABLE, VALUE_INPUTS } from './settings';
 
 const ENVIRONMENT = `Environment variables:

@@ -9,13 +9,13 @@
 import type { GitHubClient, GitHubLog } from '../github/octokit';
 import type { Logger } from '../domain/logger';
 import type { MergeGroupRef, PullRequestRef, PullRequestSource } from '../domain/pull-request';
-import { openCheckoutSource } from './checkout-source';
-import { createCompareSource } from './compare-source';
-import { createPullRequestSource, forPull } from './github-source';
-import type { BatchStats } from './blob-batches';
+import { openCheckoutSource } from './git/checkout-source';
+import { createCompareSource } from './api/compare-source';
+import { createPullRequestSource, forPull } from './api/pull-request-source';
+import type { BatchStats } from './api/blob-batches';
 import { plural } from '../domain/words';
-import { gitBlobPresence, gitBlobReader, gitCommitTree, withWorkspaceBlobs } from './workspace-blobs';
-import { checkoutLfsContents } from './lfs-store';
+import { gitBlobPresence, gitBlobReader, gitCommitTree, withWorkspaceBlobs } from './git/workspace-blobs';
+import { checkoutLfsContents } from './git/lfs-store';
 import { shortSha } from '../domain/object-name';
 
 export interface ChosenSource {

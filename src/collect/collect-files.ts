@@ -13,7 +13,7 @@ import { describeOutcome } from '../domain/describe-outcome';
 import type { PipelineProgress } from '../domain/progress';
 import type { Logger } from '../domain/logger';
 import type { CommitRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
-import { needsProof } from './base-blobs';
+import { needsProof } from './api/base-blobs';
 import { createSelector } from './select';
 import type { Selection } from './select';
 

@@ -14,8 +14,8 @@ import type { Logger } from '../domain/logger';
 import { GitHubApiError, requestStatus } from '../github/errors';
 import type { GitHubClient } from '../github/octokit';
 import { shortSha } from '../domain/object-name';
-import { gitRunner } from './git-run';
-import type { GitRunner } from './git-run';
+import { gitRunner } from './git/run';
+import type { GitRunner } from './git/run';
 
 /**
  * The policy at the change's base commit, validated: from the job's checkout when it holds the

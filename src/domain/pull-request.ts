@@ -111,7 +111,7 @@ export type ReviewCandidate =
   /** Its name gives its language. */
   | { file: ChangedFile; language: ReviewLanguage }
   /**
-   * Its name has no extension: its `#!` line decides when it is read (collect/shebang.ts), and a
+   * Its name has no extension: its `#!` line decides when it is read (collect/text/shebang.ts), and a
    * file that is no script of a supported language is skipped then. `defaultExclude` is a
    * default exclude pattern its path matches: a script found on reading is not reviewed for it.
    */
@@ -152,7 +152,7 @@ export interface PullRequestSource {
   /** Every changed file, all pages. */
   listChangedFiles(target: CommitRef, watch?: ListingWatch): Promise<ChangedFileList>;
   /**
-   * The file's bytes at the head commit, undecoded (`collect/decode.ts` makes them text). Over
+   * The file's bytes at the head commit, undecoded (`collect/text/decode.ts` makes them text). Over
    * `maxBytes`, a source that knows the size without reading throws `fileTooLarge` instead.
    */
   readFile(target: CommitRef, file: ChangedFile, options?: ReadFileOptions): Promise<Uint8Array>;

@@ -10,7 +10,7 @@ import type { ReviewTarget } from './pull-request';
 import type { GateVerdict } from './verdict';
 import type { CheckRunReport, PlannedComment, PostingReport, SummaryReport } from './writes';
 
-/** Which findings become inline comments (report/inline-plan.ts), and where the others are listed. */
+/** Which findings become inline comments (write/inline-plan.ts), and where the others are listed. */
 export interface InlinePlan {
   /** At most `maxComments`, most severe first, then by path and line. */
   comments: PlannedComment[];
@@ -44,7 +44,7 @@ export interface ThreadReport {
   left: Array<{ path: string; why: string }>;
 }
 
-/** The walkthrough atop the summary (publish/walkthrough.ts), or the one line saying why there is none. */
+/** The walkthrough atop the summary (run/walkthrough.ts), or the one line saying why there is none. */
 /** Characters of walkthrough shown at most; the rest is cut with an ellipsis. */
 export const MAX_WALKTHROUGH_LENGTH = 4_000;
 

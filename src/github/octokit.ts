@@ -12,7 +12,7 @@ import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 import { EnvHttpProxyAgent, Response as UndiciResponse, fetch as undiciFetch } from 'undici';
 import type { Dispatcher } from 'undici';
-import { VERSION } from '../version';
+import { VERSION } from '../domain/version';
 import type { GitHubRequestCounter } from './request-count';
 import { GitHubRequestLimiter } from './request-limiter';
 

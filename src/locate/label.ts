@@ -19,7 +19,7 @@ import type { Marker } from './suppressions';
 export interface LabelInput {
   path: string;
   issues: readonly ReviewIssue[];
-  /** The answer's security flags, read (review/service/security-flags.ts); none when absent. */
+  /** The answer's security flags, read (service/security-flags.ts); none when absent. */
   flags?: readonly SecurityFlag[];
   /** Hidden text found in the file itself (hidden-text.ts), as issues of its lines; none when absent. */
   hidden?: readonly ReviewIssue[];

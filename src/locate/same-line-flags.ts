@@ -12,7 +12,7 @@
  * Of such issues, one not set aside, then the most severe, then the first stands for the flag. Anything else stays a finding
  * of its own, with its own comment: a flag with other words never hides behind a dismissed
  * issue. Runs after the dismissals are labelled; a dismissal of a comment that carries a flag
- * (report/markdown/comment.ts puts its fingerprint there) covers the flag by itself. Pure.
+ * (render/markdown/comment.ts puts its fingerprint there) covers the flag by itself. Pure.
  */
 import type { FileOutcome } from '../domain/outcomes';
 import type { LabelledFinding } from '../domain/findings';

@@ -16,8 +16,8 @@
  * is reviewed again once; its fresh answer replaces the entry.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { parseReviewResult } from './service/response';
-import type { ReviewResult } from './service/types';
+import { parseReviewResult } from '../service/response';
+import type { ReviewResult } from '../service/types';
 
 /** Bump when the entry's shape or the meaning of a stored answer changes: old entries then miss (another folder, `v<N>/`). */
 export const CACHE_FORMAT_VERSION = 2;

@@ -32,7 +32,7 @@ import { systemErrorCode } from '../safety/system-error';
 import { CACHE_FORMAT_VERSION, createEntryCodec } from './cache-entry';
 import { createPaceStore } from './pace-store';
 import type { CacheFiles, PaceStore } from './pace-store';
-import type { ReviewRequest, ReviewResult } from './service/types';
+import type { ReviewRequest, ReviewResult } from '../service/types';
 
 export { CACHE_FORMAT_VERSION } from './cache-entry';
 

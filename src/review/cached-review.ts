@@ -6,7 +6,7 @@
  */
 import { createResultCache } from './cache';
 import type { PaceStore, ResultCache, ResultCacheOptions } from './cache';
-import type { ReviewRequest, ReviewResult } from './service/types';
+import type { ReviewRequest, ReviewResult } from '../service/types';
 
 export type ReviewOnce = (request: ReviewRequest, options: { signal: AbortSignal; path?: string }) => Promise<ReviewResult>;
 

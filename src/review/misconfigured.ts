@@ -16,8 +16,8 @@
  */
 import { MISCONFIGURED_CODE } from '../domain/outcomes';
 import type { FileOutcome } from '../domain/outcomes';
-import { InvalidResponseError, isApiError } from './service/errors';
-import { REVIEW_PATH } from './service/client';
+import { InvalidResponseError, isApiError } from '../service/errors';
+import { REVIEW_PATH } from '../service/client';
 import { UNREACHABLE_AFTER } from './unreachable';
 
 /**

@@ -8,7 +8,7 @@
 import type { QueueClock } from './clock';
 import type { QueueStop } from './queue-stop';
 import type { LearnedRate, RateWindow, WindowTicket } from './rate-window';
-import type { RetryAttemptInfo } from './service/retry';
+import type { RetryAttemptInfo } from '../service/retry';
 
 export interface PauseListeners {
   onPause?(ms: number, label: string): void;

@@ -32,9 +32,9 @@ import { QueueStop, QueueStoppedError } from './queue-stop';
 import { RateWindow } from './rate-window';
 import { createTurns } from './turns';
 import type { Turns } from './turns';
-import { isServiceError } from './service/errors';
-import { retryDelayMs, withRetry } from './service/retry';
-import type { RetryAttemptInfo, RetryPolicy } from './service/retry';
+import { isServiceError } from '../service/errors';
+import { retryDelayMs, withRetry } from '../service/retry';
+import type { RetryAttemptInfo, RetryPolicy } from '../service/retry';
 
 export interface QueueOptions<T = unknown> extends PauseListeners {
   concurrency: number;

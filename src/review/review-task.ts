@@ -1,18 +1,18 @@
 /**
  * One file's review as a task of the queue (queue.ts): read the content that runs at its path
- * (collect/read-text.ts) ahead, wait until its list is the head's, ask the result cache, and only
+ * (collect/text/read-text.ts) ahead, wait until its list is the head's, ask the result cache, and only
  * then send it. Files whose requests are the same share one request. injection-check's second
  * review of the same file (second-review.ts) is a task of its own, sent what this one read with its
  * comments and strings blanked, so each request gets the queue's retries, pauses and pace.
  */
 import { SkippedFileError } from '../collect/errors';
-import { readReviewableText } from '../collect/read-text';
+import { readReviewableText } from '../collect/text/read-text';
 import type { CommitRef, PullRequestSource, ReviewCandidate } from '../domain/pull-request';
 import type { FocusArea, ReviewLanguage } from '../domain/vocabulary';
 import type { Logger } from '../domain/logger';
 import type { CachedReview, ReviewOnce } from './cached-review';
 import type { QueueTask } from './queue';
-import type { ReviewRequest, ReviewResult } from './service/types';
+import type { ReviewRequest, ReviewResult } from '../service/types';
 
 /** What a task ends with: the service's answer, or, for a second review, that none was sent and why. */
 export type TaskAnswer = ReviewResult | NotSent;

@@ -8,7 +8,7 @@
  */
 import { cacheKey } from './cache';
 import type { ReviewOnce } from './cached-review';
-import type { ReviewResult } from './service/types';
+import type { ReviewResult } from '../service/types';
 
 export interface SharedAnswers {
   /** `reviewOnce`, answered from the answers already given in this run when it can. */

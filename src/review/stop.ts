@@ -5,7 +5,7 @@
  */
 import { plural } from '../domain/words';
 import { MISCONFIGURED_CODE } from '../domain/outcomes';
-import { isServiceError } from './service/errors';
+import { isServiceError } from '../service/errors';
 
 const STOP_REASONS: Readonly<Record<string, string>> = {
   daily_limit_exceeded: 'not reviewed: daily limit reached, resets at midnight IST (18:30 UTC)',

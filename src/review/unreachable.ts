@@ -9,7 +9,7 @@
  * at any answer, and once the service has answered in this run it is known to be reachable.
  */
 import { systemErrorCode } from '../safety/system-error';
-import { isApiError } from './service/errors';
+import { isApiError } from '../service/errors';
 
 /** Consecutive connection failures, with no answer yet, that mean the service is unreachable. */
 export const UNREACHABLE_AFTER = 3;

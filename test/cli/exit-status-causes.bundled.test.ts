@@ -6,7 +6,7 @@
  * pre-push hook or a GitLab job may let through.
  */
 import { describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/publish/exit-status';
+import { EXIT } from '../../src/cli/exit-status';
 import { useBundledCli } from './bundled';
 
 const cli = useBundledCli();

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT, EXIT_MEANINGS } from '../../src/publish/exit-status';
+import { EXIT, EXIT_MEANINGS } from '../../src/cli/exit-status';
 import { ROOT } from '../doubles/run-action';
 import { startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';

@@ -13,7 +13,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, ut
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/publish/exit-status';
+import { EXIT } from '../../src/cli/exit-status';
 import { runCliBundle, serviceEnv, useBundledCli } from './bundled';
 
 const cli = useBundledCli();

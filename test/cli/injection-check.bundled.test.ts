@@ -8,7 +8,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
-import type { JsonReportV1 } from '../../src/publish/json-report';
+import type { JsonReportV1 } from '../../src/render/json-report';
 import { INJECTION_CASES, INJECTION_MIN_SCORE } from '../support/injection-corpus';
 import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from './bundled';
 import type { TempRepo } from './bundled';

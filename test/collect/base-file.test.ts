@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isNotReviewableError } from '../../src/collect/errors';
-import { createGitSource } from '../../src/collect/git-source';
-import { createPullRequestSource } from '../../src/collect/github-source';
+import { createGitSource } from '../../src/collect/git/local-source';
+import { createPullRequestSource } from '../../src/collect/api/pull-request-source';
 import type { FakeGitHub } from '../doubles/fake-github';
 import { HEAD, prRef, startFake } from '../github/helpers';
 

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { gitRunner } from '../../src/collect/git-run';
+import { gitRunner } from '../../src/collect/git/run';
 import { holdsCommit, readPolicyFromApi, readPolicyFromGit } from '../../src/collect/policy-file';
 import { POLICY_PATH } from '../../src/config/policy/keys';
 import { PolicyError } from '../../src/config/policy/policy-error';

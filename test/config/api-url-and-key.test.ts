@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeBaseUrl } from '../../src/review/service/options';
+import { normalizeBaseUrl } from '../../src/service/options';
 import { quotableUrl } from '../../src/safety/credentials';
 import { insecureHttpWarning } from '../../src/config/api-url';
 import { readSettings } from '../../src/config/settings';

@@ -4,8 +4,8 @@ import { PolicyError } from '../../src/config/policy/policy-error';
 import { SettingsError } from '../../src/config/settings';
 import { ExplainedError, StopError, describeError } from '../../src/domain/errors';
 import { HeadMovedError, PullRequestNotFoundError } from '../../src/github/pull-head';
-import { stopMessage } from '../../src/publish/actions/stopped';
-import { ServiceError } from '../../src/review/service/errors';
+import { stopMessage } from '../../src/action/stopped';
+import { ServiceError } from '../../src/service/errors';
 
 describe('one error family the user reads', () => {
   it('puts the refusals of what the run was given in it, each a stop that says it all', () => {

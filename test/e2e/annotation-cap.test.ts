@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_CHECK_RUN_ANNOTATIONS } from '../../src/publish/check-run/content';
+import { MAX_CHECK_RUN_ANNOTATIONS } from '../../src/render/check-run';
 import type { RunningSimulator } from '../doubles/simulator';
 import { startSimulator } from '../doubles/simulator';
 import type { PullRequestFixture } from '../doubles/run-action';

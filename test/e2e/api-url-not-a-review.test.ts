@@ -3,7 +3,7 @@
  * url answering JSON that is not a review, on every request, is "could not run".
  */
 import { describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/publish/exit-status';
+import { EXIT } from '../../src/cli/exit-status';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from '../cli/bundled';
 import { startScriptedService } from '../support/scripted-service';

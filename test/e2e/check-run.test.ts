@@ -5,7 +5,7 @@
  * pr-number alike. A token that may not write checks costs one line, never the verdict.
  */
 import { describe, expect, it } from 'vitest';
-import { SUMMARY_MARKER } from '../../src/report/markers';
+import { SUMMARY_MARKER } from '../../src/domain/markers';
 import type { FakeGitHub, FakeGitHubOptions } from '../doubles/fake-github';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { runAgainst as run, useBundledAction } from './harness';

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findingFingerprint } from '../../src/locate/fingerprint';
-import { SUMMARY_MARKER, fingerprintMarker } from '../../src/report/markers';
+import { SUMMARY_MARKER, fingerprintMarker } from '../../src/domain/markers';
 import type { FakeGitHub, FakeReviewComment } from '../doubles/fake-github';
 import type { ActionRun } from '../doubles/run-action';
 import { NUMBER, addedFile, fixtureOf } from './thread-fixtures';

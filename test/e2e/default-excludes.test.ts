@@ -4,7 +4,7 @@
  * review: only an `exclude` the user set skips it.
  */
 import { describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/publish/exit-status';
+import { EXIT } from '../../src/cli/exit-status';
 import { useBundledAction } from './harness';
 import { added } from '../support/fixture-files';
 import { pullRequestRuns, reviewBodies, EVAL_PY, EVAL_JS, CLEAN_PY } from './pull-request-runs';

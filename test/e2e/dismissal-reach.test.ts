@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findingFingerprint } from '../../src/locate/fingerprint';
-import { fingerprintMarker } from '../../src/report/markers';
+import { fingerprintMarker } from '../../src/domain/markers';
 import type { FakeGitHub } from '../doubles/fake-github';
 import { NUMBER, SECOND_HEAD, addedFile, fixtureOf, ownComments, summaryBody } from './thread-fixtures';
 import { runAgainst, useBundledAction } from './harness';

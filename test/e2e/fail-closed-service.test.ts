@@ -7,7 +7,7 @@
  * id is printed once. One such answer among reviews stays that file's own failure.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/publish/exit-status';
+import { EXIT } from '../../src/cli/exit-status';
 import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { PullRequestFixture } from '../doubles/run-action';

@@ -10,7 +10,7 @@
  *   open pull requests, a success on it holds for each of them.
  */
 import { describe, expect, it } from 'vitest';
-import { SUMMARY_MARKER } from '../../src/report/markers';
+import { SUMMARY_MARKER } from '../../src/domain/markers';
 import type { RunningSimulator } from '../doubles/simulator';
 import { isWriteRequest } from '../doubles/fake-github';
 import type { FakeGitHub, FakePull } from '../doubles/fake-github';

@@ -4,8 +4,8 @@
  * ends up with: one summary comment, one copy of each inline comment, nothing stale.
  */
 import { describe, expect, it } from 'vitest';
-import { EMPTIED_REVIEW_BODY } from '../../src/report/github/inline-convergence';
-import { extractFingerprints, SUMMARY_MARKER } from '../../src/report/markers';
+import { EMPTIED_REVIEW_BODY } from '../../src/write/inline-convergence';
+import { extractFingerprints, SUMMARY_MARKER } from '../../src/domain/markers';
 import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub, ForcedAnswer } from '../doubles/fake-github';

@@ -6,7 +6,7 @@
  * counts the findings fixed since the last run.
  */
 import { describe, expect, it } from 'vitest';
-import { FIXED_MARKER, extractFingerprints } from '../../src/report/markers';
+import { FIXED_MARKER, extractFingerprints } from '../../src/domain/markers';
 import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub, FakeGitHubOptions, FakeReviewComment } from '../doubles/fake-github';

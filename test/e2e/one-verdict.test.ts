@@ -4,7 +4,7 @@
  * and the final log line. Nothing changes the verdict afterwards.
  */
 import { describe, expect, it } from 'vitest';
-import { SUMMARY_MARKER } from '../../src/report/markers';
+import { SUMMARY_MARKER } from '../../src/domain/markers';
 import { DEMO_KEY } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';
 import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';

@@ -6,7 +6,7 @@
  * `answer` fault, matched on each version's content.
  */
 import { describe, expect, it } from 'vitest';
-import { SUMMARY_MARKER } from '../../src/report/markers';
+import { SUMMARY_MARKER } from '../../src/domain/markers';
 import { DEMO_KEY } from '../doubles/simulator';
 import { GITHUB_TOKEN, fakePullOf, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';

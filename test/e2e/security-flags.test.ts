@@ -7,7 +7,7 @@
  * from the simulator's `answer` fault, which patches the answer with shapes no rule sends.
  */
 import { describe, expect, it } from 'vitest';
-import { extractFingerprints } from '../../src/report/markers';
+import { extractFingerprints } from '../../src/domain/markers';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { runAgainst, useBundledAction } from './harness';
 import { addedFile as added, modifiedLineThree, quietLines } from './thread-fixtures';

@@ -4,7 +4,7 @@
  * language.
  */
 import { describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/publish/exit-status';
+import { EXIT } from '../../src/cli/exit-status';
 import { useBundledAction } from './harness';
 import { added } from '../support/fixture-files';
 import { pullRequestRuns, reviewBodies, CLEAN_PY } from './pull-request-runs';

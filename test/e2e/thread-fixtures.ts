@@ -4,7 +4,7 @@
  * `pull_request_review_comment` event a reply sends. The simulator finds `eval(` (an error) on
  * python, javascript and typescript lines; see test/doubles/simulator/rules.ts.
  */
-import { SUMMARY_MARKER } from '../../src/report/markers';
+import { SUMMARY_MARKER } from '../../src/domain/markers';
 import type { FakeFile, FakeGitHub, FakeReviewComment } from '../doubles/fake-github';
 import type { PullRequestFixture } from '../doubles/run-action';
 

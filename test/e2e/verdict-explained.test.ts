@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { POLICY_PATH } from '../../src/config/policy/keys';
-import { VERSION } from '../../src/version';
+import { VERSION } from '../../src/domain/version';
 import { fakePullOf } from '../doubles/run-action';
 import { runAgainst, useBundledAction } from './harness';
 import { addedFile, fixtureOf } from './thread-fixtures';

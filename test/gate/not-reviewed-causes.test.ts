@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileOutcome } from '../../src/domain/outcomes';
 import { decide } from '../../src/gate/decide';
 import type { GateThresholds } from '../../src/gate/decide';
-import { EXIT, exitStatusOf } from '../../src/publish/exit-status';
+import { EXIT, exitStatusOf } from '../../src/cli/exit-status';
 import { reviewedFile } from '../support/findings';
 
 const thresholds: GateThresholds = { failOnSeverity: 'error', gateScope: 'added', minScore: 0, onIncomplete: 'fail' };

@@ -1,5 +1,5 @@
 import { labelled } from '../support/findings';
-import { fingerprintMarker } from '../../src/report/markers';
+import { fingerprintMarker } from '../../src/domain/markers';
 import { GitHubListError } from '../../src/github/errors';
 import { createGitHubClient } from '../../src/github/octokit';
 import type { GitHubClient, GitHubLog } from '../../src/github/octokit';

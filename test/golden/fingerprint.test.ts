@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findingFingerprint } from '../../src/locate/fingerprint';
-import { extractFingerprints, fingerprintMarker, reachMarker, readReach } from '../../src/report/markers';
+import { extractFingerprints, fingerprintMarker, reachMarker, readReach } from '../../src/domain/markers';
 
 const VECTORS: Array<{ input: { path: string; message: string; lineText?: string }; marker: string }> = [
   {
@@ -41,7 +41,7 @@ describe('fingerprint markers (fixed vectors)', () => {
   });
 
   it('pins the summary marker', async () => {
-    const { SUMMARY_MARKER } = await import('../../src/report/markers');
+    const { SUMMARY_MARKER } = await import('../../src/domain/markers');
     expect(SUMMARY_MARKER).toBe('<!-- review-gate:summary -->');
   });
 });

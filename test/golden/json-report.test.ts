@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { JSON_REPORT_VERSION, buildJsonReport } from '../../src/publish/json-report';
-import type { JsonReportSource } from '../../src/publish/json-report';
-import { VERSION } from '../../src/version';
+import { JSON_REPORT_VERSION, buildJsonReport } from '../../src/render/json-report';
+import type { JsonReportSource } from '../../src/render/json-report';
+import { VERSION } from '../../src/domain/version';
 import { labelled, reviewedFile } from '../support/findings';
 import type { LabelledFinding } from '../../src/domain/findings';
 

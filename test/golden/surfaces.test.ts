@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PublishedRun } from '../../src/domain/run-report';
-import { renderJobSummary, renderRunSummary } from '../../src/publish/summary/run-summary';
+import { renderJobSummary, renderRunSummary } from '../../src/render/summary/run-summary';
 import type { FileOutcome } from '../../src/domain/outcomes';
 import type { LabelledFinding } from '../../src/domain/findings';
 import { foldSameLineFlags } from '../../src/locate/same-line-flags';

@@ -1,6 +1,6 @@
 /**
  * Comments that stay true: a comment in src/, test/, bench/ or scripts/ that names a file of the
- * project (`decide.ts`, `collect/read-text.ts`, `docs/cache.md`) names one that exists. A file
+ * project (`decide.ts`, `collect/text/read-text.ts`, `docs/cache.md`) names one that exists. A file
  * moved or renamed without its mentions fails here instead of leaving a comment that sends the
  * reader nowhere. Read from the comments alone (TypeScript's scanner), so strings and code do not
  * count.
@@ -69,10 +69,10 @@ const sources = projectFiles.filter((file) => CODE_FOLDERS.includes(file.split('
 
 describe('comments name files that exist', () => {
   it('tells a stale name from a live one', () => {
-    expect(exists('collect/decode.ts', 'src/domain/pull-request.ts')).toBe(true);
+    expect(exists('collect/text/decode.ts', 'src/domain/pull-request.ts')).toBe(true);
     expect(exists('./settings.ts', 'src/config/api-url.ts')).toBe(true);
     expect(exists('src/decode.ts', 'src/domain/pull-request.ts')).toBe(false);
-    expect(exists('check-verdicts.ts', 'src/publish/check-run/write.ts')).toBe(false);
+    expect(exists('check-verdicts.ts', 'src/write/check-run/write.ts')).toBe(false);
   });
 
   it('reads comments from the sources and the tests', () => {

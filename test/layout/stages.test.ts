@@ -1,8 +1,11 @@
 /**
- * The layout is the pipeline's: each stage imports only from stages before it and from the
- * shared bottom, and no files import each other in a circle. Read from the sources' own imports
- * (TypeScript's pre-processor, so comments and strings do not count), so moving a type into the
- * wrong folder fails here, not in a review.
+ * The layout: one home for each adapter (github/, service/), stage folders that hold logic only,
+ * and the entries on top. Each folder imports only from its own stage and the stages below it, no
+ * files import each other in a circle, and neither do the top-level folders. Read from the
+ * sources' own imports (TypeScript's pre-processor, so comments and strings do not count), so a
+ * file put in the wrong folder fails here, not in a review. The rules beyond the order (who may
+ * import undici or @actions/core, who calls Octokit, who writes to GitHub, which folders do no
+ * I/O) are read from the same imports and from the code's calls.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
@@ -15,17 +18,17 @@ const SRC = join(ROOT, 'src');
 
 /** Lowest first. A module may import from its own stage and from any stage before it. */
 const STAGES: ReadonlyArray<readonly [stage: string, paths: readonly string[]]> = [
-  ['the shared bottom', ['domain', 'safety', 'version.ts']],
-  ['the GitHub client', ['github']],
+  ['the shared bottom', ['domain', 'safety']],
+  ['the adapters: GitHub and the review service', ['github', 'service']],
   ['settings', ['config']],
   ['collect', ['collect']],
   ['review', ['review']],
   ['locate', ['locate']],
-  ['report', ['report']],
   ['gate', ['gate']],
-  ['publish', ['publish']],
-  ['the pipeline', ['pipeline.ts']],
-  ['the entry points', ['main.ts', 'cli']],
+  ['render', ['render']],
+  ['write', ['write']],
+  ['run', ['run']],
+  ['the entries', ['action', 'cli']],
   ['the bundle entry', ['index.ts']],
 ];
 
@@ -38,6 +41,7 @@ function sources(dir: string): string[] {
 
 const files = sources(SRC);
 const known = new Set(files);
+const text = new Map(files.map((file) => [file, readFileSync(join(SRC, file), 'utf8')]));
 
 function stageOf(file: string): number {
   const index = STAGES.findIndex(([, paths]) => paths.some((p) => file === p || file.startsWith(`${p}/`)));
@@ -45,10 +49,16 @@ function stageOf(file: string): number {
   return index;
 }
 
-/** The project files `file` imports (type-only imports included: they tie the layout too). */
+const folderOf = (file: string): string => file.split('/')[0] ?? file;
+
+/** Every module a file imports, as written (type-only imports included: they tie the layout too). */
+function specifiersOf(file: string): string[] {
+  return ts.preProcessFile(text.get(file) ?? '', true, true).importedFiles.map(({ fileName }) => fileName);
+}
+
+/** The project files `file` imports. */
 function importsOf(file: string): string[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(join(SRC, file), 'utf8'), true, true);
-  return importedFiles.flatMap(({ fileName }) => {
+  return specifiersOf(file).flatMap((fileName) => {
     if (!fileName.startsWith('.')) return [];
     const base = posix.normalize(posix.join(posix.dirname(file), fileName));
     const found = [base, `${base}.ts`, `${base}/index.ts`].find((candidate) => known.has(candidate));
@@ -58,7 +68,24 @@ function importsOf(file: string): string[] {
 
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
 
-describe('the layout follows the pipeline', () => {
+/** The files of `folders` whose imports or text match `test`, as `file: what matched`. */
+function offenders(within: (file: string) => boolean, test: (file: string) => string | undefined): string[] {
+  return files.filter(within).flatMap((file) => {
+    const found = test(file);
+    return found === undefined ? [] : [`${file}: ${found}`];
+  });
+}
+const inFolders = (...folders: string[]) => (file: string): boolean => folders.includes(folderOf(file));
+const outside = (...folders: string[]) => (file: string): boolean => !folders.includes(folderOf(file));
+const importing = (pattern: RegExp) => (file: string): string | undefined => specifiersOf(file).find((s) => pattern.test(s));
+
+/** A call on the Octokit client: its REST methods, its request, GraphQL and paging functions. */
+const OCTOKIT_CALL = /\.rest\.\w+\.\w+\s*\(|\boctokit\s*\.\s*(request|graphql|paginate)\b|\.paginate\s*\(/;
+/** A write to GitHub: a REST method that creates, changes or deletes, or a GraphQL mutation. */
+const GITHUB_WRITE = /\.rest\.\w+\.(create|update|delete|remove|add|set|submit|dismiss|merge|lock|unlock|rerequest)\w*\s*\(|`\s*mutation\b/;
+const IO_MODULES = /^(node:)?(fs|fs\/promises|child_process|net|http|https|http2|tls|dgram|dns)$|^undici$/;
+
+describe('the layout: one home for each adapter, stages that hold logic only', () => {
   it('puts every source file in a stage', () => {
     expect(() => files.map(stageOf)).not.toThrow();
     expect(files.length).toBeGreaterThan(100);
@@ -68,23 +95,56 @@ describe('the layout follows the pipeline', () => {
     expect(upwardImports(graph, stageOf)).toEqual([]);
   });
 
-  it('has no circle of imports', () => {
+  it('has no circle of imports between files', () => {
     expect(importCircles(graph)).toEqual([]);
   });
 
-  it('reads the runner\'s environment in config/ only', () => {
-    const readers = files.filter((file) => !file.startsWith('config/') && !file.startsWith('cli/') && /process\.env\b|\benv\.GITHUB_/.test(readFileSync(join(SRC, file), 'utf8')));
-    // main.ts hands process.env to config/environment.ts, once.
-    expect(readers).toEqual(['main.ts']);
+  it('has no circle of imports between top-level folders', () => {
+    const folders = new Map<string, Set<string>>();
+    for (const [file, targets] of graph) {
+      const from = folders.get(folderOf(file)) ?? new Set<string>();
+      for (const target of targets) if (folderOf(target) !== folderOf(file)) from.add(folderOf(target));
+      folders.set(folderOf(file), from);
+    }
+    expect(importCircles(new Map([...folders].map(([folder, targets]) => [folder, [...targets]])))).toEqual([]);
+  });
+
+  it('lets only service/ and github/ import undici', () => {
+    expect(offenders(outside('service', 'github'), importing(/^undici(\/|$)/))).toEqual([]);
+  });
+
+  it('lets only action/ import @actions/core', () => {
+    expect(offenders(outside('action'), importing(/^@actions\/core(\/|$)/))).toEqual([]);
+  });
+
+  it('lets only write/ and the client in github/ write to GitHub', () => {
+    expect(offenders(outside('write', 'github'), (file) => GITHUB_WRITE.exec(text.get(file) ?? '')?.[0])).toEqual([]);
+  });
+
+  it('keeps Octokit out of review/, locate/, gate/, render/, domain/, config/ and run/', () => {
+    const folders = ['review', 'locate', 'gate', 'render', 'domain', 'config', 'run'];
+    expect(offenders(inFolders(...folders), (file) => OCTOKIT_CALL.exec(text.get(file) ?? '')?.[0] ?? importing(/^@octokit\//)(file))).toEqual([]);
+  });
+
+  it('keeps I/O out of gate/, locate/, render/ and domain/', () => {
+    const io = (file: string): string | undefined =>
+      importing(IO_MODULES)(file) ?? importsOf(file).find((target) => ['github', 'service', 'write', 'action', 'cli'].includes(folderOf(target)));
+    expect(offenders(inFolders('gate', 'locate', 'render', 'domain'), io)).toEqual([]);
+  });
+
+  it("reads the runner's environment in config/ only", () => {
+    const readers = files.filter((file) => !file.startsWith('config/') && !file.startsWith('cli/') && /process\.env\b|\benv\.GITHUB_/.test(text.get(file) ?? ''));
+    // action/main.ts hands process.env to config/environment.ts, once.
+    expect(readers).toEqual(['action/main.ts']);
   });
 });
 
 describe('the checker itself', () => {
-  const stages = (file: string): number => ({ 'domain/a.ts': 0, 'review/b.ts': 1, 'publish/c.ts': 2 })[file] ?? 0;
+  const stages = (file: string): number => ({ 'domain/a.ts': 0, 'review/b.ts': 1, 'render/c.ts': 2 })[file] ?? 0;
 
   it('reports an import from a later stage, and none from an earlier one', () => {
-    const graph = new Map([['domain/a.ts', ['publish/c.ts']], ['publish/c.ts', ['review/b.ts']], ['review/b.ts', []]]);
-    expect(upwardImports(graph, stages)).toEqual(['domain/a.ts → publish/c.ts']);
+    const graph = new Map([['domain/a.ts', ['render/c.ts']], ['render/c.ts', ['review/b.ts']], ['review/b.ts', []]]);
+    expect(upwardImports(graph, stages)).toEqual(['domain/a.ts → render/c.ts']);
   });
 
   it('reports a circle of imports, and no straight line', () => {

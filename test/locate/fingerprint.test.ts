@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findingFingerprint } from '../../src/locate/fingerprint';
-import { extractFingerprints, fingerprintMarker } from '../../src/report/markers';
+import { extractFingerprints, fingerprintMarker } from '../../src/domain/markers';
 import { finding } from '../support/findings';
 
 describe('findingFingerprint', () => {

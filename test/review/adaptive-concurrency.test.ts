@@ -7,8 +7,8 @@ import { AdaptiveLimit } from '../../src/review/adaptive-limit';
 import { RateWindow } from '../../src/review/rate-window';
 import { runQueue } from '../../src/review/queue';
 import type { QueueTask } from '../../src/review/queue';
-import { ServiceError } from '../../src/review/service/errors';
-import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
+import { ServiceError } from '../../src/service/errors';
+import { DEFAULT_RETRY_POLICY } from '../../src/service/retry';
 import { stopReason } from '../../src/review/stop';
 import { createVirtualClock } from '../support/virtual-clock';
 

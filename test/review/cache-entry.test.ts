@@ -1,7 +1,7 @@
 /** The signed form of a result-cache entry: what is signed is exactly what is checked on read. */
 import { describe, expect, it } from 'vitest';
 import { UntrustedEntryError, createEntryCodec } from '../../src/review/cache-entry';
-import type { ReviewResult } from '../../src/review/service/types';
+import type { ReviewResult } from '../../src/service/types';
 import { reviewResult } from '../support/review-result';
 
 const KEY = 'svc_live_test_0000000000000000';

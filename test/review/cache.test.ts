@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_FORMAT_VERSION, cacheKey, createResultCache } from '../../src/review/cache';
 import { createEntryCodec } from '../../src/review/cache-entry';
-import type { ReviewRequest, ReviewResult } from '../../src/review/service/types';
+import type { ReviewRequest, ReviewResult } from '../../src/service/types';
 import { reviewResult } from '../support/review-result';
 
 const URL_A = 'https://api.example.com';

@@ -1,10 +1,10 @@
 /** The review's progress in the log as it happens, on a virtual clock. */
 import { describe, expect, it } from 'vitest';
 import { readSettings } from '../../src/config/settings';
-import { runPipeline } from '../../src/pipeline';
-import { ServiceError } from '../../src/review/service/errors';
-import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
-import type { ReviewResult } from '../../src/review/service/types';
+import { runPipeline } from '../../src/run/pipeline';
+import { ServiceError } from '../../src/service/errors';
+import { DEFAULT_RETRY_POLICY } from '../../src/service/retry';
+import type { ReviewResult } from '../../src/service/types';
 import type { ChangedFile } from '../../src/domain/pull-request';
 import type { Logger } from '../../src/domain/logger';
 import { reviewResult } from '../support/review-result';

@@ -1,7 +1,7 @@
 /** The queue tells its caller as each task ends, in the order they end, so progress is live. */
 import { expect, it } from 'vitest';
 import { runQueue } from '../../src/review/queue';
-import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
+import { DEFAULT_RETRY_POLICY } from '../../src/service/retry';
 
 it('reports each task as it settles, before the whole queue is done', async () => {
   const release: Array<() => void> = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../src/review/service/errors';
-import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
+import { ServiceError } from '../../src/service/errors';
+import { DEFAULT_RETRY_POLICY } from '../../src/service/retry';
 import { runQueue } from '../../src/review/queue';
 import type { QueueTask } from '../../src/review/queue';
 import { stopReason } from '../../src/review/stop';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shareAnswers } from '../../src/review/shared-answers';
-import type { ReviewRequest, ReviewResult } from '../../src/review/service/types';
+import type { ReviewRequest, ReviewResult } from '../../src/service/types';
 import { reviewResult } from '../support/review-result';
 
 const request = (code: string, focus: ReviewRequest['focus_areas'] = ['security']): ReviewRequest => ({ code, language: 'python', focus_areas: focus });

@@ -1,7 +1,7 @@
 /**
  * Trying the action locally, as CONTRIBUTING says: `npm run demo:serve` keeps the demo's simulator
  * and fake GitHub where the env file points, and the action run with `.env.example`'s variables —
- * what `npx @github/local-action . src/main.ts .env` loads — reviews the demo's pull request. The
+ * what `npx @github/local-action . src/action/main.ts .env` loads — reviews the demo's pull request. The
  * ports and paths of the copy are moved to free ones, so the test shares no port with anything.
  */
 import { execFile, spawn } from 'node:child_process';

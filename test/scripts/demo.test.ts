@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUMMARY_MARKER } from '../../src/report/markers';
+import { SUMMARY_MARKER } from '../../src/domain/markers';
 import { ROOT } from '../doubles/run-action';
 import { renderMarkdown } from '../../scripts/terminal-markdown';
 import { colourWanted, terminalStyle } from '../../scripts/terminal-style';

@@ -8,7 +8,7 @@ import type { PublishedRun } from '../../src/domain/run-report';
 import type { PostingReport } from '../../src/domain/writes';
 import { decide } from '../../src/gate/decide';
 import type { GateThresholds } from '../../src/gate/decide';
-import { planInlineComments } from '../../src/report/inline-plan';
+import { planInlineComments } from '../../src/write/inline-plan';
 
 export function publishedRun(run: { head: string; outcomes: FileOutcome[]; findings: LabelledFinding[]; maxComments: number; thresholds: GateThresholds; tokensUsed: number; ids: { review: number; comment: number } }): PublishedRun {
   const { head, outcomes, findings } = run;

@@ -1,4 +1,4 @@
-import type { ReviewResult } from '../../src/review/service/types';
+import type { ReviewResult } from '../../src/service/types';
 
 /** A valid review answer, as the client hands it back; override what the test is about. */
 export function reviewResult(overrides: Partial<ReviewResult> = {}): ReviewResult {

@@ -4,9 +4,9 @@
  * fails in a given way. The log's lines are kept in order, warnings prefixed `WARN `.
  */
 import { readSettings } from '../../src/config/settings';
-import { runPipeline } from '../../src/pipeline';
-import { DEFAULT_RETRY_POLICY } from '../../src/review/service/retry';
-import type { ReviewResult } from '../../src/review/service/types';
+import { runPipeline } from '../../src/run/pipeline';
+import { DEFAULT_RETRY_POLICY } from '../../src/service/retry';
+import type { ReviewResult } from '../../src/service/types';
 import type { ChangedFile } from '../../src/domain/pull-request';
 import type { Logger } from '../../src/domain/logger';
 import { createVirtualClock } from './virtual-clock';

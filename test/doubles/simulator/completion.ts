@@ -4,7 +4,7 @@
  * (`finish_reason: length`). Tokens are estimated as ceil(chars / 4) everywhere.
  */
 import { createHash } from 'node:crypto';
-import type { CompletionLanguage, CompletionResult } from '../../../src/review/service/types';
+import type { CompletionLanguage, CompletionResult } from '../../../src/service/types';
 import { estimateTokens } from './rules';
 import type { ValidCompletionRequest } from './validate';
 

@@ -2,7 +2,7 @@
  * The error catalogue of the Code Assistance API (reference, "Errors"): status and remedy per
  * code, and the one body shape every error answer has.
  */
-import type { ErrorBody, ErrorCode } from '../../../src/review/service/types';
+import type { ErrorBody, ErrorCode } from '../../../src/service/types';
 
 /** Where the simulator's `docs_url` points; the code is appended as the anchor. */
 export const DOCS_URL = 'https://docs.code-assistance.example/errors';

@@ -5,7 +5,7 @@
  * only shape a normal answer, which counts as usual: `latency` delays it, `answer` patches it.
  */
 import { STATUS_CODES } from 'node:http';
-import type { ErrorCode } from '../../../src/review/service/types';
+import type { ErrorCode } from '../../../src/service/types';
 
 export interface FaultTarget {
   /** How many matching requests the fault answers; default 1. */

@@ -1,6 +1,6 @@
 /** Shared test plumbing: a simulator on a fake clock and a plain-fetch caller. */
 import { afterEach, expect } from 'vitest';
-import type { ErrorBody } from '../../../src/review/service/types';
+import type { ErrorBody } from '../../../src/service/types';
 import {
   DEMO_KEY,
   startSimulator,

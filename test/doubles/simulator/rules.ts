@@ -6,7 +6,7 @@
  */
 import { REVIEW_LANGUAGES, SEVERITIES, type FocusArea, type ReviewLanguage, type Severity } from '../../../src/domain/vocabulary';
 import type { ReviewIssue } from '../../../src/domain/review-answer';
-import type { ReviewResult } from '../../../src/review/service/types';
+import type { ReviewResult } from '../../../src/service/types';
 import type { ValidReviewRequest } from './validate';
 
 export interface ReviewRule {

@@ -2,7 +2,7 @@
  * Body validation for the two operations, per the reference's parameter tables. Unknown fields
  * are ignored; `null` counts as absent. Each error message names the field.
  */
-import { COMPLETION_LANGUAGES, type CompletionLanguage } from '../../../src/review/service/types';
+import { COMPLETION_LANGUAGES, type CompletionLanguage } from '../../../src/service/types';
 import { FOCUS_AREAS, REVIEW_LANGUAGES, type FocusArea, type ReviewLanguage } from '../../../src/domain/vocabulary';
 import type { SimulatedError } from './errors';
 

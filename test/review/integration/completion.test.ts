@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompletionRequest } from '../../../src/review/service/types';
+import type { CompletionRequest } from '../../../src/service/types';
 import { T0, setup } from './helpers';
 
 const PYTHON: CompletionRequest = { prompt: 'def add(a, b):', language: 'python', max_tokens: 200 };
@@ -81,7 +81,7 @@ describe('completion, plain and streamed', () => {
     expect(sim.requests.map((r) => r.status)).toEqual([200, 200, 200, 200]);
   });
 
-  // Divergence between src/review/service/validate.ts and test/doubles/simulator/validate.ts: the client lets an empty
+  // Divergence between src/service/validate.ts and test/doubles/simulator/validate.ts: the client lets an empty
   // stop sequence (and an empty model name) through, the simulator answers 400 invalid_request.
   // The reference says only "array of string, up to 4" and "string", so the simulator is stricter
   // than the documented contract; the client's promise that a bad request never leaves the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../src/review/service/errors';
-import { ERROR_CODES } from '../../../src/review/service/types';
+import { ServiceError } from '../../../src/service/errors';
+import { ERROR_CODES } from '../../../src/service/types';
 import { COMPLETE_ONLY_KEY, REVIEW_ONLY_KEY } from '../../doubles/simulator';
 import { DOCUMENTED_STATUS, expectNoSecret, rejectionOf, setup } from './helpers';
 

@@ -7,9 +7,9 @@
 import { inspect } from 'node:util';
 import { afterEach, expect } from 'vitest';
 import { Agent } from 'undici';
-import { createClient } from '../../../src/review/service/client';
-import type { ClientOptions } from '../../../src/review/service/options';
-import type { CodeAssistanceClient } from '../../../src/review/service/client';
+import { createClient } from '../../../src/service/client';
+import type { ClientOptions } from '../../../src/service/options';
+import type { CodeAssistanceClient } from '../../../src/service/client';
 import { DEMO_KEY, startSimulator } from '../../doubles/simulator';
 import type { RunningSimulator, SimulatorOptions } from '../../doubles/simulator';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidResponseError } from '../../../src/review/service/errors';
+import { InvalidResponseError } from '../../../src/service/errors';
 import { rejectionOf, setup } from './helpers';
 
 const CODE = { code: 'x = 1\n' };
@@ -45,7 +45,7 @@ describe('answers the client cannot use', () => {
     expect((error as InvalidResponseError).field).toBe('issues');
   });
 
-  // Gap in src/review/service/response.ts: parseReviewResult/parseCompletionResult receive the answer's
+  // Gap in src/service/response.ts: parseReviewResult/parseCompletionResult receive the answer's
   // X-Request-Id but their `invalid()` builds the InvalidResponseError without it (nor the
   // status), while a cut-off body (readJson) and a wrong-shaped stream event both carry it. The
   // one id support would ask for is lost for exactly this failure. Remove `.fails` once fixed.

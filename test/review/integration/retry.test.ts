@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../src/review/service/errors';
+import { ServiceError } from '../../../src/service/errors';
 import { T0, rejectionOf, setup } from './helpers';
 
 const CODE = { code: 'x = 1\n' };

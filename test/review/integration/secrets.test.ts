@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, RequestValidationError } from '../../../src/review/service/errors';
-import type { CodeAssistanceClient } from '../../../src/review/service/client';
-import type { CompletionRequest, ReviewRequest } from '../../../src/review/service/types';
-import { ERROR_CODES } from '../../../src/review/service/types';
+import { ApiError, NetworkError, RequestValidationError } from '../../../src/service/errors';
+import type { CodeAssistanceClient } from '../../../src/service/client';
+import type { CompletionRequest, ReviewRequest } from '../../../src/service/types';
+import { ERROR_CODES } from '../../../src/service/types';
 import { DEFAULT_KEYS, REVIEW_ONLY_KEY } from '../../doubles/simulator';
 import type { RunningSimulator } from '../../doubles/simulator';
 import { everythingShownBy, expectNoSecret, rejectionOf, setup, thrownBy } from './helpers';

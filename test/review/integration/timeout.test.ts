@@ -3,7 +3,7 @@
  * per-attempt deadline (200 ms here) must fire. No assertion is timed.
  */
 import { describe, expect, it } from 'vitest';
-import { TimeoutError } from '../../../src/review/service/errors';
+import { TimeoutError } from '../../../src/service/errors';
 import { DEMO_KEY } from '../../doubles/simulator';
 import { expectNoSecret, rejectionOf, setup } from './helpers';
 

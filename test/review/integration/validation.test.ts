@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RequestValidationError } from '../../../src/review/service/errors';
-import type { CompletionRequest, ReviewRequest } from '../../../src/review/service/types';
+import { RequestValidationError } from '../../../src/service/errors';
+import type { CompletionRequest, ReviewRequest } from '../../../src/service/types';
 import { rejectionOf, setup, thrownBy } from './helpers';
 
 const badReviews: Array<[string, unknown, string]> = [

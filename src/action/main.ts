@@ -1,0 +1,350 @@
+/**
+ * The action (dist/index.js, through src/index.ts): settings and the runner's environment → the
+ * pull request or merge group the event names → adapters → the pipeline, which ends at the verdict → every
+ * surface of it (run/publish.ts). `run()` does nothing on import, so @github/local-action
+ * and the tests can call it. Everything written goes through `ActionsIo`
+ * (action/io.ts), which keeps controls, secrets and workflow commands out of it.
+ */
+import { actionBuild, describeBuild } from '../domain/build';
+import { VERSION } from '../domain/version';
+import * as core from '@actions/core';
+import { chooseMergeGroupSource, choosePullRequestSource } from '../collect/choose-source';
+import type { ChosenSource } from '../collect/choose-source';
+import { insecureHttpWarning } from '../config/api-url';
+import { commentSkipReason, reviewCommentOf } from '../config/comment-event';
+import { readRunnerEnvironment } from '../config/environment';
+import type { RunnerEnvironment } from '../config/environment';
+import { EventError, readActionEvent, resolveReviewTarget } from '../config/event';
+import { SettingsError, readSettings } from '../config/settings';
+import { applyPolicy } from '../config/policy/resolve';
+import { readBasePolicy } from '../collect/policy-file';
+import type { Settings } from '../config/settings';
+import { pullsAtWorkflowRunHead } from '../config/head-pulls';
+import { readPullTargetWhile } from '../config/pull-target';
+import type { PullTarget } from '../config/pull-target';
+import { describeError } from '../domain/errors';
+import type { ReviewTarget } from '../domain/pull-request';
+import type { PublishedRun } from '../domain/run-report';
+import type { ReviewPublisher } from '../domain/writes';
+import type { RunReport } from '../domain/run-report';
+import { stoppedVerdict } from '../gate/decide';
+import { createAccessReader } from '../github/access-reader';
+import { createApprovalReader } from '../github/approvals-reader';
+import type { ApprovalReader } from '../domain/approval';
+import { redactGitHubRequests } from '../github/egress';
+import { createGitHubClient } from '../github/octokit';
+import { createRequestCounter, describeRequestCounts } from '../github/request-count';
+import type { GitHubClient } from '../github/octokit';
+import { shortSha } from '../domain/object-name';
+import { createWriteGate, realWriteClock, writePacingFor } from '../github/write-gate';
+import type { WriteGate } from '../github/write-gate';
+import { runPipeline } from '../run/pipeline';
+import { createActionsIo } from './io';
+import type { ActionsIo } from './io';
+import { actionsLogger } from './io';
+import type { CheckRunTarget } from '../render/check-run';
+import { createCheckRunSurface } from '../write/check-run/surface';
+import type { CheckRunSurface } from '../write/check-run/surface';
+import type { VerdictFacts } from '../write/check-run/verdict-records';
+import { judgePulls } from './judge-pulls';
+import { failStep, stopMessage } from './stopped';
+import type { AmongSeveral } from './judge-pulls';
+import { lazyFeedback, lazyPublisher } from '../run/lazy';
+import type { ReviewFeedback } from '../locate/feedback';
+import { createAuthorTrust } from '../write/identity';
+import type { AuthorTrust } from '../write/identity';
+import type { AccessReader } from '../domain/repository-access';
+import { actionCacheDir } from '../review/cache-dir';
+import { cachedReviewDeps } from '../review/cached-review';
+import { systemClock } from '../review/clock';
+import { createClient } from '../service/client';
+import type { CodeAssistanceClient } from '../service/client';
+import { DEFAULT_RETRY_POLICY } from '../service/retry';
+import { createRedactor } from '../safety/redact';
+import type { Redactor } from '../safety/redact';
+
+/** Runs the action. Never throws: every failure ends as `core.setFailed` with a clear message. */
+export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  // Mask the secrets before anything can print them, even an invalid-input message, and build
+  // the one redactor every text that leaves the process goes through.
+  const secrets: string[] = [];
+  for (const secret of ['api-key', 'github-token']) {
+    const value = core.getInput(secret);
+    if (value !== '') {
+      core.setSecret(value);
+      secrets.push(value);
+    }
+  }
+  const redactor = createRedactor(secrets);
+  const io = createActionsIo(redactor);
+
+  let settings: Settings;
+  try {
+    settings = readSettings((name) => core.getInput(name));
+  } catch (error) {
+    const message = error instanceof SettingsError ? error.message : describeError(error);
+    failStep(io, message, error instanceof SettingsError ? error.problems.join('\n') : message);
+    return;
+  }
+  const insecure = insecureHttpWarning(settings.apiUrl);
+  if (insecure !== undefined) io.warning(insecure);
+
+  try {
+    const skipped = await reviewEventTarget({ settings, runner: readRunnerEnvironment(env, process.cwd()), io, redactor, secrets });
+    if (skipped !== undefined) io.info(`review-gate has nothing to do: ${skipped}.`);
+  } catch (error) {
+    io.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    const message = stopMessage(error);
+    failStep(io, message, message);
+  }
+}
+
+/** Everything one run needs that comes from outside it. */
+interface ActionRun {
+  settings: Settings;
+  runner: RunnerEnvironment;
+  io: ActionsIo;
+  redactor: Redactor;
+  secrets: readonly string[];
+}
+
+/** Reviews what the event names (a pull request, a merge group) and publishes the verdict; the reason when the event asks for nothing. */
+async function reviewEventTarget(action: ActionRun): Promise<string | undefined> {
+  const { settings, runner, io } = action;
+  const log = actionsLogger(io);
+  io.info(`review-gate ${describeBuild(actionBuild(VERSION, runner.actionRef))}`);
+  const event = await readActionEvent(runner);
+  const resolved = resolveReviewTarget(event, settings.prNumber);
+  if (resolved.kind === 'nothing') return resolved.reason;
+  if (settings.githubToken === '') {
+    throw new EventError('Input github-token is empty. Pass ${{ github.token }} or a token that can read the pull request.');
+  }
+  const counter = createRequestCounter();
+  const octokit = createGitHubClient({
+    token: settings.githubToken,
+    baseUrl: runner.apiUrl,
+    timeoutMs: settings.requestTimeoutMs,
+    retry: { retries: settings.maxRetries },
+    log,
+    counter,
+  });
+  redactGitHubRequests(octokit, action.redactor);
+  // What the run spent of the repository's shared GitHub budget, once, however it ended: before
+  // the runner's final line when it reaches a verdict, else as it stops.
+  let told = false;
+  const tellRequests = (): void => {
+    if (told) return;
+    told = true;
+    io.info(describeRequestCounts(counter.counts()));
+  };
+  // One pacing for every write of the run (the review, the summary comment, the check run); none
+  // for a GitHub API on this machine's loopback, where only a test double or a proxy listens.
+  const github: GitHubSide = { octokit, writeGate: createWriteGate(realWriteClock, writePacingFor(runner.apiUrl)), log, tellRequests };
+  try {
+    return await reviewWithClient(action, event, resolved, github);
+  } finally {
+    tellRequests();
+  }
+}
+
+/** The rest of `reviewEventTarget`, once the GitHub client is built. */
+async function reviewWithClient(
+  action: ActionRun,
+  event: Awaited<ReturnType<typeof readActionEvent>>,
+  resolved: Exclude<ReturnType<typeof resolveReviewTarget>, { kind: 'nothing' }>,
+  github: GitHubSide,
+): Promise<string | undefined> {
+  const { settings, runner, io } = action;
+  const { octokit, log } = github;
+
+  if (resolved.kind === 'merge-group') {
+    const { group } = resolved;
+    const named = group.pulls.length > 0 ? ` (${group.pulls.map((n) => `#${n}`).join(', ')})` : '';
+    io.info(`Reviewing the merge group${named} of ${group.owner}/${group.repo}: ${shortSha(group.baseSha)}...${shortSha(group.headSha)}`);
+    // Nothing is posted for a merge group; the replies of the pull request it names are read, so its dismissals count here too.
+    const checkRun = checkRunSurface(action, github, group, { reviewed: true, base: undefined, read: Date.now() });
+    await reviewAndPublish(action, github, group, group.baseSha, () => chooseMergeGroupSource({ checkout: runner.checkout, octokit, group, log }), checkRun, {
+      publisher: undefined,
+      feedback: replyReader(action, github, createAuthorTrust(octokit, log), createAccessReader(octokit, group, log)),
+    });
+    return undefined;
+  }
+  if (resolved.kind === 'workflow-run') {
+    // The two-stage set-up: every open pull request at the head the first stage ran on is judged.
+    const found = await pullsAtWorkflowRunHead(octokit, resolved);
+    if (found.kind === 'none') return found.reason;
+    await judge(action, github, found.pulls);
+    return undefined;
+  }
+
+  const trusted = createAuthorTrust(octokit, log);
+  // One reader for the run: the comment event's author is asked once, and the answer reused.
+  const access = createAccessReader(octokit, resolved, log);
+  // A review comment event re-decides the gate only for a dismissal by someone who may dismiss.
+  const comment = reviewCommentOf(event);
+  const skipped = comment === undefined ? undefined : await commentSkipReason(comment, settings.dismiss, trusted, access);
+  if (skipped !== undefined) return skipped;
+
+  // Head, base and draft state are GitHub's at run time; the source is chosen meanwhile from the
+  // payload's, and kept when GitHub agrees (the common case), so the read costs no round trip.
+  const likelySkipped = settings.skipDrafts && resolved.draft !== false;
+  const { target, early } = await readPullTargetWhile(
+    octokit,
+    resolved,
+    log,
+    likelySkipped ? undefined : (pr, baseSha, heldLog) => choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha, log: heldLog }),
+    (chosen) => void chosen.then((source) => source.close(), () => undefined),
+  );
+  await judge(action, github, [target], { trusted, access, ...(early === undefined ? {} : { early }) });
+  return undefined;
+}
+
+/** Judges the pull requests (action/judge-pulls.ts), each reviewed and published here. */
+async function judge(
+  action: ActionRun,
+  github: GitHubSide,
+  pulls: readonly PullTarget[],
+  given: { trusted?: AuthorTrust; access?: AccessReader; early?: Promise<ChosenSource> } = {},
+): Promise<void> {
+  const { settings, runner, io, redactor } = action;
+  const { octokit, log } = github;
+  await judgePulls(pulls, {
+    io,
+    log,
+    skipDrafts: settings.skipDrafts,
+    dryRun: settings.dryRun,
+    hasJobSummary: runner.hasJobSummary,
+    checkRun: (pull, facts, judgedNext) => checkRunSurface(action, github, pull.pr, facts, judgedNext),
+    review: (pull, checkRun, several) => {
+      const { pr, baseSha } = pull;
+      const trusted = given.trusted ?? createAuthorTrust(octokit, log);
+      const chooseSource = (): Promise<ChosenSource> => given.early ?? choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha, log });
+      return reviewAndPublish(action, github, pr, baseSha, chooseSource, checkRun, {
+        publisher: settings.dryRun
+          ? undefined
+          : lazyPublisher(() => import('../write/publisher').then((m) => m.createReviewPublisher(octokit, { log, trusted, writeGate: github.writeGate }))),
+        ...readers(action, github, trusted, given.access ?? createAccessReader(octokit, pr, log)),
+        ...several,
+      });
+    },
+    conclude: { settings, workspace: runner.workspace, redactor, stopMessage },
+  });
+}
+
+/** Reads the replies to review-gate's comments (dismissals), and closes the threads of fixed findings. */
+/** What a pull request's run reads of people: the replies to review-gate's comments, and approvals of its head. */
+function readers(action: ActionRun, github: GitHubSide, trusted: AuthorTrust, access: AccessReader): { feedback: ReviewFeedback; approvals: ApprovalReader } {
+  return { feedback: replyReader(action, github, trusted, access), approvals: createApprovalReader(github.octokit, access) };
+}
+
+function replyReader(action: ActionRun, github: GitHubSide, trusted: AuthorTrust, access: AccessReader): ReviewFeedback {
+  const { octokit, writeGate, log } = github;
+  return lazyFeedback(() =>
+    import('../write/review-feedback').then((m) =>
+      m.createReviewFeedback({ octokit, gate: writeGate, trusted, log, ...(action.settings.dismiss === 'off' ? {} : { access }) }),
+    ),
+  );
+}
+
+/** The GitHub side of one run: the client, the one pacing of every write, the log. */
+interface GitHubSide {
+  octokit: GitHubClient;
+  writeGate: WriteGate;
+  log: ReturnType<typeof actionsLogger>;
+  /** Logs the run's GitHub requests by kind, once (later calls do nothing). */
+  tellRequests: () => void;
+}
+
+/**
+ * The pipeline on `target`, then every surface of its verdict. A pull request's run brings the
+ * publisher of its review and summary comment; a merge group has none. Both bring the reader of
+ * the replies. A run that stops before the verdict still fails its check run, saying why.
+ */
+async function reviewAndPublish(
+  action: ActionRun,
+  github: GitHubSide,
+  target: ReviewTarget,
+  /** The change's base commit: its policy file applies, never the change's own. */
+  baseSha: string,
+  chooseSource: () => Promise<ChosenSource>,
+  checkRun: CheckRunSurface | undefined,
+  toPullRequest: { publisher: ReviewPublisher | undefined; feedback: ReviewFeedback; approvals?: ApprovalReader } & Partial<AmongSeveral>,
+): Promise<PublishedRun> {
+  const { runner, io } = action;
+  let { settings } = action;
+  const { log } = github;
+  const client = createClient({
+    apiKey: settings.apiKey,
+    baseUrl: settings.apiUrl,
+    timeoutMs: settings.requestTimeoutMs,
+    retry: { maxRetries: settings.maxRetries },
+    onWarning: (message) => io.warning(message),
+    secrets: action.secrets,
+  });
+  const { publisher, feedback, oneOfSeveral = false, shared } = toPullRequest;
+  let report: RunReport;
+  let chosen: ChosenSource | undefined;
+  try {
+    // The check is marked in progress while the source is chosen and the policy file read: it is
+    // in place before the first review request, and costs that request no round trip of its own.
+    const starting = checkRun?.start();
+    // The source first: through the API its first page of files is asked for now, while the policy file is read.
+    chosen = await chooseSource();
+    // An invalid policy file stops the run here, before any review request, and fails the check saying why.
+    const [policy] = await Promise.all([readBasePolicy({ commit: baseSha, checkout: runner.checkout, octokit: github.octokit, repository: target, log }), starting]);
+    settings = applyPolicy(settings, policy);
+    const review = cachedReviewDeps((request, options) => client.reviewOnce(request, options), {
+      dir: actionCacheDir(settings.cacheDir, runner.workspace),
+      baseUrl: settings.apiUrl,
+      secret: settings.apiKey,
+      workspace: runner.workspace,
+      log,
+    });
+    report = await runPipeline(settings, target, {
+      source: chosen.source,
+      ...review,
+      ...(shared === undefined ? {} : { reviewOnce: shared.wrap(review.reviewOnce, settings.apiUrl) }),
+      publisher,
+      feedback,
+      ...(toPullRequest.approvals === undefined ? {} : { approvals: toPullRequest.approvals }),
+      clock: systemClock,
+      log,
+      retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
+    });
+  } catch (error) {
+    // The run knows what it reviews but cannot decide: its check says so rather than stay missing, or in progress.
+    if (checkRun !== undefined) {
+      const [{ canReportStop }, { stoppedRunContent }] = await Promise.all([import('../write/check-run/write'), import('../render/check-run')]);
+      await checkRun.stop(stoppedRunContent(target, stoppedVerdict(stopMessage(error)), checkRun.target), canReportStop(error));
+    }
+    throw error;
+  } finally {
+    await chosen?.close();
+  }
+  io.info(chosen.describe());
+  const [{ publishVerdict }, { runnerSurfaces }] = await Promise.all([import('../run/publish'), import('./runner')]);
+  return publishVerdict(report, {
+    log,
+    ...(settings.walkthrough ? { walkthrough: completeText(client) } : {}),
+    ...(publisher === undefined ? {} : { summaryComment: publisher }),
+    ...(checkRun === undefined ? {} : { checkRun }),
+    outlets: [
+      // Every GitHub request of the run is made by now (of the last pull request, when several): the runner's outlets write only files and the log.
+      () => Promise.resolve(oneOfSeveral ? undefined : github.tellRequests()),
+      runnerSurfaces({ io, redactor: action.redactor, settings, hasJobSummary: runner.hasJobSummary, workspace: runner.workspace, oneOfSeveral }),
+    ],
+  });
+}
+
+/** The check run of this run, unless `check-run` is off or it is a dry run. */
+function checkRunSurface(action: ActionRun, github: GitHubSide, target: ReviewTarget, facts: VerdictFacts, judgedNext?: ReadonlySet<number>): CheckRunSurface | undefined {
+  const { settings, runner } = action;
+  if (!settings.checkRun || settings.dryRun) return undefined;
+  const check: CheckRunTarget = runner.runUrl === undefined ? { name: settings.checkName } : { name: settings.checkName, detailsUrl: runner.runUrl };
+  const { octokit, writeGate, log } = github;
+  return createCheckRunSurface({ context: { octokit, gate: writeGate, log }, log, target, check, facts, ...(judgedNext === undefined ? {} : { judgedNext }) });
+}
+
+function completeText(client: CodeAssistanceClient) {
+  return async (request: Parameters<CodeAssistanceClient['complete']>[0]): Promise<string> => (await client.complete(request)).content;
+}

@@ -1,0 +1,136 @@
+/**
+ * Blob contents from a local repository through one long-lived `git cat-file --batch`: a
+ * request is a line with the object name, the answer a header (`<name> <type> <size>`, or
+ * `<name> missing`) and the bytes. Thousands of files cost one process, not one each.
+ *
+ * The process holds the event loop only while reads are pending, so a run that forgets to close
+ * it still exits; `close()` ends it cleanly.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { isObjectName } from '../../domain/object-name';
+import { gitEnvironment } from '../../config/environment';
+import { NO_PROGRAM_ARGS, noProgramEnv } from './no-programs';
+
+export interface GitObjects {
+  /** The blob's bytes; undefined when the object is missing or not a blob. */
+  read(sha: string, signal?: AbortSignal): Promise<Buffer | undefined>;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  resolve(bytes: Buffer | undefined): void;
+  reject(error: Error): void;
+  /** Settled early (aborted): its answer is read and dropped. */
+  done: boolean;
+}
+
+export function openGitObjects(cwd: string): GitObjects {
+  let child: ChildProcessByStdio<Writable, Readable, null> | undefined;
+  let failure: Error | undefined;
+  const pending: Pending[] = [];
+  // The answer being read: its header is parsed once, its bytes gathered until complete.
+  let chunks: Buffer[] = [];
+  let buffered = 0;
+  let body: { size: number; blob: boolean } | undefined;
+
+  const hold = (active: boolean): void => {
+    if (child === undefined) return;
+    for (const handle of [child, child.stdout, child.stdin] as Array<{ ref?(): void; unref?(): void }>) {
+      if (active) handle.ref?.();
+      else handle.unref?.();
+    }
+  };
+
+  const settle = (bytes: Buffer | undefined): void => {
+    const next = pending.shift();
+    if (next !== undefined && !next.done) {
+      next.done = true;
+      next.resolve(bytes);
+    }
+    if (pending.length === 0) hold(false);
+  };
+
+  const fail = (error: Error): void => {
+    failure ??= error;
+    for (const entry of pending.splice(0)) if (!entry.done) entry.reject(failure);
+  };
+
+  const consume = (chunk: Buffer): void => {
+    chunks.push(chunk);
+    buffered += chunk.length;
+    for (;;) {
+      // Gathering a large blob: wait for all of it before copying anything.
+      if (body !== undefined && buffered < body.size + 1) return;
+      const data = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      if (body === undefined) {
+        const end = data.indexOf(0x0a);
+        if (end < 0) {
+          chunks = [data];
+          return;
+        }
+        const header = data.subarray(0, end).toString('utf8').split(' ');
+        chunks = [data.subarray(end + 1)];
+        buffered = data.length - end - 1;
+        const size = Number(header[2]);
+        if (header.length !== 3 || !Number.isSafeInteger(size) || size < 0) {
+          // `<name> missing` (or anything unexpected, which git does not send): no bytes follow.
+          settle(undefined);
+          continue;
+        }
+        body = { size, blob: header[1] === 'blob' };
+        continue;
+      }
+      // The bytes and the newline after them.
+      const bytes = Buffer.from(data.subarray(0, body.size));
+      chunks = [data.subarray(body.size + 1)];
+      buffered = data.length - body.size - 1;
+      const blob = body.blob;
+      body = undefined;
+      settle(blob ? bytes : undefined);
+    }
+  };
+
+  const start = (): ChildProcessByStdio<Writable, Readable, null> => {
+    const git = spawn('git', [...NO_PROGRAM_ARGS, 'cat-file', '--batch'], { cwd, env: noProgramEnv(gitEnvironment()), stdio: ['pipe', 'pipe', 'ignore'] });
+    git.stdout.on('data', consume);
+    git.on('error', (error) => fail(new Error(`git cat-file could not run: ${error.message}`)));
+    git.on('close', (code) => fail(new Error(`git cat-file ended (exit ${code ?? 'signal'}) before answering`)));
+    git.stdin.on('error', () => undefined);
+    return git;
+  };
+
+  return {
+    read(sha, signal) {
+      if (failure !== undefined) return Promise.reject(failure);
+      if (!isObjectName(sha)) return Promise.resolve(undefined);
+      child ??= start();
+      hold(true);
+      return new Promise<Buffer | undefined>((resolve, reject) => {
+        const entry: Pending = { resolve, reject, done: false };
+        pending.push(entry);
+        signal?.addEventListener(
+          'abort',
+          () => {
+            if (entry.done) return;
+            entry.done = true;
+            reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+          },
+          { once: true },
+        );
+        child?.stdin.write(`${sha}\n`);
+      });
+    },
+    async close() {
+      const running = child;
+      if (running === undefined || running.exitCode !== null) return;
+      // Held while it ends: an unreferenced child would let the process exit mid-await.
+      hold(true);
+      await new Promise<void>((resolve) => {
+        running.once('close', () => resolve());
+        running.stdin.end();
+      });
+    },
+  };
+}
