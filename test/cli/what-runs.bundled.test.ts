@@ -13,7 +13,7 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/publish/exit-status';
+import { EXIT } from '../../src/cli/exit-status';
 import { lfsPointer, storeLfsObject } from '../support/placeholders';
 import { useBundledCli } from './bundled';
 
@@ -59,8 +59,9 @@ describe('a Git LFS pointer in the terminal', () => {
     });
     storeLfsObject(join(cli.repo.dir, '.git'), EVAL_PY);
 
-    const committed = await cli.reviewGate(['--format', 'json', 'main...feature']);
-    const inWorkingTree = await cli.reviewGate(['--format', 'json', '--base', 'main']);
+    // One review a content: injection-check's blanked second reviews are its own tests'.
+    const committed = await cli.reviewGate(['--format', 'json', '--injection-check', 'off', 'main...feature']);
+    const inWorkingTree = await cli.reviewGate(['--format', 'json', '--injection-check', 'off', '--base', 'main']);
 
     for (const run of [committed, inWorkingTree]) {
       expect(run.code).toBe(EXIT.failed);
@@ -86,7 +87,7 @@ describe('a symbolic link in the terminal', () => {
     });
     link('app/untracked.py', '../data/plugin.py');
 
-    const run = await cli.reviewGate(['--format', 'json', '--base', 'main']);
+    const run = await cli.reviewGate(['--format', 'json', '--injection-check', 'off', '--base', 'main']);
 
     expect(run.code).toBe(EXIT.failed);
     const report = JSON.parse(run.out) as Report;
