@@ -124,8 +124,22 @@ export interface BundledCli {
   readonly reviewGate: (args: string[], env?: Record<string, string | undefined>) => Promise<CliRun>;
 }
 
+/** A file a corpus branch changes: its content at the base (absent: the branch adds it) and at the head. */
+export interface BranchFile {
+  path: string;
+  base?: string;
+  head: string;
+}
+
+export interface BundledCliOptions {
+  /** A simulator that obeys reviewer-directed text in the code, as a swayable model might. */
+  gullible?: boolean;
+  /** Commit these files' base versions on main and their heads on a branch `feature`, checked out. */
+  branch?: readonly BranchFile[];
+}
+
 /** Registers, for the calling test file: the bundle must be built; a fresh simulator and temporary repository around each test. */
-export function useBundledCli(): BundledCli {
+export function useBundledCli(options: BundledCliOptions = {}): BundledCli {
   let simulator: RunningSimulator | undefined;
   let repo: TempRepo | undefined;
   const current = <T>(value: T | undefined): T => {
@@ -134,8 +148,9 @@ export function useBundledCli(): BundledCli {
   };
   beforeAll(assertBuilt);
   beforeEach(async () => {
-    simulator = await startSimulator();
+    simulator = await startSimulator(options.gullible === true ? { gullible: true } : {});
     repo = tempRepo();
+    if (options.branch !== undefined) commitBranch(repo, options.branch);
   });
   afterEach(async () => {
     await simulator?.close();
@@ -150,4 +165,13 @@ export function useBundledCli(): BundledCli {
     },
     reviewGate: (args, env = {}) => runCliBundle(args, { cwd: current(repo).dir, env: { ...serviceEnv(current(simulator).url), ...env } }),
   };
+}
+
+function commitBranch(repo: TempRepo, files: readonly BranchFile[]): void {
+  for (const f of files) if (f.base !== undefined) repo.write(f.path, f.base);
+  repo.write('README.md', '# shop\n');
+  repo.commit('base');
+  repo.git('checkout', '-q', '-b', 'feature');
+  for (const f of files) repo.write(f.path, f.head);
+  repo.commit('feature');
 }

@@ -4,35 +4,15 @@
  * invisible character is an error finding naming its characters by code point, found locally
  * (one review request per file, as without it), whatever the service said.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator } from '../doubles/simulator';
-import type { RunningSimulator } from '../doubles/simulator';
+import { describe, expect, it } from 'vitest';
 import type { JsonReportV1 } from '../../src/render/json-report';
 import { HIDDEN } from '../support/hidden-text-corpus';
-import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from './bundled';
-import type { TempRepo } from './bundled';
+import { runCliBundle, serviceEnv, useBundledCli } from './bundled';
 
-let simulator: RunningSimulator;
-let repo: TempRepo;
-
-beforeAll(assertBuilt);
-beforeEach(async () => {
-  simulator = await startSimulator({ gullible: true });
-  repo = tempRepo();
-  for (const c of HIDDEN) if (c.base !== undefined) repo.write(c.path, c.base);
-  repo.write('README.md', '# shop\n');
-  repo.commit('base');
-  repo.git('checkout', '-q', '-b', 'feature');
-  for (const c of HIDDEN) repo.write(c.path, c.head);
-  repo.commit('feature');
-});
-afterEach(async () => {
-  await simulator.close();
-  repo.remove();
-});
+const cli = useBundledCli({ gullible: true, branch: HIDDEN });
 
 const review = (format: string) =>
-  runCliBundle(['review', '--base', 'main', '--injection-check', 'off', '--format', format], { cwd: repo.dir, env: { ...serviceEnv(simulator.url), NO_COLOR: '1' } });
+  runCliBundle(['review', '--base', 'main', '--injection-check', 'off', '--format', format], { cwd: cli.repo.dir, env: { ...serviceEnv(cli.simulator.url), NO_COLOR: '1' } });
 
 describe('the terminal command on hidden text', () => {
   it('fails on each added line holding it, naming the code points, in the JSON report and the text output', async () => {
@@ -46,7 +26,7 @@ describe('the terminal command on hidden text', () => {
     expect(report.findings.find((f) => f.path === 'cmd/main.go')).toMatchObject({ line: 3, countsTowardGate: false, location: 'diff-context' });
     for (const c of failing) expect(hidden.find((f) => f.path === c.path)?.message).toContain(`Hidden text on this line: ${c.names}.`);
     // The characters are found in the file itself: one review per file, as without them.
-    expect(simulator.requests.filter((r) => r.path === '/v1/agent/review')).toHaveLength(HIDDEN.length);
+    expect(cli.simulator.requests.filter((r) => r.path === '/v1/agent/review')).toHaveLength(HIDDEN.length);
 
     const text = await review('text');
     expect(text.code).toBe(1);

@@ -1,39 +1,19 @@
 /**
  * End to end: the bundled terminal command on a branch whose files talk their reviewer into
- * green (test/support/injection-corpus.ts), against the gullible simulator. With injection-check
+ * green (test/support/injection-corpus.ts), against the gullible cli.simulator. With injection-check
  * off every file passes; with it on (the default) each language and carrier fails, marked
  * "possible prompt injection" in the JSON report, and the file swayed only in its score fails
  * min-score.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator } from '../doubles/simulator';
-import type { RunningSimulator } from '../doubles/simulator';
+import { describe, expect, it } from 'vitest';
 import type { JsonReportV1 } from '../../src/render/json-report';
 import { INJECTION_CASES, INJECTION_MIN_SCORE } from '../support/injection-corpus';
-import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from './bundled';
-import type { TempRepo } from './bundled';
+import { runCliBundle, serviceEnv, useBundledCli } from './bundled';
 
-let simulator: RunningSimulator;
-let repo: TempRepo;
-
-beforeAll(assertBuilt);
-beforeEach(async () => {
-  simulator = await startSimulator({ gullible: true });
-  repo = tempRepo();
-  for (const c of INJECTION_CASES) if (c.base !== undefined) repo.write(c.path, c.base);
-  repo.write('README.md', '# shop\n');
-  repo.commit('base');
-  repo.git('checkout', '-q', '-b', 'feature');
-  for (const c of INJECTION_CASES) repo.write(c.path, c.head);
-  repo.commit('feature');
-});
-afterEach(async () => {
-  await simulator.close();
-  repo.remove();
-});
+const cli = useBundledCli({ gullible: true, branch: INJECTION_CASES });
 
 const review = (args: string[]) =>
-  runCliBundle(['review', '--base', 'main', '--min-score', INJECTION_MIN_SCORE, '--format', 'json', ...args], { cwd: repo.dir, env: serviceEnv(simulator.url) });
+  runCliBundle(['review', '--base', 'main', '--min-score', INJECTION_MIN_SCORE, '--format', 'json', ...args], { cwd: cli.repo.dir, env: serviceEnv(cli.simulator.url) });
 
 describe('the terminal command against a reviewer the change can talk into green', () => {
   it('fails each language and carrier with injection-check on, marked, and passes them with --injection-check off', async () => {
