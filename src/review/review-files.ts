@@ -32,9 +32,8 @@ import type { DefangFile } from './second-review';
 import { isApiError } from '../service/errors';
 import type { RetryPolicy } from '../service/retry';
 import type { ReviewResult } from '../service/types';
-import { blameApiUrl, notTheService, watchEndpoint } from './misconfigured';
+import { watchService } from './service-watch';
 import { deadlineReason, isFatalCode, stopReason } from './stop';
-import { watchReachability } from './unreachable';
 
 export interface ReviewDeps {
   source: PullRequestSource;
@@ -129,20 +128,11 @@ export async function reviewFiles(
           for await (const batch of given as AsyncIterable<CandidateBatch>) yield taskBatch(batch);
         })()
       : taskBatch({ candidates: [...(given as readonly ReviewCandidate[])], tied: Promise.resolve() });
-    const reachability = watchReachability(settings.apiUrl);
-    const endpoint = watchEndpoint(settings.apiUrl);
+    // An unreachable service, or a wrong api-url, is named in the log in one line, however many files.
+    const service = watchService(settings.apiUrl, log);
     const outcomes: FileOutcome[] = [];
-    /** Files whose answer said "not the review service here": the wrong api-url's, if it is one. */
-    const notHere = new Set<number>();
     let tokensUsed = 0;
     let fromCache = 0;
-    // An unreachable service, or a wrong api-url, is named in the log in one line, however many files.
-    const said = new Set<string>();
-    const warnOnce = (message: string | undefined): void => {
-      if (message === undefined || said.has(message)) return;
-      said.add(message);
-      log.warning(message);
-    };
     try {
       await runQueue(feed, {
         ...(stop === undefined ? {} : { stop }),
@@ -151,13 +141,7 @@ export async function reviewFiles(
         policy: deps.retryPolicy,
         clock: deps.clock,
         stopReason,
-        watchAttempt: (error) => {
-          const unreachable = reachability.observe(error);
-          if (unreachable !== undefined) warnOnce(reachability.message);
-          const wrongUrl = endpoint.observe(error);
-          if (wrongUrl !== undefined) warnOnce(endpoint.message);
-          return wrongUrl ?? unreachable;
-        },
+        watchAttempt: (error) => service.attempt(error),
         deadline: { at: deadlineAt, reason: deadlineReason(settings.maxDurationMs) },
         onRetry: (info, label) => {
           log.info(`↻ ${label}: ${describeError(info.error)}; retry ${info.retryNumber} in ${Math.ceil(info.delayMs / 1000)}s`);
@@ -174,7 +158,7 @@ export async function reviewFiles(
           const file = files[at] as FileTasks;
           file.ended[index % width] = result;
           file.elapsedMs = Math.max(file.elapsedMs, elapsedMs);
-          if (notTheService(endedWith(result)) !== undefined) notHere.add(at);
+          service.ended(at, endedWith(result));
           // A file ends when all of its tasks have.
           if (file.ended.filter((ended) => ended !== undefined).length < file.tasks.length) return;
           const outcome = settle(file, candidates[at] as ReviewCandidate, locate);
@@ -194,11 +178,7 @@ export async function reviewFiles(
     } finally {
       progress.finish();
     }
-    const misconfigured = endpoint.conclusion();
-    if (misconfigured !== undefined) {
-      warnOnce(misconfigured.message);
-      blameApiUrl(outcomes, notHere, misconfigured);
-    }
+    service.conclude(outcomes);
     if (deps.cache !== undefined && candidates.length > 0) {
       log.info(`Result cache (${deps.cache.dir}): ${fromCache} of ${candidates.length} files answered from the cache.`);
       deps.cache.reportIgnored();
