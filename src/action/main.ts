@@ -13,55 +13,30 @@ import type { ChosenSource } from '../collect/choose-source';
 import { insecureHttpWarning } from '../config/api-url';
 import { commentSkipReason, reviewCommentOf } from '../config/comment-event';
 import { readRunnerEnvironment } from '../config/environment';
-import type { RunnerEnvironment } from '../config/environment';
 import { EventError, readActionEvent, resolveReviewTarget } from '../config/event';
 import { SettingsError, readSettings } from '../config/settings';
-import { applyPolicy } from '../config/policy/resolve';
-import { readBasePolicy } from '../collect/policy-file';
 import type { Settings } from '../config/settings';
 import { pullsAtWorkflowRunHead } from '../config/head-pulls';
 import { readPullTargetWhile } from '../config/pull-target';
 import type { PullTarget } from '../config/pull-target';
 import { describeError } from '../domain/errors';
-import type { ReviewTarget } from '../domain/pull-request';
-import type { PublishedRun } from '../domain/run-report';
-import type { ReviewPublisher } from '../domain/writes';
-import type { RunReport } from '../domain/run-report';
-import { stoppedVerdict } from '../gate/decide';
+import { shortSha } from '../domain/object-name';
+import type { AccessReader } from '../domain/repository-access';
 import { createAccessReader } from '../github/access-reader';
-import { createApprovalReader } from '../github/approvals-reader';
-import type { ApprovalReader } from '../domain/approval';
 import { redactGitHubRequests } from '../github/egress';
 import { createGitHubClient } from '../github/octokit';
 import { createRequestCounter, describeRequestCounts } from '../github/request-count';
-import type { GitHubClient } from '../github/octokit';
-import { shortSha } from '../domain/object-name';
 import { createWriteGate, realWriteClock, writePacingFor } from '../github/write-gate';
-import type { WriteGate } from '../github/write-gate';
-import { runPipeline } from '../run/pipeline';
-import { createActionsIo } from './io';
-import type { ActionsIo } from './io';
-import { actionsLogger } from './io';
-import type { CheckRunTarget } from '../render/check-run';
-import { createCheckRunSurface } from '../write/check-run/surface';
-import type { CheckRunSurface } from '../write/check-run/surface';
-import type { VerdictFacts } from '../write/check-run/verdict-records';
-import { judgePulls } from './judge-pulls';
-import { failStep, stopMessage } from './stopped';
-import type { AmongSeveral } from './judge-pulls';
-import { lazyFeedback, lazyPublisher } from '../run/lazy';
-import type { ReviewFeedback } from '../locate/feedback';
+import { lazyPublisher } from '../run/lazy';
+import { createRedactor } from '../safety/redact';
 import { createAuthorTrust } from '../write/identity';
 import type { AuthorTrust } from '../write/identity';
-import type { AccessReader } from '../domain/repository-access';
-import { actionCacheDir } from '../review/cache-dir';
-import { cachedReviewDeps } from '../review/cached-review';
-import { systemClock } from '../review/clock';
-import { createClient } from '../service/client';
-import type { CodeAssistanceClient } from '../service/client';
-import { DEFAULT_RETRY_POLICY } from '../service/retry';
-import { createRedactor } from '../safety/redact';
-import type { Redactor } from '../safety/redact';
+import { createActionsIo } from './io';
+import { actionsLogger } from './io';
+import { judgePulls } from './judge-pulls';
+import { checkRunSurface, readers, replyReader, reviewOnGitHub } from './review-on-github';
+import type { ActionRun, GitHubSide } from './review-on-github';
+import { failStep, stopMessage } from './stopped';
 
 /** Runs the action. Never throws: every failure ends as `core.setFailed` with a clear message. */
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -97,15 +72,6 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const message = stopMessage(error);
     failStep(io, message, message);
   }
-}
-
-/** Everything one run needs that comes from outside it. */
-interface ActionRun {
-  settings: Settings;
-  runner: RunnerEnvironment;
-  io: ActionsIo;
-  redactor: Redactor;
-  secrets: readonly string[];
 }
 
 /** Reviews what the event names (a pull request, a merge group) and publishes the verdict; the reason when the event asks for nothing. */
@@ -163,7 +129,7 @@ async function reviewWithClient(
     io.info(`Reviewing the merge group${named} of ${group.owner}/${group.repo}: ${shortSha(group.baseSha)}...${shortSha(group.headSha)}`);
     // Nothing is posted for a merge group; the replies of the pull request it names are read, so its dismissals count here too.
     const checkRun = checkRunSurface(action, github, group, { reviewed: true, base: undefined, read: Date.now() });
-    await reviewAndPublish(action, github, group, group.baseSha, () => chooseMergeGroupSource({ checkout: runner.checkout, octokit, group, log }), checkRun, {
+    await reviewOnGitHub(action, github, group, group.baseSha, () => chooseMergeGroupSource({ checkout: runner.checkout, octokit, group, log }), checkRun, {
       publisher: undefined,
       feedback: replyReader(action, github, createAuthorTrust(octokit, log), createAccessReader(octokit, group, log)),
     });
@@ -219,7 +185,7 @@ async function judge(
       const { pr, baseSha } = pull;
       const trusted = given.trusted ?? createAuthorTrust(octokit, log);
       const chooseSource = (): Promise<ChosenSource> => given.early ?? choosePullRequestSource({ checkout: runner.checkout, octokit, pr, baseSha, log });
-      return reviewAndPublish(action, github, pr, baseSha, chooseSource, checkRun, {
+      return reviewOnGitHub(action, github, pr, baseSha, chooseSource, checkRun, {
         publisher: settings.dryRun
           ? undefined
           : lazyPublisher(() => import('../write/publisher').then((m) => m.createReviewPublisher(octokit, { log, trusted, writeGate: github.writeGate }))),
@@ -229,122 +195,4 @@ async function judge(
     },
     conclude: { settings, workspace: runner.workspace, redactor, stopMessage },
   });
-}
-
-/** Reads the replies to review-gate's comments (dismissals), and closes the threads of fixed findings. */
-/** What a pull request's run reads of people: the replies to review-gate's comments, and approvals of its head. */
-function readers(action: ActionRun, github: GitHubSide, trusted: AuthorTrust, access: AccessReader): { feedback: ReviewFeedback; approvals: ApprovalReader } {
-  return { feedback: replyReader(action, github, trusted, access), approvals: createApprovalReader(github.octokit, access) };
-}
-
-function replyReader(action: ActionRun, github: GitHubSide, trusted: AuthorTrust, access: AccessReader): ReviewFeedback {
-  const { octokit, writeGate, log } = github;
-  return lazyFeedback(() =>
-    import('../write/review-feedback').then((m) =>
-      m.createReviewFeedback({ octokit, gate: writeGate, trusted, log, ...(action.settings.dismiss === 'off' ? {} : { access }) }),
-    ),
-  );
-}
-
-/** The GitHub side of one run: the client, the one pacing of every write, the log. */
-interface GitHubSide {
-  octokit: GitHubClient;
-  writeGate: WriteGate;
-  log: ReturnType<typeof actionsLogger>;
-  /** Logs the run's GitHub requests by kind, once (later calls do nothing). */
-  tellRequests: () => void;
-}
-
-/**
- * The pipeline on `target`, then every surface of its verdict. A pull request's run brings the
- * publisher of its review and summary comment; a merge group has none. Both bring the reader of
- * the replies. A run that stops before the verdict still fails its check run, saying why.
- */
-async function reviewAndPublish(
-  action: ActionRun,
-  github: GitHubSide,
-  target: ReviewTarget,
-  /** The change's base commit: its policy file applies, never the change's own. */
-  baseSha: string,
-  chooseSource: () => Promise<ChosenSource>,
-  checkRun: CheckRunSurface | undefined,
-  toPullRequest: { publisher: ReviewPublisher | undefined; feedback: ReviewFeedback; approvals?: ApprovalReader } & Partial<AmongSeveral>,
-): Promise<PublishedRun> {
-  const { runner, io } = action;
-  let { settings } = action;
-  const { log } = github;
-  const client = createClient({
-    apiKey: settings.apiKey,
-    baseUrl: settings.apiUrl,
-    timeoutMs: settings.requestTimeoutMs,
-    retry: { maxRetries: settings.maxRetries },
-    onWarning: (message) => io.warning(message),
-    secrets: action.secrets,
-  });
-  const { publisher, feedback, oneOfSeveral = false, shared } = toPullRequest;
-  let report: RunReport;
-  let chosen: ChosenSource | undefined;
-  try {
-    // The check is marked in progress while the source is chosen and the policy file read: it is
-    // in place before the first review request, and costs that request no round trip of its own.
-    const starting = checkRun?.start();
-    // The source first: through the API its first page of files is asked for now, while the policy file is read.
-    chosen = await chooseSource();
-    // An invalid policy file stops the run here, before any review request, and fails the check saying why.
-    const [policy] = await Promise.all([readBasePolicy({ commit: baseSha, checkout: runner.checkout, octokit: github.octokit, repository: target, log }), starting]);
-    settings = applyPolicy(settings, policy);
-    const review = cachedReviewDeps((request, options) => client.reviewOnce(request, options), {
-      dir: actionCacheDir(settings.cacheDir, runner.workspace),
-      baseUrl: settings.apiUrl,
-      secret: settings.apiKey,
-      workspace: runner.workspace,
-      log,
-    });
-    report = await runPipeline(settings, target, {
-      source: chosen.source,
-      ...review,
-      ...(shared === undefined ? {} : { reviewOnce: shared.wrap(review.reviewOnce, settings.apiUrl) }),
-      publisher,
-      feedback,
-      ...(toPullRequest.approvals === undefined ? {} : { approvals: toPullRequest.approvals }),
-      clock: systemClock,
-      log,
-      retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
-    });
-  } catch (error) {
-    // The run knows what it reviews but cannot decide: its check says so rather than stay missing, or in progress.
-    if (checkRun !== undefined) {
-      const [{ canReportStop }, { stoppedRunContent }] = await Promise.all([import('../write/check-run/write'), import('../render/check-run')]);
-      await checkRun.stop(stoppedRunContent(target, stoppedVerdict(stopMessage(error)), checkRun.target), canReportStop(error));
-    }
-    throw error;
-  } finally {
-    await chosen?.close();
-  }
-  io.info(chosen.describe());
-  const [{ publishVerdict }, { runnerSurfaces }] = await Promise.all([import('../run/publish'), import('./runner')]);
-  return publishVerdict(report, {
-    log,
-    ...(settings.walkthrough ? { walkthrough: completeText(client) } : {}),
-    ...(publisher === undefined ? {} : { summaryComment: publisher }),
-    ...(checkRun === undefined ? {} : { checkRun }),
-    outlets: [
-      // Every GitHub request of the run is made by now (of the last pull request, when several): the runner's outlets write only files and the log.
-      () => Promise.resolve(oneOfSeveral ? undefined : github.tellRequests()),
-      runnerSurfaces({ io, redactor: action.redactor, settings, hasJobSummary: runner.hasJobSummary, workspace: runner.workspace, oneOfSeveral }),
-    ],
-  });
-}
-
-/** The check run of this run, unless `check-run` is off or it is a dry run. */
-function checkRunSurface(action: ActionRun, github: GitHubSide, target: ReviewTarget, facts: VerdictFacts, judgedNext?: ReadonlySet<number>): CheckRunSurface | undefined {
-  const { settings, runner } = action;
-  if (!settings.checkRun || settings.dryRun) return undefined;
-  const check: CheckRunTarget = runner.runUrl === undefined ? { name: settings.checkName } : { name: settings.checkName, detailsUrl: runner.runUrl };
-  const { octokit, writeGate, log } = github;
-  return createCheckRunSurface({ context: { octokit, gate: writeGate, log }, log, target, check, facts, ...(judgedNext === undefined ? {} : { judgedNext }) });
-}
-
-function completeText(client: CodeAssistanceClient) {
-  return async (request: Parameters<CodeAssistanceClient['complete']>[0]): Promise<string> => (await client.complete(request)).content;
 }

@@ -13,11 +13,7 @@ import { GitError, GitUsageError, createGitSource } from '../collect/git/local-s
 import { gitRunner } from '../collect/git/run';
 import { policyOf, readPolicyFromGit } from '../collect/policy-file';
 import { PolicyError } from '../config/policy/policy-error';
-import { applyPolicy } from '../config/policy/resolve';
-import type { Comparison } from '../collect/git/local-source';
-import { runPipeline } from '../run/pipeline';
-import type { PublishedRun, RunReport } from '../domain/run-report';
-import { publishVerdict } from '../run/publish';
+import { reviewAndPublish } from '../run/review-and-publish';
 import type { CompleteText } from '../run/walkthrough';
 import { FORMATS, OutputFileError, describeBase, sideName, terminalReport } from './review-report';
 import type { Format } from './review-report';
@@ -91,30 +87,34 @@ export async function runReview(argv: readonly string[], terminal: Terminal, bui
 
   const source = createGitSource({ cwd: terminal.cwd, env: terminal.env, ...(options.base === undefined ? {} : { base: options.base }), staged: options.staged });
   const { progress, log } = progressPrinter(terminal, options.quiet);
-  let comparison: Comparison;
-  let report: RunReport;
+  const say = (line: string): void => {
+    if (!options.quiet) terminal.err(`review-gate: ${line}`);
+  };
+  // In text, the counts line and the walkthrough's heading come before the walkthrough streams in.
+  let headed = false;
   try {
-    comparison = await source.comparison();
-    if (!options.quiet) terminal.err(`review-gate: reviewing ${sideName(comparison)} against ${describeBase(comparison)}`);
-    // The repository's policy file, as it is at the comparison base: the change's own edit of it applies once merged.
-    const policy = await policyOf(await readPolicyFromGit(gitRunner(terminal.cwd, terminal.env), comparison.base), {
-      info: (line) => {
-        if (!options.quiet) terminal.err(`review-gate: ${line.charAt(0).toLowerCase()}${line.slice(1)}`);
+    // The comparison names what is reviewed (its head) and where the policy file is read (its base).
+    const comparison = await source.comparison();
+    say(`reviewing ${sideName(comparison)} against ${describeBase(comparison)}`);
+    const target = { owner: 'local', repo: 'working-tree', number: 0, headSha: comparison.head ?? 'working-tree' };
+    const published = await reviewAndPublish(settings, target, {
+      openSource: () => Promise.resolve({ source, close: () => Promise.resolve() }),
+      // The repository's policy file, as it is at the comparison base: the change's own edit of it applies once merged.
+      readPolicy: async () => {
+        const policy = await policyOf(await readPolicyFromGit(gitRunner(terminal.cwd, terminal.env), comparison.base), {
+          info: (line) => say(`${line.charAt(0).toLowerCase()}${line.slice(1)}`),
+        });
+        // The file's values override the inputs, in the terminal as in the action: a flag it overrides is said so.
+        for (const { key, value } of policy?.set ?? []) {
+          if (options.flagsGiven.has(key)) terminal.err(`note: --${key} is overridden by the policy file: ${key}: ${value.replace(/\n/g, ', ')}.`);
+        }
+        return policy;
       },
-    });
-    // The file's values override the inputs, in the terminal as in the action: a flag it overrides is said so.
-    for (const { key, value } of policy?.set ?? []) {
-      if (options.flagsGiven.has(key)) terminal.err(`note: --${key} is overridden by the policy file: ${key}: ${value.replace(/\n/g, ', ')}.`);
-    }
-    report = await runPipeline(
-      { ...applyPolicy(settings, policy), dryRun: true },
-      { owner: 'local', repo: 'working-tree', number: 0, headSha: comparison.head ?? 'working-tree' },
-      {
-        source,
+      pipelineDeps: (inForce) => ({
         ...cachedReviewDeps((request, call) => client.reviewOnce(request, call), {
-          dir: options.noCache ? undefined : terminalCacheDir(settings.cacheDir, terminal.cwd, terminal.env, process.platform),
-          baseUrl: settings.apiUrl,
-          secret: settings.apiKey,
+          dir: options.noCache ? undefined : terminalCacheDir(inForce.cacheDir, terminal.cwd, terminal.env, process.platform),
+          baseUrl: inForce.apiUrl,
+          secret: inForce.apiKey,
           workspace: terminal.cwd,
           log,
         }),
@@ -122,50 +122,50 @@ export async function runReview(argv: readonly string[], terminal: Terminal, bui
         clock: systemClock,
         log,
         progress,
-        retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: settings.maxRetries },
-      },
-    );
-  } catch (error) {
-    if (error instanceof GitUsageError || error instanceof PolicyError) {
-      terminal.err(`review-gate: ${error.message}`);
-      return EXIT.usage;
-    }
-    const what = error instanceof GitError ? error.message : `the review could not complete: ${describeError(error)}`;
-    terminal.err(styled('red', 'review-gate could not run:'), ` ${what}`);
-    return EXIT.couldNotRun;
-  }
-
-  const text = options.format === 'text';
-  // In text, the counts line and the walkthrough's heading come before the walkthrough streams in.
-  let headed = false;
-  const heading = (): void => {
-    if (headed) return;
-    headed = true;
-    terminal.out(styled('bold', countsLine(report)));
-    terminal.out('');
-    terminal.out(styled('bold', 'Walkthrough'));
-  };
-  const stream = streamingCompleter(client, terminal);
-  const walkthrough: CompleteText = text
-    ? async (request) => {
-        heading();
-        return stream(request);
-      }
-    : async (request) => (await client.complete(request)).content;
-  let published: PublishedRun;
-  try {
-    published = await publishVerdict(report, {
-      log,
-      ...(settings.walkthrough ? { walkthrough } : {}),
-      outlets: [terminalReport(terminal, { ...options, comparison, counted: () => headed, build })],
+        retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: inForce.maxRetries },
+      }),
+      surfaces: (inForce, report) => ({
+        log,
+        ...(inForce.walkthrough ? { walkthrough: walkthroughFor(options.format, client, terminal, () => {
+          if (headed) return;
+          headed = true;
+          terminal.out(styled('bold', countsLine(report)));
+          terminal.out('');
+          terminal.out(styled('bold', 'Walkthrough'));
+        }) } : {}),
+        outlets: [terminalReport(terminal, { ...options, settings: inForce, comparison, counted: () => headed, build })],
+      }),
     });
+    return exitStatusOf(published.verdict);
   } catch (error) {
-    if (!(error instanceof OutputFileError)) throw error;
+    return failedRun(error, terminal);
+  }
+}
+
+/** How the walkthrough is asked for: streamed under its heading in text, whole in the other formats. */
+function walkthroughFor(format: Format, client: CodeAssistanceClient, terminal: Terminal, heading: () => void): CompleteText {
+  if (format !== 'text') return async (request) => (await client.complete(request)).content;
+  const stream = streamingCompleter(client, terminal);
+  return async (request) => {
+    heading();
+    return stream(request);
+  };
+}
+
+/** A run that ended without a verdict → what the user reads, and the exit status that says it. */
+function failedRun(error: unknown, terminal: Terminal): ExitStatus {
+  if (error instanceof GitUsageError || error instanceof PolicyError) {
+    terminal.err(`review-gate: ${error.message}`);
+    return EXIT.usage;
+  }
+  if (error instanceof OutputFileError) {
     // The cause is the file system's or the no-follow check's own sentence, which names the path.
     terminal.err(`review-gate: could not write an output file: ${error.cause instanceof Error ? error.cause.message : String(error.cause)}`);
     return EXIT.usage;
   }
-  return exitStatusOf(published.verdict);
+  const what = error instanceof GitError ? error.message : `the review could not complete: ${describeError(error)}`;
+  terminal.err(styled('red', 'review-gate could not run:'), ` ${what}`);
+  return EXIT.couldNotRun;
 }
 
 function parseOptions(argv: readonly string[], terminal: Terminal): ReviewOptions | 'help' {
@@ -178,7 +178,8 @@ function parseOptions(argv: readonly string[], terminal: Terminal): ReviewOption
   const range = positionals[0];
   const baseFlag = stringFlag(values, 'base');
   if (range !== undefined && baseFlag !== undefined) throw new UsageError(`Give either --base or a range, not both ('${baseFlag}' and '${range}').`);
-  const settings = readCliSettings(values, terminal.env, (line) => terminal.err(line));
+  // Nothing is posted from the terminal: a dry run, whatever the flags say.
+  const settings: Settings = { ...readCliSettings(values, terminal.env, (line) => terminal.err(line)), dryRun: true };
   if (settings.walkthrough && (format === 'sarif' || format === 'codeclimate')) {
     throw new UsageError(`--walkthrough has no place in ${format === 'sarif' ? 'SARIF' : 'a Code Quality report'}: use --format text, json or markdown.`);
   }

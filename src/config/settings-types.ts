@@ -104,6 +104,12 @@ export type PolicyInputs = Pick<
   | 'suppressionsNeedApproval'
 >;
 
+/**
+ * The settings a policy file cannot change: what may be read before the policy is (the check run
+ * goes in progress first, the client is built once), and still be the value in force after it.
+ */
+export type OutsidePolicy = Omit<Settings, keyof PolicyInputs>;
+
 /** One rule of a policy file: the files it matches, and what it sets for them. */
 export interface PolicyRule {
   /** 1-based, as the file lists the rules. */

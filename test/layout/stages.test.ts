@@ -77,6 +77,8 @@ function offenders(within: (file: string) => boolean, test: (file: string) => st
 }
 const inFolders = (...folders: string[]) => (file: string): boolean => folders.includes(folderOf(file));
 const outside = (...folders: string[]) => (file: string): boolean => !folders.includes(folderOf(file));
+/** A file's code without its comments (a comment may name what the code must not call). */
+const withoutComments = (file: string): string => (text.get(file) ?? '').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
 const importing = (pattern: RegExp) => (file: string): string | undefined => specifiersOf(file).find((s) => pattern.test(s));
 
 /** A call on the Octokit client: its REST methods, its request, GraphQL and paging functions. */
@@ -130,6 +132,14 @@ describe('the layout: one home for each adapter, stages that hold logic only', (
     const io = (file: string): string | undefined =>
       importing(IO_MODULES)(file) ?? importsOf(file).find((target) => ['github', 'service', 'write', 'action', 'cli'].includes(folderOf(target)));
     expect(offenders(inFolders('gate', 'locate', 'render', 'domain'), io)).toEqual([]);
+  });
+
+  it('lets the entries review and publish only through the one assembly in run/', () => {
+    // run/review-and-publish.ts applies the policy, runs the pipeline and publishes: an entry that
+    // imported the pipeline or the publisher would be assembling a run of its own beside it.
+    const assembling = (file: string): string | undefined => /\b(runPipeline|publishVerdict|applyPolicy)\b/.exec(withoutComments(file))?.[0];
+    expect(offenders(inFolders('action', 'cli'), assembling)).toEqual([]);
+    expect(files.filter((file) => importsOf(file).includes('run/review-and-publish.ts')).sort()).toEqual(['action/review-on-github.ts', 'cli/review.ts']);
   });
 
   it("reads the runner's environment in config/ only", () => {
