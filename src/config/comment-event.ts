@@ -4,10 +4,8 @@
  * all review-gate never reacts to its own comments (nor any bot's): its review would otherwise
  * start a run per comment it posts when its token can trigger workflows.
  */
-import { DISMISS_COMMAND, parseDismissCommand } from '../domain/dismiss-command';
-import { ONLY_WRITERS, canDismiss } from '../domain/repository-access';
+import { DISMISSALS_OFF, DISMISS_COMMAND, parseDismissCommand, whyCannotDismiss } from '../domain/dismissal';
 import type { DismissMode } from '../domain/vocabulary';
-import { describeAccess } from '../domain/repository-access';
 import type { AccessReader } from '../domain/repository-access';
 import type { ActionEvent } from './event';
 
@@ -59,11 +57,10 @@ export async function commentSkipReason(
   if (!HANDLED_ACTIONS.includes(comment.action)) return `the review comment was ${comment.action || 'changed'}, and only a new or edited dismissal re-decides the gate`;
   const own = 'the review comment is review-gate’s own (or another bot’s), and review-gate never reacts to those';
   if (comment.author === null || comment.author.type === 'Bot') return own;
-  if (dismiss === 'off') return 'dismissals are turned off (dismiss: off), so a review comment changes nothing';
+  if (dismiss === 'off') return `${DISMISSALS_OFF}, so a review comment changes nothing`;
   if (parseDismissCommand(comment.body) === undefined) return `the review comment does not start with "${DISMISS_COMMAND}"`;
   if (comment.inReplyTo === undefined) return `the review comment is not a reply to a review-gate comment, so there is no finding to dismiss`;
   if (await isOwn(comment.author)) return own;
-  const author = await access(comment.author.login);
-  if (!canDismiss(author)) return `${describeAccess(author)}; ${ONLY_WRITERS}, so the reply changes nothing`;
-  return undefined;
+  const barred = whyCannotDismiss(await access(comment.author.login));
+  return barred === undefined ? undefined : `${barred}, so the reply changes nothing`;
 }

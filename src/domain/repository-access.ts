@@ -60,10 +60,11 @@ export function describeAccess(access: RepositoryAccess): string {
   return `${who} has the custom role ${quoteValue(access.role)} (base permission ${access.permission})`;
 }
 
-/** What a refused dismissal says of who may dismiss. */
-export const ONLY_WRITERS = 'only people with write access can dismiss';
-
-/** Whether this access lets someone dismiss: a base permission of write or admin, as GitHub says it. */
-export function canDismiss(access: RepositoryAccess | undefined): boolean {
+/**
+ * Whether this access is write access: a base permission of write or admin, as GitHub says it
+ * (maintain shows as write, and so does a custom role built on it). Who may dismiss a finding
+ * (dismissal.ts) and whose approval counts (approvals-reader.ts) are told by it.
+ */
+export function hasWriteAccess(access: RepositoryAccess | undefined): boolean {
   return access?.kind === 'known' && (access.permission === 'write' || access.permission === 'admin');
 }

@@ -9,7 +9,7 @@
 import type { Approval, ApprovalReader } from '../domain/approval';
 import { shortSha } from '../domain/object-name';
 import type { AccessReader } from '../domain/repository-access';
-import { canDismiss, describeAccess } from '../domain/repository-access';
+import { describeAccess, hasWriteAccess } from '../domain/repository-access';
 import { describeGitHubError } from './errors';
 import type { GitHubClient } from './octokit';
 
@@ -33,7 +33,7 @@ export function createApprovalReader(octokit: GitHubClient, access: AccessReader
     const without: string[] = [];
     for (const login of approvers) {
       const known = await access(login);
-      if (canDismiss(known)) return { kind: 'approved', by: login };
+      if (hasWriteAccess(known)) return { kind: 'approved', by: login };
       without.push(describeAccess(known));
     }
     const head = shortSha(pr.headSha);

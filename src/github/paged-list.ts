@@ -10,8 +10,8 @@
  *   as something else, and never left to end the run with a `TypeError` downstream.
  * - A list that never ends (a server that links a next page forever) is refused after a bound.
  */
-import { EntryShapeError } from './entry-shape';
-import type { Shape } from './entry-shape';
+import { EntryShapeError, readEntry } from './entry-shape';
+import type { Shape } from '../domain/shape';
 import { GitHubApiError, GitHubListError } from './errors';
 import { quoteValue } from '../domain/quote-value';
 
@@ -64,7 +64,7 @@ export async function readPagedList<T>(spec: ListSpec<T>, fetchPage: (page: numb
       if (value === null || value === undefined) throw refuse(`has a ${value === null ? 'null' : 'missing'} entry (${at})`);
       let entry: T;
       try {
-        entry = spec.entry(value, '');
+        entry = readEntry(spec.entry, value);
       } catch (error) {
         if (error instanceof EntryShapeError) throw refuse(`has a malformed entry (${at}): ${error.message}`);
         throw error;

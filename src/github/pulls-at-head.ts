@@ -5,7 +5,7 @@
  * empty for a fork. Each entry is read with the fields a snapshot needs, and checked like every
  * list (paged-list.ts); the caller checks head repository and commit.
  */
-import { boolean, integer, nullable, object, optional, string } from './entry-shape';
+import { boolean, integer, nullable, object, optional, string } from '../domain/shape';
 import { wrapListFailure, readRestList } from './paged-list';
 import { pullSnapshot } from './pull-head';
 import type { PullRequestSnapshot } from './pull-head';

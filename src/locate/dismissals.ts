@@ -3,35 +3,16 @@
  * takes that finding out of the gate. It is matched by the comment's fingerprint, not its line,
  * so it holds across pushes that move the line. Only a reply by someone with write access to the
  * repository counts — `write`, `maintain` or `admin`, or a custom role built on write or admin,
- * as GitHub answers it for the replier (repository-access.ts) — and only with a reason; any other
+ * as GitHub answers it for the replier (domain/dismissal.ts) — and only with a reason; any other
  * is listed with why it does not count, so the trace stays visible. Pure: the replies and their
  * authors' access come in as data, read from GitHub before the gate decides.
  */
-import { ONLY_WRITERS, canDismiss, describeAccess } from '../domain/repository-access';
-import type { RepositoryAccess } from '../domain/repository-access';
 import type { FileOutcome } from '../domain/outcomes';
 import type { LabelledFinding } from '../domain/findings';
 import type { PlannedComment } from '../domain/writes';
-import { DISMISS_COMMAND, parseDismissCommand } from '../domain/dismiss-command';
+import { DISMISSALS_OFF, DISMISS_COMMAND, parseDismissCommand, whyCannotDismiss } from '../domain/dismissal';
+import type { DismissalReply } from '../domain/dismissal';
 import type { DismissMode } from '../domain/vocabulary';
-
-
-/** A reply to one of review-gate's inline comments that starts with the dismiss command. */
-export interface DismissalReply {
-  commentId: number;
-  /** Fingerprints carried by the comment replied to (the first of its thread, review-gate's). */
-  fingerprints: string[];
-  /** Id of the comment replied to: one dismissal per thread. */
-  threadId: number;
-  /** Its line as GitHub lists it (GitHub's current `line`, else `original_line`), if any. */
-  line: number | undefined;
-  /** How many places that comment spoke for: its own line and the lines it named as the same finding. */
-  occurrences: number;
-  login: string;
-  /** The author's access to the repository; undefined when it was not read (it does not count then). */
-  access?: RepositoryAccess;
-  body: string;
-}
 
 export interface Dismissal {
   by: string;
@@ -76,11 +57,9 @@ export function withOpenThreads(
 /** Why a dismissal does not count, or undefined when it does. */
 function refusal(reply: DismissalReply, mode: DismissMode, reason: string): string | undefined {
   const who = `@${reply.login}'s dismissal`;
-  if (mode === 'off') return `${who} does not count: dismissals are turned off (dismiss: off)`;
-  if (!canDismiss(reply.access)) {
-    const access = reply.access ?? { kind: 'unknown', login: reply.login, why: 'it was not asked' };
-    return `${who} does not count: ${describeAccess(access)}; ${ONLY_WRITERS}`;
-  }
+  if (mode === 'off') return `${who} does not count: ${DISMISSALS_OFF}`;
+  const barred = whyCannotDismiss(reply.access ?? { kind: 'unknown', login: reply.login, why: 'it was not asked' });
+  if (barred !== undefined) return `${who} does not count: ${barred}`;
   if (reason === '') return `${who} gives no reason (write "${DISMISS_COMMAND} <reason>"), so it does not count`;
   return undefined;
 }

@@ -6,7 +6,7 @@
  * shows. If the replies cannot be read, no dismissal is applied: the findings count (fail closed).
  */
 import { describeError } from '../domain/errors';
-import type { DismissalReply } from './dismissals';
+import type { DismissalReply } from '../domain/dismissal';
 import type { FileOutcome } from '../domain/outcomes';
 import type { Logger } from '../domain/logger';
 import type { PullRequestRef } from '../domain/pull-request';

@@ -6,45 +6,27 @@
  * still counts against the change (an unknown severity is an error, a missing line cannot be
  * placed), and is shown as received; fields the reference does not name are ignored.
  */
-import {InvalidResponseError} from './errors';
+import { InvalidResponseError } from './errors';
 import { SEVERITIES } from '../domain/vocabulary';
 import type { ReviewIssue } from '../domain/review-answer';
 import type { CompletionResult, ReviewResult } from './types';
 import type { Severity } from '../domain/vocabulary';
 import { quoteValue } from '../domain/quote-value';
-
-type Json = Record<string, unknown>;
+import { ShapeError, anything, list, number, object, optional, refine, string } from '../domain/shape';
+import type { Shape } from '../domain/shape';
 
 /** How much of an unusable severity or line is kept to show; the renderers cut it further. */
 const MAX_REPORTED_LENGTH = 40;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function invalid(what: string, field: string, expectation: string, value: unknown): never {
-  throw new InvalidResponseError(
-    `Invalid ${what} answer: ${field} must be ${expectation}, got ${quoteValue(value)}`,
-    { field },
-  );
-}
-
-function string(what: string, obj: Json, field: string, path = field): string {
-  const value = obj[field];
-  if (typeof value !== 'string') invalid(what, path, 'a string', value);
-  return value;
-}
-
-function number(what: string, obj: Json, field: string, path = field): number {
-  const value = obj[field];
-  if (typeof value !== 'number' || !Number.isFinite(value)) invalid(what, path, 'a number', value);
-  return value;
-}
-
-function object(what: string, obj: Json, field: string): Json {
-  const value = obj[field];
-  if (!isObject(value)) invalid(what, field, 'an object', value);
-  return value;
+/** `body` read as `shape`, or an InvalidResponseError naming the field (`(body)` for the answer itself) and the value. */
+function readAnswer<T>(what: 'review' | 'completion', shape: Shape<T>, body: unknown): T {
+  try {
+    return shape(body, '');
+  } catch (error) {
+    if (!(error instanceof ShapeError)) throw error;
+    const field = error.path === '' ? '(body)' : error.path;
+    throw new InvalidResponseError(`Invalid ${what} answer: ${field} must be ${error.expected}, got ${error.shown}`, { field, cause: error });
+  }
 }
 
 /**
@@ -64,21 +46,6 @@ export function normalizeSeverity(reported: unknown): Pick<ReviewIssue, 'severit
   return { severity: 'error' satisfies Severity, reportedSeverity: shown };
 }
 
-function parseIssue(entry: unknown, index: number): ReviewIssue {
-  const path = `issues[${index}]`;
-  if (!isObject(entry)) invalid('review', path, 'an object', entry);
-  const message = string('review', entry, 'message', `${path}.message`);
-  // Tolerated: a missing (or null) suggestion is ''; the reference lists it but a finding
-  // without a fix is still a finding.
-  const rawSuggestion = entry.suggestion;
-  let suggestion = '';
-  if (rawSuggestion !== undefined && rawSuggestion !== null) {
-    if (typeof rawSuggestion !== 'string') invalid('review', `${path}.suggestion`, 'a string', rawSuggestion);
-    suggestion = rawSuggestion;
-  }
-  return { ...normalizeSeverity(entry.severity), ...normalizeLine(entry.line), message, suggestion };
-}
-
 /**
  * Tolerated: a line that is not a positive integer is kept when it is a number (0, negative,
  * fractional) and null otherwise, so the locate stage can label the finding instead of losing it;
@@ -90,70 +57,62 @@ export function normalizeLine(reported: unknown): Pick<ReviewIssue, 'line' | 're
   return { line: null, reportedLine: quoteValue(reported, MAX_REPORTED_LENGTH) };
 }
 
-/** Tolerated: a missing or null list is []; the reference shows `[]` when there is none. */
-function optionalArray(obj: Json, field: string): unknown[] {
-  const value = obj[field];
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) invalid('review', field, 'an array', value);
-  return value as unknown[];
-}
+const ISSUE = object({
+  // Read tolerantly, by normalizeSeverity and normalizeLine above.
+  severity: anything,
+  line: anything,
+  message: string,
+  // Tolerated: a missing (or null) suggestion is ''; the reference lists it but a finding
+  // without a fix is still a finding.
+  suggestion: optional(string),
+});
 
-/** Validates the JSON of a successful `POST /v1/agent/review` answer. */
-export function parseReviewResult(body: unknown, requestId?: string): ReviewResult {
-  if (!isObject(body)) invalid('review', '(body)', 'a JSON object', body);
-  const model = string('review', body, 'model');
-  const summary = string('review', body, 'summary');
-  const rawIssues = body.issues;
-  if (!Array.isArray(rawIssues)) invalid('review', 'issues', 'an array', rawIssues);
-  const issues = (rawIssues as unknown[]).map(parseIssue);
-  const suggestions = optionalArray(body, 'suggestions').map((s, index) => {
-    if (typeof s !== 'string') invalid('review', `suggestions[${index}]`, 'a string', s);
-    return s;
-  });
+const REVIEW = object({
+  model: string,
+  summary: string,
+  issues: list(ISSUE),
+  // Tolerated: a missing or null list is []; the reference shows `[]` when there is none.
+  suggestions: optional(list(string)),
   // Tolerated, and more: the element shape is not documented, so every element is kept as sent
   // (security-flags.ts reads each), and a single value sent instead of a list is one flag.
   // Refusing the answer would make the file "not reviewed", which `on-incomplete: pass` passes.
-  const rawFlags = body.security_flags;
-  const securityFlags = rawFlags === undefined || rawFlags === null ? [] : Array.isArray(rawFlags) ? (rawFlags as unknown[]) : [rawFlags];
+  security_flags: (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? [...(value as unknown[])] : [value]),
   // Kept exactly as sent, even fractional: rounding 59.5 up to 60 would pass `min-score: 60`, so
   // the gate compares (and every surface shows) the service's own number. Outside the documented
   // 0–100 it is no score at all (150 would pass any min-score): the answer is invalid.
-  const score = number('review', body, 'quality_score');
-  if (score < 0 || score > 100) invalid('review', 'quality_score', 'a number from 0 to 100', score);
-  const usage = object('review', body, 'usage');
+  quality_score: refine(number, 'a number from 0 to 100', (score) => score >= 0 && score <= 100),
+  usage: object({ total_tokens: number }),
+  latency_ms: number,
+});
+
+/** Validates the JSON of a successful `POST /v1/agent/review` answer. */
+export function parseReviewResult(body: unknown, requestId?: string): ReviewResult {
+  const { issues, suggestions, ...rest } = readAnswer('review', REVIEW, body);
   const result: ReviewResult = {
-    model,
-    summary,
-    issues,
-    suggestions,
-    security_flags: [...securityFlags],
-    quality_score: score,
-    usage: { total_tokens: number('review', usage, 'total_tokens', 'usage.total_tokens') },
-    latency_ms: number('review', body, 'latency_ms'),
+    ...rest,
+    issues: issues.map(({ severity, line, message, suggestion }) => ({ ...normalizeSeverity(severity), ...normalizeLine(line), message, suggestion: suggestion ?? '' })),
+    suggestions: suggestions ?? [],
   };
   if (requestId !== undefined) result.requestId = requestId;
   return result;
 }
 
+const COMPLETION = object({
+  // Read first, as it always was: a body that is no completion at all is named by its usage.
+  usage: object({ prompt_tokens: number, completion_tokens: number, total_tokens: number }),
+  id: string,
+  object: string,
+  model: string,
+  content: string,
+  // Any string is accepted: the reference says values beyond `stop` and `length` may exist.
+  finish_reason: string,
+  latency_ms: number,
+  created_at: string,
+});
+
 /** Validates the JSON of a successful `POST /v1/complete` answer (stream false). */
 export function parseCompletionResult(body: unknown, requestId?: string): CompletionResult {
-  if (!isObject(body)) invalid('completion', '(body)', 'a JSON object', body);
-  const usage = object('completion', body, 'usage');
-  const result: CompletionResult = {
-    id: string('completion', body, 'id'),
-    object: string('completion', body, 'object'),
-    model: string('completion', body, 'model'),
-    content: string('completion', body, 'content'),
-    // Any string is accepted: the reference says values beyond `stop` and `length` may exist.
-    finish_reason: string('completion', body, 'finish_reason'),
-    usage: {
-      prompt_tokens: number('completion', usage, 'prompt_tokens', 'usage.prompt_tokens'),
-      completion_tokens: number('completion', usage, 'completion_tokens', 'usage.completion_tokens'),
-      total_tokens: number('completion', usage, 'total_tokens', 'usage.total_tokens'),
-    },
-    latency_ms: number('completion', body, 'latency_ms'),
-    created_at: string('completion', body, 'created_at'),
-  };
+  const result: CompletionResult = readAnswer('completion', COMPLETION, body);
   if (requestId !== undefined) result.requestId = requestId;
   return result;
 }

@@ -52,7 +52,7 @@ export interface ReviewResult {
    * `parseSecurityFlags` (security-flags.ts) when the pipeline hands the answer to the locate stage.
    */
   security_flags: unknown[];
-  /** As sent: the reference says an integer 0–100, but a fractional or out-of-range one is kept. */
+  /** As sent: the reference says an integer 0–100; a fractional one is kept, one outside 0–100 refused (response.ts). */
   quality_score: number;
   usage: { total_tokens: number };
   latency_ms: number;

@@ -23,7 +23,8 @@
  * own. The log says so once, and `unknownIdentity()` gives the reason for the summary.
  */
 import { describeGraphqlError } from '../github/errors';
-import { integer, nullable, object, optional, string } from '../github/entry-shape';
+import { integer, nullable, object, optional, string } from '../domain/shape';
+import { readEntry } from '../github/entry-shape';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
 
 export interface CommentAuthor {
@@ -56,7 +57,7 @@ const VIEWER = object({ viewer: object({ login: string, databaseId: optional(int
 /** The identity the token posts as, from GraphQL's `viewer`; throws when GitHub does not say. */
 export async function readPostingIdentity(octokit: GitHubClient): Promise<PostingIdentity> {
   const answer: unknown = await octokit.graphql<unknown>(VIEWER_QUERY);
-  const { viewer } = VIEWER(answer, '');
+  const { viewer } = readEntry(VIEWER, answer);
   if (viewer.login.trim() === '') throw new TypeError("GitHub's answer names no login for the GraphQL viewer");
   return typeof viewer.databaseId === 'number' ? { login: viewer.login, databaseId: viewer.databaseId } : { login: viewer.login };
 }

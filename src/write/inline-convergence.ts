@@ -14,7 +14,7 @@
 import { extractFingerprints } from '../domain/markers';
 import type { PullRequestRef } from '../domain/pull-request';
 import { GitHubApiError, describePr, isWriteRefused, requestStatus } from '../github/errors';
-import { integer, nullable, object, optional, string } from '../github/entry-shape';
+import { integer, nullable, object, optional, string } from '../domain/shape';
 import { readRestList, wrapListFailure } from '../github/paged-list';
 import { COMMENT_AUTHOR } from './identity';
 import type { AuthorTrust } from './identity';

@@ -11,7 +11,7 @@ import type { PullRequestRef } from '../domain/pull-request';
 import { GitHubApiError, PendingReviewConflictError, describeGitHubError, describePr, requestStatus } from '../github/errors';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
 import type { WriteGate } from '../github/write-gate';
-import { integer, nullable, object, string } from '../github/entry-shape';
+import { integer, nullable, object, string } from '../domain/shape';
 import { readRestList, wrapListFailure } from '../github/paged-list';
 
 /** Marks a probe's body, so a later run can tell a probe it may delete from a person's draft. */

@@ -7,8 +7,8 @@
  * comment: a person cannot dismiss by replying to a comment that merely imitates one. Each
  * candidate's author's access to the repository is read with it, so the gate can judge it.
  */
-import { parseDismissCommand } from '../domain/dismiss-command';
-import type { DismissalReply } from '../locate/dismissals';
+import { parseDismissCommand } from '../domain/dismissal';
+import type { DismissalReply } from '../domain/dismissal';
 import type { PullRequestRef } from '../domain/pull-request';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
 import type { WriteGate } from '../github/write-gate';

@@ -8,7 +8,7 @@
 import { describeGitHubError, describeGraphqlError, describePr, graphqlErrors, isWriteRefused, requestStatus } from '../github/errors';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
 import type { WriteGate } from '../github/write-gate';
-import { boolean, integer, list, nullable, object, string } from '../github/entry-shape';
+import { boolean, integer, list, nullable, object, string } from '../domain/shape';
 import { readPagedList } from '../github/paged-list';
 import { shortSha } from '../domain/object-name';
 import type { PullRequestRef } from '../domain/pull-request';

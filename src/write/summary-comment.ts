@@ -8,7 +8,7 @@ import type { PullRequestRef } from '../domain/pull-request';
 import type { UpsertSummaryResult } from '../domain/writes';
 import { GitHubApiError, describeGitHubError, describePr, isWriteRefused, readOnlyMessage, requestStatus } from '../github/errors';
 import type { GitHubClient, GitHubLog } from '../github/octokit';
-import { integer, object, optional, string } from '../github/entry-shape';
+import { integer, object, optional, string } from '../domain/shape';
 import { readRestList, wrapListFailure } from '../github/paged-list';
 import { COMMENT_AUTHOR } from './identity';
 import type { AuthorTrust } from './identity';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { integer, list, nullable, object, optional, string } from '../../src/github/entry-shape';
+import { integer, list, nullable, object, optional, string } from '../../src/domain/shape';
 import { GitHubApiError, GitHubListError } from '../../src/github/errors';
 import { readPagedList, readRestList, wrapListFailure } from '../../src/github/paged-list';
 import type { ListPage, ListSpec } from '../../src/github/paged-list';

@@ -1,38 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { applyDismissals, judgeDismissals } from '../../src/locate/dismissals';
-import { parseDismissCommand } from '../../src/domain/dismiss-command';
-import type { DismissalReply, DismissedThread } from '../../src/locate/dismissals';
+import type { DismissedThread } from '../../src/locate/dismissals';
+import type { DismissalReply } from '../../src/domain/dismissal';
 import { findingFingerprint } from '../../src/locate/fingerprint';
 import type { BasePermission, RepositoryAccess } from '../../src/domain/repository-access';
 import type { FileOutcome } from '../../src/domain/outcomes';
 import type { LabelledFinding } from '../../src/domain/findings';
 import { labelled, reviewedFile } from '../support/findings';
-
-describe('parseDismissCommand', () => {
-  it.each([
-    ['/review-gate dismiss false positive: input is validated upstream', 'false positive: input is validated upstream'],
-    ['  /review-gate dismiss: covered by the schema check', 'covered by the schema check'],
-    ['/review-gate dismiss — test-only code', 'test-only code'],
-    ['/Review-Gate Dismiss upper case works', 'upper case works'],
-    ['/review-gate dismiss first line\n\nsecond   line', 'first line second line'],
-  ])('reads the reason of %j', (body, reason) => {
-    expect(parseDismissCommand(body)).toEqual({ reason });
-  });
-
-  it.each(['/review-gate dismiss', '/review-gate dismiss   ', '/review-gate dismiss: ', '/review-gate dismiss ...', '/review-gate dismiss\n'])(
-    'reads an empty reason from %j',
-    (body) => {
-      expect(parseDismissCommand(body)).toEqual({ reason: '' });
-    },
-  );
-
-  it.each(['Please /review-gate dismiss this', '/review-gate dismissal is wrong', '/review-gate dismiss-all', 'review-gate dismiss no slash', ''])(
-    'is not a dismissal: %j',
-    (body) => {
-      expect(parseDismissCommand(body)).toBeUndefined();
-    },
-  );
-});
 
 const known = (permission: BasePermission, role: string = permission): RepositoryAccess => ({ kind: 'known', login: 'mona', permission, role });
 

@@ -35,6 +35,7 @@ describe('parseReviewResult', () => {
     expect(invalidField(() => parseReviewResult({ ...REVIEW_OK, usage: { total_tokens: 'x' } }))).toBe('usage.total_tokens');
     expect(invalidField(() => parseReviewResult({ ...REVIEW_OK, suggestions: ['ok', 7] }))).toBe('suggestions[1]');
     expect(invalidField(() => parseReviewResult([REVIEW_OK]))).toBe('(body)');
+    expect(() => parseReviewResult('<html>')).toThrow('Invalid review answer: (body) must be an object, got "<html>"');
   });
 
   it('rejects an issue that is not an object, or lacks a string message', () => {

@@ -54,7 +54,9 @@ describe('validateReviewRequest', () => {
   });
 
   it('refuses a body that is not an object', () => {
-    expect(refusal(review(null)).field).toBe('body');
+    const error = refusal(review(null));
+    expect(error.field).toBe('body');
+    expect(error.message).toBe('Invalid request: body must be an object, got null');
   });
 });
 
@@ -99,6 +101,11 @@ describe('validateCompletionRequest', () => {
   it('accepts java and cpp as hints but refuses an unknown language', () => {
     expect(validateCompletionRequest({ prompt: 'p', language: 'java' })).toEqual({ prompt: 'p', language: 'java' });
     expect(refusal(complete({ prompt: 'p', language: 'kotlin' })).field).toBe('language');
+  });
+
+  it('refuses a blank model name, which names no model', () => {
+    const error = refusal(complete({ prompt: 'p', model: '  ' }));
+    expect(error.message).toBe('Invalid request: model must be a string that is not blank (omit it for the default model), got "  "');
   });
 
   it('refuses model and system that are not strings', () => {

@@ -10,7 +10,8 @@
  * cannot be looked up is not proven: it stays "diff unknown" (fail closed), and the log says so.
  */
 import { describeGitHubError, describeGraphqlError, describePr } from '../../github/errors';
-import { nullable, object, string } from '../../github/entry-shape';
+import { nullable, object, string } from '../../domain/shape';
+import { readEntry } from '../../github/entry-shape';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { ChangedFile, CommitRef } from '../../domain/pull-request';
 import { candidateLanguage } from '../select';
@@ -59,7 +60,7 @@ export async function proveUnchanged(
   try {
     const base = await baseSha();
     const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner: pr.owner, repo: pr.repo, basehead: `${base}...${pr.headSha}`, per_page: 1 });
-    mergeBase = COMPARISON(data, 'comparison').merge_base_commit.sha;
+    mergeBase = readEntry(COMPARISON, data, 'comparison').merge_base_commit.sha;
   } catch (error) {
     return unproven(`the merge base of ${describePr(pr)} could not be read: ${describeGitHubError(error)}`, wanted);
   }
@@ -89,5 +90,5 @@ async function blobShas(octokit: GitHubClient, pr: CommitRef, expressions: reado
   const answer = await octokit.graphql<{ repository?: Record<string, unknown> | null }>(query, variables);
   const repository = answer.repository;
   if (typeof repository !== 'object' || repository === null) throw new Error('the answer names no repository');
-  return expressions.map((_, i) => OBJECT(repository[`f${i}`], `f${i}`)?.oid);
+  return expressions.map((_, i) => readEntry(OBJECT, repository[`f${i}`], `f${i}`)?.oid);
 }

@@ -9,6 +9,7 @@
 import type { ChangedFile, MergeGroupRef, PullRequestSource } from '../../domain/pull-request';
 import { FileNotFoundError, GitHubApiError } from '../../github/errors';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
+import { readEntry } from '../../github/entry-shape';
 import { shortSha } from '../../domain/object-name';
 import { proveUnchanged } from './base-blobs';
 import { COMPARISON, wholeChange } from './comparison-files';
@@ -34,7 +35,7 @@ export function createCompareSource(octokit: GitHubClient, group: MergeGroupRef,
       } catch (error) {
         throw new GitHubApiError(`Comparing ${shortSha(group.baseSha)}...${shortSha(group.headSha)} of ${group.owner}/${group.repo}`, error);
       }
-      const comparison = COMPARISON(data, 'comparison');
+      const comparison = readEntry(COMPARISON, data, 'comparison');
       const entries = wholeChange(group, comparison);
       mergeBase = comparison.merge_base_commit.sha;
       const files: ChangedFile[] = entries.map(toChangedFile);

@@ -15,7 +15,7 @@
  */
 import { ExplainedError } from '../../domain/errors';
 import type { MergeGroupRef } from '../../domain/pull-request';
-import { integer, list, object, optional, string } from '../../github/entry-shape';
+import { integer, list, object, optional, string } from '../../domain/shape';
 import { shortSha } from '../../domain/object-name';
 import { plural } from '../../domain/words';
 import { LISTED_FILE } from './listed-file';

@@ -3,7 +3,7 @@
  * `files` both give it, read into the domain's `ChangedFile`.
  */
 import type { ChangeStatus, ChangedFile } from '../../domain/pull-request';
-import { integer, object, optional, string } from '../../github/entry-shape';
+import { integer, object, optional, string } from '../../domain/shape';
 
 /** The fields of an entry of `GET /pulls/{n}/files` (and of a comparison's `files`) the action reads. */
 export const LISTED_FILE = object({

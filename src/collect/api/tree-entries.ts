@@ -12,7 +12,8 @@
 import { isObjectName } from '../../domain/object-name';
 import type { CommitRef, TreeEntry } from '../../domain/pull-request';
 import { GitHubApiError } from '../../github/errors';
-import { boolean, list, object, optional, string } from '../../github/entry-shape';
+import { boolean, list, object, optional, string } from '../../domain/shape';
+import { readEntry } from '../../github/entry-shape';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import { entryOfMode } from '../git/tree-entry';
 import { addSelection, finishQuery, postQuery, startQuery } from './graphql-query';
@@ -65,7 +66,7 @@ export function restTreeEntries(octokit: GitHubClient, ref: Pick<CommitRef, 'own
     let found = listings.get(sha);
     if (found === undefined) {
       found = octokit.rest.git.getTree({ owner: ref.owner, repo: ref.repo, tree_sha: sha }).then(
-        ({ data }) => TREE(data, 'tree'),
+        ({ data }) => readEntry(TREE, data, 'tree'),
         (error: unknown) => {
           throw new GitHubApiError(`Reading the tree ${sha} of ${ref.owner}/${ref.repo}`, error);
         },

@@ -6,7 +6,7 @@
 import { shortSha } from '../../domain/object-name';
 import type { GitHubClient, GitHubLog } from '../../github/octokit';
 import type { WriteGate } from '../../github/write-gate';
-import { integer, object, optional, string } from '../../github/entry-shape';
+import { integer, object, optional, string } from '../../domain/shape';
 import { readRestList } from '../../github/paged-list';
 
 /** Marks check runs review-gate wrote: a job's own check run may carry the same name. */

@@ -13,7 +13,7 @@
 import { shortSha } from '../../domain/object-name';
 import { GitHubApiError, GitHubListError, describeGitHubError, isWriteRefused, requestStatus } from '../../github/errors';
 import type { WrittenCheckRun } from '../../domain/writes';
-import { integer, object, optional, string } from '../../github/entry-shape';
+import { integer, object, optional, string } from '../../domain/shape';
 import { readRestList } from '../../github/paged-list';
 import { CHECK_RUN_EXTERNAL_ID, listOwnCheckRuns, newestOf } from './listed';
 import type { CheckRunContext, ListedCheckRun, Repository } from './listed';
