@@ -11,7 +11,7 @@ import * as core from '@actions/core';
 import { chooseMergeGroupSource, choosePullRequestSource } from '../collect/choose-source';
 import type { ChosenSource } from '../collect/choose-source';
 import { insecureHttpWarning } from '../config/api-url';
-import { commentSkipReason, reviewCommentOf } from '../config/comment-event';
+import { commentSkipReason, reviewCommentOf } from '../config/dismissal-event';
 import { readRunnerEnvironment } from '../config/environment';
 import { EventError, readActionEvent, resolveReviewTarget } from '../config/event';
 import { SettingsError, readSettings } from '../config/settings';

@@ -20,7 +20,7 @@ import { stoppedVerdict } from '../gate/decide';
 import { createApprovalReader } from '../github/approvals-reader';
 import type { GitHubClient } from '../github/octokit';
 import type { WriteGate } from '../github/write-gate';
-import type { ReviewFeedback } from '../locate/feedback';
+import type { ReviewFeedback } from '../domain/feedback';
 import type { CheckRunTarget } from '../render/check-run';
 import { actionCacheDir } from '../review/cache-dir';
 import { cachedReviewDeps } from '../review/cached-review';

@@ -5,21 +5,7 @@
  * permitted, the comment's body is edited to say it was fixed — unless a person replied in the
  * thread: a conversation is resolved or left as it is, never rewritten under its replies.
  */
-
-/** One of review-gate's inline comments, first of its thread, as listed before posting. */
-export interface OwnThreadComment {
-  id: number;
-  path: string;
-  /** Fingerprints its body carries (normally one). */
-  fingerprints: string[];
-  body: string;
-  /** Replies in its thread by anyone but review-gate. */
-  humanReplies: number;
-  /** Its body already says the finding was fixed (an earlier run's fallback). */
-  markedFixed: boolean;
-  /** Its line as GitHub lists it (the current `line`, else `original_line`), if any. */
-  line?: number;
-}
+import type { OwnThreadComment } from '../domain/feedback';
 
 /** A review thread as GraphQL lists it. */
 export interface ThreadState {

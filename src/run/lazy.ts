@@ -4,7 +4,7 @@
  * first review request goes out sooner.
  */
 import type { ReviewPublisher } from '../domain/writes';
-import type { ReviewFeedback } from '../locate/feedback';
+import type { ReviewFeedback } from '../domain/feedback';
 
 /** The review publisher, its module loaded at the first write. */
 export function lazyPublisher(load: () => Promise<ReviewPublisher>): ReviewPublisher {

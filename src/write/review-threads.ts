@@ -14,7 +14,8 @@ import { shortSha } from '../domain/object-name';
 import type { PullRequestRef } from '../domain/pull-request';
 import { FIXED_MARKER } from '../domain/markers';
 import { planThreadActions } from '../locate/thread-plan';
-import type { OwnThreadComment, ThreadState } from '../locate/thread-plan';
+import type { OwnThreadComment } from '../domain/feedback';
+import type { ThreadState } from '../locate/thread-plan';
 import type { ThreadReport } from '../domain/run-report';
 
 const THREADS_PER_PAGE = 100;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findFixed, planThreadActions } from '../../src/locate/thread-plan';
-import type { OwnThreadComment } from '../../src/locate/thread-plan';
+import type { OwnThreadComment } from '../../src/domain/feedback';
 
 const comment = (id: number, over: Partial<OwnThreadComment> = {}): OwnThreadComment => ({
   id, path: 'src/a.py', fingerprints: [`fp${id}`], body: `body ${id}`, humanReplies: 0, markedFixed: false, ...over,

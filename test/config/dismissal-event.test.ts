@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commentSkipReason, reviewCommentOf } from '../../src/config/comment-event';
-import type { ReviewCommentEvent } from '../../src/config/comment-event';
+import { commentSkipReason, reviewCommentOf } from '../../src/config/dismissal-event';
+import type { ReviewCommentEvent } from '../../src/config/dismissal-event';
 import type { AccessReader, RepositoryAccess } from '../../src/domain/repository-access';
 
 const event = (payload: unknown, name = 'pull_request_review_comment') => ({ name, repository: 'acme/widgets', payload });

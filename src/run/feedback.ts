@@ -7,33 +7,12 @@
  */
 import { describeError } from '../domain/errors';
 import type { DismissalReply } from '../domain/dismissal';
+import type { FeedbackReport, ReviewFeedback } from '../domain/feedback';
 import type { FileOutcome } from '../domain/outcomes';
 import type { Logger } from '../domain/logger';
 import type { PullRequestRef } from '../domain/pull-request';
-import { findFixed } from './thread-plan';
-import type { OwnThreadComment } from './thread-plan';
 import type { ThreadReport } from '../domain/run-report';
-
-export interface FeedbackSnapshot {
-  /** review-gate's inline comments, each first of its thread. */
-  own: OwnThreadComment[];
-  /** Replies to them, by people, that start with the dismiss command. */
-  dismissals: DismissalReply[];
-  /**
-   * Why no comment could be taken for review-gate's own (its identity could not be learned):
-   * then there are no own comments and no dismissals, and the summary says why. Already logged.
-   */
-  problem?: string;
-}
-
-/** Reads and answers the pull request's review threads (GitHub; nothing in the terminal). */
-export interface ReviewFeedback {
-  read(pr: PullRequestRef): Promise<FeedbackSnapshot>;
-  /** Resolves (or marks fixed) the threads of `fixed`. */
-  closeFixed(pr: PullRequestRef, fixed: readonly OwnThreadComment[]): Promise<ThreadReport>;
-}
-
-export type FeedbackReport = { kind: 'read'; snapshot: FeedbackSnapshot } | { kind: 'not-read' } | { kind: 'failed'; message: string };
+import { findFixed } from '../locate/thread-plan';
 
 export async function readFeedback(feedback: ReviewFeedback | undefined, pr: PullRequestRef, log: Logger): Promise<FeedbackReport> {
   if (feedback === undefined) return { kind: 'not-read' };
