@@ -5,7 +5,8 @@
  * keeps all of it in `.git` and the working tree. Only the index's stat data no longer matches the
  * copied files, so git reads them again rather than trusting it, as it does after a checkout.
  */
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tempRepo } from '../cli/bundled';
 import type { TempRepo } from '../cli/bundled';
@@ -43,4 +44,12 @@ export function repoTemplate<T>(prefix: string, build: (r: TempRepo) => T, remov
       template = undefined;
     },
   };
+}
+
+/** A copy of the bare repository `origin` (a template's remote), made `r`'s origin: a test may push to it. The caller removes it. */
+export function originCopy(r: TempRepo, origin: string): string {
+  const copy = mkdtempSync(join(tmpdir(), 'review-gate-origin-'));
+  cpSync(origin, copy, { recursive: true });
+  r.git('remote', 'set-url', 'origin', copy);
+  return copy;
 }

@@ -2,7 +2,7 @@
  * The local git source on real temporary repositories: what it compares by default and with
  * `--base`, ranges and `--staged`, and where it reads each file's content from.
  */
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { EMPTY_TREE } from '../../../src/collect/git/base';
 import { NoBaseError } from '../../../src/collect/git/base-hint';
 import type { TempRepo } from '../../cli/bundled';
 import { tempRepo, withOrigin } from '../../cli/bundled';
-import { repoTemplate } from '../../support/repo-copies';
+import { originCopy, repoTemplate } from '../../support/repo-copies';
 import type { RepoTemplate } from '../../support/repo-copies';
 import type { PullRequestRef } from '../../../src/domain/pull-request';
 
@@ -83,10 +83,8 @@ function branchedRepo(): { r: TempRepo; branchPoint: string } {
 /** branchedRepo() with an origin of its own whose default branch is main, on the feature branch. */
 function branchedRepoWithOrigin(): { r: TempRepo; branchPoint: string } {
   const { r, built } = copyOf(templates.branchedWithOrigin);
-  const origin = mkdtempSync(join(tmpdir(), 'review-gate-origin-'));
+  const origin = originCopy(r, built.origin);
   cleanup.push(() => rmSync(origin, { recursive: true, force: true }));
-  cpSync(built.origin, origin, { recursive: true });
-  r.git('remote', 'set-url', 'origin', origin);
   return { r, branchPoint: built.branchPoint };
 }
 
