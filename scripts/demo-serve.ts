@@ -12,9 +12,18 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, connect } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseEnv } from 'node:util';
 import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
 import { ROOT, loadFixture, pullRequestEvent, startFixtureGitHub } from '../test/doubles/run-action';
+
+/** Where demo:serve writes, and the signal that stops it (the process's SIGINT or SIGTERM). */
+export interface DemoServeIo {
+  log: (line: string) => void;
+  error: (line: string) => void;
+  /** Settles with the signal that asks the running servers to stop; called once they listen, before they say so. */
+  stopSignal: () => Promise<NodeJS.Signals>;
+}
 
 class DemoEnvError extends Error {
   override readonly name = 'DemoEnvError' as const;
@@ -69,15 +78,16 @@ async function forward(port: number, to: number): Promise<{ close(): Promise<voi
 }
 
 /** A port someone else holds is the user's to free: one line saying which, no stack trace. */
-function portInUse(port: number, name: string): (error: unknown) => undefined {
+function portInUse(port: number, name: string, io: DemoServeIo): (error: unknown) => undefined {
   return (error) => {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    console.error(`Port ${port} of ${name} is in use: stop what listens there, or change the port in the env file.`);
+    io.error(`Port ${port} of ${name} is in use: stop what listens there, or change the port in the env file.`);
     return undefined;
   };
 }
 
-async function main(args: string[]): Promise<number> {
+/** demo:serve: its exit status once stopped (0), or at once for an env file that does not fit (2) or a port in use (1). */
+export async function main(args: string[], io: DemoServeIo): Promise<number> {
   const at = args.indexOf('--env');
   const envFile = resolve(at === -1 ? (existsSync(join(ROOT, '.env')) ? join(ROOT, '.env') : join(ROOT, '.env.example')) : (args[at + 1] ?? ''));
   let env: NodeJS.Dict<string>;
@@ -94,7 +104,7 @@ async function main(args: string[]): Promise<number> {
     ports = { service: loopbackPort(env, 'INPUT_API-URL'), github: loopbackPort(env, 'GITHUB_API_URL') };
   } catch (error) {
     if (!(error instanceof DemoEnvError)) throw error;
-    console.error(`${error.message} (env file: ${envFile})`);
+    io.error(`${error.message} (env file: ${envFile})`);
     return 2;
   }
 
@@ -110,15 +120,17 @@ async function main(args: string[]): Promise<number> {
     await writeFile(resolve(path), '');
   }
 
-  const simulator = await startSimulator({ port: ports.service }).catch(portInUse(ports.service, 'INPUT_API-URL'));
+  const simulator = await startSimulator({ port: ports.service }).catch(portInUse(ports.service, 'INPUT_API-URL', io));
   if (simulator === undefined) return 1;
   const github = await startFixtureGitHub(fixture, { token: env['INPUT_GITHUB-TOKEN'] ?? '' });
-  const front = await forward(ports.github, Number(new URL(github.url).port)).catch(portInUse(ports.github, 'GITHUB_API_URL'));
+  const front = await forward(ports.github, Number(new URL(github.url).port)).catch(portInUse(ports.github, 'GITHUB_API_URL', io));
   if (front === undefined) {
     await Promise.all([simulator.close(), github.close()]);
     return 1;
   }
-  console.log(
+  // Listening for the signals before saying the servers listen: a Ctrl+C that answers stops them cleanly.
+  const stopped = io.stopSignal();
+  io.log(
     [
       `review-gate demo servers for ${fixture.owner}/${fixture.repo}#${fixture.number} “${fixture.title}”, from ${envFile}:`,
       `  service simulator  ${simulator.url}  (INPUT_API-URL)`,
@@ -129,14 +141,21 @@ async function main(args: string[]): Promise<number> {
     ].join('\n'),
   );
 
-  const signal = await new Promise<NodeJS.Signals>((done) => {
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
-  });
+  const signal = await stopped;
   await front.close();
   await Promise.all([github.close(), simulator.close()]);
-  console.log(`Stopped on ${signal}: ${simulator.requests.length} requests to the review service, ${github.requests.length} to GitHub.`);
+  io.log(`Stopped on ${signal}: ${simulator.requests.length} requests to the review service, ${github.requests.length} to GitHub.`);
   return 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = await main(process.argv.slice(2), {
+    log: (line) => console.log(line),
+    error: (line) => console.error(line),
+    stopSignal: () =>
+      new Promise((done) => {
+        process.once('SIGINT', done);
+        process.once('SIGTERM', done);
+      }),
+  });
+}

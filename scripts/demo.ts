@@ -11,29 +11,32 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { SUMMARY_MARKER } from '../src/domain/markers';
 import { DEMO_KEY, startSimulator } from '../test/doubles/simulator';
 import { GITHUB_TOKEN, ROOT, loadDemoWithInjection, runBundledAction, startFixtureGitHub } from '../test/doubles/run-action';
 import type { PullRequestFixture } from '../test/doubles/run-action';
 import { renderMarkdown } from './terminal-markdown';
 import { colourWanted, terminalStyle } from './terminal-style';
+import type { Style } from './terminal-style';
 import { renderWorkflowCommands } from './workflow-commands';
 
-const args = process.argv.slice(2);
-const outAt = args.indexOf('--out');
-const outDir = resolve(outAt === -1 ? join(ROOT, '.tmp/demo') : (args[outAt + 1] ?? '.'));
-const style = terminalStyle(colourWanted(process.env, process.stdout.isTTY === true));
-const section = (title: string): string => `\n${style.bold(`── ${title} `)}${style.dim('─'.repeat(Math.max(3, 72 - title.length)))}`;
-const shown = (path: string): string => {
-  const near = relative(process.cwd(), path);
-  return near.startsWith('..') || isAbsolute(near) ? path : near;
-};
+export interface DemoOptions {
+  /** Where the markdown files go. */
+  outDir: string;
+  /** Whether to colour: the terminal's NO_COLOR and FORCE_COLOR, and whether stdout is a terminal. */
+  env: NodeJS.ProcessEnv;
+  isTTY: boolean;
+  /** Each line of what the demo shows (stdout), and the action's own stderr, if any. */
+  log: (line: string) => void;
+  error: (text: string) => void;
+}
 
 /**
  * One line per file, as GitHub's "Files changed" lists them: status, name (`old → new` for a
  * rename), and lines added and removed, or `binary` for a file GitHub shows no diff of.
  */
-function changedFiles(pull: PullRequestFixture): string {
+function changedFiles(pull: PullRequestFixture, style: Style): string {
   const names = pull.files.map((f) => (f.previous_filename === undefined ? f.filename : `${f.previous_filename} → ${f.filename}`));
   const width = Math.max(...names.map((n) => n.length));
   return pull.files
@@ -44,61 +47,82 @@ function changedFiles(pull: PullRequestFixture): string {
     .join('\n');
 }
 
-// The demo pull request adds a file whose comment tells the reviewer it was audited, and the
-// simulator is gullible, as an LLM judge can be: injection-check catches the eval beside it.
-const fixture = await loadDemoWithInjection();
-const simulator = await startSimulator({ gullible: true });
-const github = await startFixtureGitHub(fixture);
-try {
-  console.log(style.bold(`review-gate demo: ${fixture.owner}/${fixture.repo}#${fixture.number} “${fixture.title}”`));
-  console.log(style.dim(`dist/index.js run as the Actions runner runs it · service simulator ${simulator.url} · fake GitHub ${github.url}`));
-  console.log(section(`The pull request: ${fixture.files.length} changed files`));
-  console.log(changedFiles(fixture));
-
-  const run = await runBundledAction({
-    inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN },
-    githubApiUrl: github.url,
-    fixture,
-  });
-
-  console.log(section('The step’s log'));
-  const log = renderWorkflowCommands(run.stdout, style);
-  console.log(log.text);
-  if (log.annotationsFolded > 0) {
-    console.log(style.dim(`(${log.annotationsFolded} of these findings are also annotations, which GitHub shows beside their lines in “Files changed”.)`));
-  }
-  if (run.stderr.trim() !== '') process.stderr.write(run.stderr);
-
-  console.log(section('Step outputs'));
-  const names = Object.keys(run.outputs);
-  const pad = Math.max(...names.map((n) => n.length));
-  for (const [name, value] of Object.entries(run.outputs)) console.log(`  ${name.padEnd(pad)}  ${value.replace(/\n/g, `\n  ${' '.repeat(pad)}  `)}`);
-
-  const comment = github.issueComments.find((c) => c.body.includes(SUMMARY_MARKER));
-  console.log(section('The summary comment, as the pull request shows it'));
-  console.log(comment === undefined ? style.dim('No summary comment was posted.') : renderMarkdown(comment.body, style));
-
-  await mkdir(outDir, { recursive: true });
-  const files = {
-    comment: join(outDir, 'summary-comment.md'),
-    jobSummary: join(outDir, 'job-summary.md'),
-    inline: join(outDir, 'inline-comments.md'),
+/** The demo: what it shows goes to `log`; the action's exit status. */
+export async function runDemo({ outDir, env, isTTY, log, error }: DemoOptions): Promise<number> {
+  const style = terminalStyle(colourWanted(env, isTTY));
+  const section = (title: string): string => `\n${style.bold(`── ${title} `)}${style.dim('─'.repeat(Math.max(3, 72 - title.length)))}`;
+  const shown = (path: string): string => {
+    const near = relative(process.cwd(), path);
+    return near.startsWith('..') || isAbsolute(near) ? path : near;
   };
-  await writeFile(files.comment, comment?.body ?? '');
-  await writeFile(files.jobSummary, run.stepSummary);
-  await writeFile(files.inline, github.reviewComments.map((c) => `### ${c.path}:${c.line}\n\n${c.body}\n`).join('\n'));
-  const sameReport = comment !== undefined && run.stepSummary.trim() === comment.body.replace(SUMMARY_MARKER, '').trim();
+  // The demo pull request adds a file whose comment tells the reviewer it was audited, and the
+  // simulator is gullible, as an LLM judge can be: injection-check catches the eval beside it.
+  const fixture = await loadDemoWithInjection();
+  const simulator = await startSimulator({ gullible: true });
+  const github = await startFixtureGitHub(fixture);
+  try {
+    log(style.bold(`review-gate demo: ${fixture.owner}/${fixture.repo}#${fixture.number} “${fixture.title}”`));
+    log(style.dim(`dist/index.js run as the Actions runner runs it · service simulator ${simulator.url} · fake GitHub ${github.url}`));
+    log(section(`The pull request: ${fixture.files.length} changed files`));
+    log(changedFiles(fixture, style));
 
-  console.log(section('What the pull request and the job got, as markdown'));
-  console.log(`  summary comment   ${shown(files.comment)}`);
-  console.log(`  job summary       ${shown(files.jobSummary)}${sameReport ? style.dim('  (the same report, without the comment’s hidden marker)') : ''}`);
-  console.log(`  inline comments   ${shown(files.inline)}  ${style.dim(`(${github.reviewComments.length} in ${github.reviews.length} review)`)}`);
-  console.log(style.dim(`  ${simulator.requests.length} requests to the review service, ${github.requests.length} to GitHub.`));
+    const run = await runBundledAction({
+      inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN },
+      githubApiUrl: github.url,
+      fixture,
+    });
 
-  const verdict = run.exitCode === 0 ? style.green('the check passes') : style.red('the check fails');
-  console.log(`\nExit status ${run.exitCode}: ${verdict}.`);
-  process.exitCode = run.exitCode;
-} finally {
-  await github.close();
-  await simulator.close();
+    log(section('The step’s log'));
+    const stepLog = renderWorkflowCommands(run.stdout, style);
+    log(stepLog.text);
+    if (stepLog.annotationsFolded > 0) {
+      log(style.dim(`(${stepLog.annotationsFolded} of these findings are also annotations, which GitHub shows beside their lines in “Files changed”.)`));
+    }
+    if (run.stderr.trim() !== '') error(run.stderr);
+
+    log(section('Step outputs'));
+    const names = Object.keys(run.outputs);
+    const pad = Math.max(...names.map((n) => n.length));
+    for (const [name, value] of Object.entries(run.outputs)) log(`  ${name.padEnd(pad)}  ${value.replace(/\n/g, `\n  ${' '.repeat(pad)}  `)}`);
+
+    const comment = github.issueComments.find((c) => c.body.includes(SUMMARY_MARKER));
+    log(section('The summary comment, as the pull request shows it'));
+    log(comment === undefined ? style.dim('No summary comment was posted.') : renderMarkdown(comment.body, style));
+
+    await mkdir(outDir, { recursive: true });
+    const files = {
+      comment: join(outDir, 'summary-comment.md'),
+      jobSummary: join(outDir, 'job-summary.md'),
+      inline: join(outDir, 'inline-comments.md'),
+    };
+    await writeFile(files.comment, comment?.body ?? '');
+    await writeFile(files.jobSummary, run.stepSummary);
+    await writeFile(files.inline, github.reviewComments.map((c) => `### ${c.path}:${c.line}\n\n${c.body}\n`).join('\n'));
+    const sameReport = comment !== undefined && run.stepSummary.trim() === comment.body.replace(SUMMARY_MARKER, '').trim();
+
+    log(section('What the pull request and the job got, as markdown'));
+    log(`  summary comment   ${shown(files.comment)}`);
+    log(`  job summary       ${shown(files.jobSummary)}${sameReport ? style.dim('  (the same report, without the comment’s hidden marker)') : ''}`);
+    log(`  inline comments   ${shown(files.inline)}  ${style.dim(`(${github.reviewComments.length} in ${github.reviews.length} review)`)}`);
+    log(style.dim(`  ${simulator.requests.length} requests to the review service, ${github.requests.length} to GitHub.`));
+
+    const verdict = run.exitCode === 0 ? style.green('the check passes') : style.red('the check fails');
+    log(`\nExit status ${run.exitCode}: ${verdict}.`);
+    return run.exitCode;
+  } finally {
+    await github.close();
+    await simulator.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const outAt = args.indexOf('--out');
+  process.exitCode = await runDemo({
+    outDir: resolve(outAt === -1 ? join(ROOT, '.tmp/demo') : (args[outAt + 1] ?? '.')),
+    env: process.env,
+    isTTY: process.stdout.isTTY === true,
+    log: (line) => console.log(line),
+    error: (text) => process.stderr.write(text),
+  });
 }

@@ -91,7 +91,15 @@ function option(args: string[], name: string, fallback: string): string {
   return at === -1 ? fallback : (args[at + 1] ?? fallback);
 }
 
-export async function main(args: string[]): Promise<number> {
+/** Where main() tells what it did (default the console). */
+export interface ReferenceOutput {
+  log: (line: string) => void;
+  error: (line: string) => void;
+}
+
+const CONSOLE: ReferenceOutput = { log: (line) => console.log(line), error: (line) => console.error(line) };
+
+export async function main(args: string[], output: ReferenceOutput = CONSOLE): Promise<number> {
   const root = join(import.meta.dirname, '..');
   const actionPath = option(args, 'action', join(root, 'action.yml'));
   const readmePath = option(args, 'readme', join(root, 'README.md'));
@@ -101,19 +109,19 @@ export async function main(args: string[]): Promise<number> {
     const updated = updateReadme(readme, actionYml);
     if (!args.includes('--check')) {
       if (updated !== readme) await writeFile(readmePath, updated);
-      console.log(updated === readme ? 'README.md already matches action.yml.' : 'README.md: the inputs and outputs tables were rewritten from action.yml.');
+      output.log(updated === readme ? 'README.md already matches action.yml.' : 'README.md: the inputs and outputs tables were rewritten from action.yml.');
       return 0;
     }
     if (updated === readme) {
-      console.log('README.md matches action.yml.');
+      output.log('README.md matches action.yml.');
       return 0;
     }
-    for (const line of describeDrift(readme, actionYml)) console.error(`- ${line}`);
-    console.error('README.md differs from action.yml: run `npm run reference` and commit README.md.');
+    for (const line of describeDrift(readme, actionYml)) output.error(`- ${line}`);
+    output.error('README.md differs from action.yml: run `npm run reference` and commit README.md.');
     return 1;
   } catch (error) {
     if (!(error instanceof ReferenceError)) throw error;
-    console.error(error.message);
+    output.error(error.message);
     return 1;
   }
 }

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../doubles/run-action';
+import { main } from '../../scripts/demo-serve';
 
 let dir: string;
 let serving: ChildProcess | undefined;
@@ -113,8 +114,12 @@ describe('npm run demo:serve with .env.example', () => {
   it('refuses an env file that does not point at the demo’s servers, naming the value', async () => {
     const envFile = join(dir, '.env');
     writeFileSync(envFile, envExampleWith({ 'INPUT_API-URL': 'https://api.example.com' }));
-    const served = serve(envFile);
-    expect(await served.code).toBe(2);
-    expect(served.stderr()).toBe(`Invalid INPUT_API-URL 'https://api.example.com'. Expected http://127.0.0.1:PORT, where the demo server listens. (env file: ${envFile})\n`);
+    // In this process: its exit status and what it writes are the point, not the process.
+    const out: string[] = [];
+    const err: string[] = [];
+    const stopSignal = () => Promise.reject(new Error('asked to wait for a signal: only running servers do'));
+    expect(await main(['--env', envFile], { log: (line) => out.push(line), error: (line) => err.push(line), stopSignal })).toBe(2);
+    expect(err).toEqual([`Invalid INPUT_API-URL 'https://api.example.com'. Expected http://127.0.0.1:PORT, where the demo server listens. (env file: ${envFile})`]);
+    expect(out).toEqual([]);
   });
 });

@@ -3,13 +3,13 @@
  * markdown files it names really written, no contradictory note, plain text under NO_COLOR, and
  * the action's exit status. Plus the renderers it is built from.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../../src/domain/markers';
 import { ROOT } from '../doubles/run-action';
+import { runDemo } from '../../scripts/demo';
 import { renderMarkdown } from '../../scripts/terminal-markdown';
 import { colourWanted, terminalStyle } from '../../scripts/terminal-style';
 import { renderWorkflowCommands } from '../../scripts/workflow-commands';
@@ -24,16 +24,19 @@ const CAUGHT = "3 error findings on added lines (fail-on-severity: error), inclu
 let out: string;
 let demo: { code: number; stdout: string; stderr: string };
 
+// The demo in this process (it runs dist/index.js as the runner does, as `npm run demo` does), its
+// terminal a pipe under NO_COLOR: its lines as stdout has them.
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'review-gate-demo-'));
-  demo = await new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'scripts/demo.ts'), '--out', out],
-      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? out, NO_COLOR: '1' } },
-      (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
-    );
+  let [stdout, stderr] = ['', ''];
+  const code = await runDemo({
+    outDir: out,
+    env: { NO_COLOR: '1' },
+    isTTY: false,
+    log: (line) => (stdout += `${line}\n`),
+    error: (text) => (stderr += text),
   });
+  demo = { code, stdout, stderr };
 }, 60_000);
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));

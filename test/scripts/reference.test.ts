@@ -1,16 +1,14 @@
 /**
  * The README's inputs and outputs tables come from action.yml (`npm run reference`), and
- * `--check` — which CI runs — fails when they differ. Runs the script as CI does, on temporary
- * copies of action.yml and README.md.
+ * `--check` — which CI runs — fails when they differ. Calls the script's main() with the flags
+ * CI passes, on temporary copies of action.yml and README.md: its exit code and what it writes.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../doubles/run-action';
-import { describeDrift, renderTables, updateReadme } from '../../scripts/reference';
+import { describeDrift, main, renderTables, updateReadme } from '../../scripts/reference';
 
 let dir: string;
 let actionPath: string;
@@ -27,17 +25,12 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 async function reference(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'scripts/reference.ts'), '--action', actionPath, '--readme', readmePath, ...args],
-      { cwd: ROOT },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+  let [stdout, stderr] = ['', ''];
+  const code = await main(['--action', actionPath, '--readme', readmePath, ...args], {
+    log: (line) => (stdout += `${line}\n`),
+    error: (line) => (stderr += `${line}\n`),
+  });
+  return { code, stdout, stderr };
 }
 
 const NEW_INPUT = ['  new-input:', '    description: A new input nobody documented.', "    default: 'x'", ''].join('\n');

@@ -6,18 +6,20 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { release } from '../../scripts/release';
 import { UNRELEASED_PIN, pinsIn } from '../../scripts/pins';
+import { originCopy, repoTemplate } from '../support/repo-copies';
+import type { TempRepo } from '../cli/bundled';
 
-let dir: string;
+let copy: TempRepo;
 let repo: string;
 let origin: string;
 
 const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
-/** The build the tests pass: a no-op, so dist/ stays as committed (fresh). */
-const FRESH_BUILD = 'node -e ""';
-const STALE_BUILD = `node -e "require('fs').writeFileSync('dist/index.js', 'rebuilt')"`;
+/** The build the tests pass: a no-op, so dist/ stays as committed (fresh). Shell built-ins: no program to start. */
+const FRESH_BUILD = 'exit 0';
+const STALE_BUILD = 'echo rebuilt> dist/index.js';
 
 /** A README and a recipe as the repository has them: pinned to the placeholder (the first release) or to a release. */
 const README = [
@@ -28,11 +30,11 @@ const RECIPE = ['Pinned by `uses: OWNER/review-gate@<SHA>`:', '```yaml', '      
 
 const pinsOf = (file: string) => pinsIn(readFileSync(join(repo, file), 'utf8')).map((p) => [p.ref, p.label]);
 
-function commitRelease(version: string, date = '2026-11-23'): void {
-  writeFileSync(join(repo, 'package.json'), `${JSON.stringify({ name: 'review-gate', version }, null, 2)}\n`);
-  writeFileSync(join(repo, 'CHANGELOG.md'), `# Changelog\n\n## [Unreleased]\n\n## [${version}] - ${date}\n\n- things\n`);
-  git(repo, 'add', '.');
-  git(repo, 'commit', '-q', '-m', `Release ${version}`);
+function commitRelease(version: string, at = repo): void {
+  writeFileSync(join(at, 'package.json'), `${JSON.stringify({ name: 'review-gate', version }, null, 2)}\n`);
+  writeFileSync(join(at, 'CHANGELOG.md'), `# Changelog\n\n## [Unreleased]\n\n## [${version}] - 2026-11-23\n\n- things\n`);
+  git(at, 'add', '.');
+  git(at, 'commit', '-q', '-m', `Release ${version}`);
 }
 
 async function run(args: string[], buildCommand = FRESH_BUILD): Promise<{ code: number; out: string[]; err: string[] }> {
@@ -42,28 +44,42 @@ async function run(args: string[], buildCommand = FRESH_BUILD): Promise<{ code: 
   return { code, out, err };
 }
 
+/** Released 0.1.0 (tags v0.1.0 and v0), then 0.2.0 committed; an empty bare origin. Built once, copied for each test. */
+const released = repoTemplate(
+  'review-gate-release-',
+  ({ dir }) => {
+    for (const [key, value] of [['user.name', 'Test'], ['user.email', 'test@example.invalid'], ['commit.gpgsign', 'false'], ['tag.gpgsign', 'false']]) {
+      git(dir, 'config', key as string, value as string);
+    }
+    const bare = mkdtempSync(join(tmpdir(), 'review-gate-release-origin-'));
+    git(bare, 'init', '-q', '--bare');
+    git(dir, 'remote', 'add', 'origin', bare);
+    mkdirSync(join(dir, 'dist'));
+    writeFileSync(join(dir, 'dist/index.js'), 'bundle');
+    mkdirSync(join(dir, 'docs'));
+    writeFileSync(join(dir, 'README.md'), README);
+    writeFileSync(join(dir, 'docs/recipes.md'), RECIPE);
+    commitRelease('0.1.0', dir);
+    git(dir, 'tag', '-a', 'v0.1.0', '-m', 'v0.1.0');
+    git(dir, 'tag', '-a', 'v0', '-m', 'v0');
+    commitRelease('0.2.0', dir);
+    return { origin: bare };
+  },
+  ({ origin: bare }) => rmSync(bare, { recursive: true, force: true }),
+);
+afterAll(() => released.remove());
+
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'review-gate-release-'));
-  repo = join(dir, 'repo');
-  origin = join(dir, 'origin.git');
-  git(dir, 'init', '-q', '--bare', origin);
-  git(dir, 'init', '-q', repo);
-  for (const [key, value] of [['user.name', 'Test'], ['user.email', 'test@example.invalid'], ['commit.gpgsign', 'false'], ['tag.gpgsign', 'false']]) {
-    git(repo, 'config', key as string, value as string);
-  }
-  git(repo, 'remote', 'add', 'origin', origin);
-  mkdirSync(join(repo, 'dist'));
-  writeFileSync(join(repo, 'dist/index.js'), 'bundle');
-  mkdirSync(join(repo, 'docs'));
-  writeFileSync(join(repo, 'README.md'), README);
-  writeFileSync(join(repo, 'docs/recipes.md'), RECIPE);
-  commitRelease('0.1.0');
-  git(repo, 'tag', '-a', 'v0.1.0', '-m', 'v0.1.0');
-  git(repo, 'tag', '-a', 'v0', '-m', 'v0');
-  commitRelease('0.2.0');
+  const { r, built } = released.copy();
+  copy = r;
+  repo = r.dir;
+  origin = originCopy(r, built.origin);
 });
 
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  copy.remove();
+  rmSync(origin, { recursive: true, force: true });
+});
 
 const tagCommit = (cwd: string, tag: string): string => git(cwd, 'rev-parse', `${tag}^{commit}`);
 

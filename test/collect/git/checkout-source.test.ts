@@ -4,9 +4,9 @@
  * GitHub shows for it (written out by hand, as GitHub's own view, not derived from git here).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openCheckoutSource } from '../../../src/collect/git/checkout-source';
 import type { CheckoutSource } from '../../../src/collect/git/checkout-source';
@@ -17,6 +17,8 @@ import { prRef, startFake } from '../../github/helpers';
 import { GITHUB_VIEW, createPullRequestRepo } from '../../support/git-pull-request';
 import { tempRepo } from '../../cli/bundled';
 import type { TempRepo } from '../../cli/bundled';
+import { commitTrees } from '../../support/git-trees';
+import type { Tree } from '../../support/git-trees';
 
 let repo: string;
 let base: string;
@@ -131,45 +133,40 @@ describe('when the checkout cannot give the pull request', () => {
   });
 });
 
-/** Bytes as they are (TempRepo.write writes text). */
-function writeAt(r: TempRepo, path: string, content: string | Buffer): void {
-  mkdirSync(dirname(join(r.dir, path)), { recursive: true });
-  writeFileSync(join(r.dir, path), content);
-}
-
 describe('what the diff shows from the checkout', () => {
   const HELPERS = 'function greet(name) {\n  return name;\n}\n';
 
-  /** main with `base`; a branch on which `change` runs; the checkout at the branch's head. */
-  async function opened(base: Record<string, string | Buffer>, change: (r: TempRepo) => void): Promise<{ files: ChangedFile[]; source: CheckoutSource }> {
-    const r = tempRepo('review-gate-checkout-');
-    cleanups.push(() => r.remove());
-    for (const [path, content] of Object.entries(base)) writeAt(r, path, content);
-    const baseSha = r.commit('base');
-    r.git('checkout', '-q', '-b', 'feature');
-    change(r);
-    const headSha = r.commit('feature');
-    const opening = await openCheckoutSource({ cwd: r.dir, baseSha, headSha });
-    if (opening.kind !== 'ready') throw new Error(`checkout source unavailable: ${opening.reason}`);
-    cleanups.push(() => void opening.source.close());
-    return { files: (await opening.source.listChangedFiles(prRef(7, headSha))).files, source: opening.source };
-  }
+  // One repository for these tests, a branch each: each test writes its commits in one go and
+  // checks them out, as the job's checkout of the head is.
+  let shared: TempRepo;
+  let branches = 0;
+  beforeAll(() => {
+    shared = tempRepo('review-gate-checkout-');
+  });
+  afterAll(() => shared.remove());
   const cleanups: Array<() => void> = [];
   afterEach(() => {
     for (const step of cleanups.splice(0)) step();
   });
 
+  /** The checkout at the last of `trees`, each committed on top of the one before; the first is the base. */
+  async function opened(...trees: Tree[]): Promise<{ files: ChangedFile[]; source: CheckoutSource }> {
+    const commits = commitTrees(shared.dir, `case-${++branches}`, trees);
+    const [baseSha, headSha] = [commits[0] ?? '', commits.at(-1) ?? ''];
+    const opening = await openCheckoutSource({ cwd: shared.dir, baseSha, headSha });
+    if (opening.kind !== 'ready') throw new Error(`checkout source unavailable: ${opening.reason}`);
+    cleanups.push(() => void opening.source.close());
+    return { files: (await opening.source.listChangedFiles(prRef(7, headSha))).files, source: opening.source };
+  }
+
   it('proves a pure rename unchanged (the same blob at the merge base and the head)', async () => {
-    const { files } = await opened({ 'web/helpers.js': HELPERS }, (r) => r.git('mv', 'web/helpers.js', 'web/greet.js'));
+    const { files } = await opened({ 'web/helpers.js': HELPERS }, { 'web/greet.js': HELPERS });
     expect(files).toEqual([expect.objectContaining({ path: 'web/greet.js', previousPath: 'web/helpers.js', status: 'renamed', sameBlobAsBase: true })]);
     expect(files[0]?.patch).toBeUndefined();
   });
 
   it('proves nothing for a renamed file git shows as binary: no patch, and not the same blob', async () => {
-    const { files } = await opened({ 'web/helpers.js': HELPERS }, (r) => {
-      r.git('mv', 'web/helpers.js', 'web/greet.js');
-      r.write('web/greet.js', `// \0\n${HELPERS}eval(x);\n`);
-    });
+    const { files } = await opened({ 'web/helpers.js': HELPERS }, { 'web/greet.js': `// \0\n${HELPERS}eval(x);\n` });
     expect(files).toEqual([expect.objectContaining({ path: 'web/greet.js', status: 'renamed' })]);
     expect(files[0]?.patch).toBeUndefined();
     expect(files[0]?.sameBlobAsBase).toBeUndefined();
@@ -181,25 +178,25 @@ describe('what the diff shows from the checkout', () => {
     ['*.js diff=nothing', 'a diff driver'],
     ['*.js text eol=crlf', 'text and eol'],
   ])('reads the same patch whatever a committed .gitattributes says (%s: %s)', async (attributes) => {
-    const { files } = await opened({ 'web/helpers.js': HELPERS, 'app.js': 'a();\n' }, (r) => {
-      r.write('.gitattributes', `${attributes}\n`);
-      r.git('mv', 'web/helpers.js', 'web/greet.js');
-      r.write('web/greet.js', `${HELPERS}eval(x);\n`);
-      r.write('app.js', 'a();\nb();\n');
-    });
+    const { files } = await opened(
+      { 'web/helpers.js': HELPERS, 'app.js': 'a();\n' },
+      { '.gitattributes': `${attributes}\n`, 'web/greet.js': `${HELPERS}eval(x);\n`, 'app.js': 'a();\nb();\n' },
+    );
+    // The checkout holds the head's .gitattributes, as the job's does.
+    expect(readFileSync(join(shared.dir, '.gitattributes'), 'utf8')).toBe(`${attributes}\n`);
     const patches = Object.fromEntries(files.map((f) => [f.path, f.patch]));
     expect(patches['web/greet.js']).toBe('@@ -1,3 +1,4 @@\n function greet(name) {\n   return name;\n }\n+eval(x);');
     expect(patches['app.js']).toBe('@@ -1 +1,2 @@\n a();\n+b();');
   });
 
   it('reads a file that changes kind (file → link, link → file): its new kind wholly added, the files around it in place', async () => {
-    const { files, source } = await opened({ 'src/conf.py': 'DEBUG = False\nPORT = 80\n', 'src/a.py': 'a = 1\n', 'src/z.py': 'z = 1\n' }, (r) => {
-      symlinkSync('a.py', join(r.dir, 'src/run.py'));
-      r.commit('a link');
-      unlinkSync(join(r.dir, 'src/conf.py'));
-      symlinkSync('/etc/hostname', join(r.dir, 'src/conf.py'));
-      r.write('src/a.py', 'a = 2\n');
-      r.write('src/z.py', 'z = 2\n');
+    const base = { 'src/conf.py': 'DEBUG = False\nPORT = 80\n', 'src/a.py': 'a = 1\n', 'src/z.py': 'z = 1\n' };
+    const withLink = { ...base, 'src/run.py': { link: 'a.py' } };
+    const { files, source } = await opened(base, withLink, {
+      ...withLink,
+      'src/conf.py': { link: '/etc/hostname' },
+      'src/a.py': 'a = 2\n',
+      'src/z.py': 'z = 2\n',
     });
     expect(files.map((f) => [f.path, f.status, f.patch, f.additions, f.deletions])).toEqual([
       ['src/a.py', 'modified', '@@ -1 +1 @@\n-a = 1\n+a = 2', 1, 1],
@@ -213,18 +210,7 @@ describe('what the diff shows from the checkout', () => {
   it('reads a link that becomes a file of the same bytes (the same blob) as changed, never as unchanged', async () => {
     // Base: run.py a link whose target path reads as code. Head: a file holding that text.
     const code = 'eval(input())';
-    const r = tempRepo('review-gate-checkout-');
-    cleanups.push(() => r.remove());
-    symlinkSync(code, join(r.dir, 'run.py'));
-    const baseSha = r.commit('base');
-    r.git('checkout', '-q', '-b', 'feature');
-    unlinkSync(join(r.dir, 'run.py'));
-    r.write('run.py', code);
-    const headSha = r.commit('feature');
-    const opening = await openCheckoutSource({ cwd: r.dir, baseSha, headSha });
-    if (opening.kind !== 'ready') throw new Error(opening.reason);
-    cleanups.push(() => void opening.source.close());
-    const { files } = await opening.source.listChangedFiles(prRef(7, headSha));
+    const { files } = await opened({ 'run.py': { link: code } }, { 'run.py': code });
 
     expect(files).toEqual([{ path: 'run.py', status: 'changed', blobSha: expect.any(String), entry: 'file', patch: '@@ -0,0 +1 @@\n+eval(input())\n\\ No newline at end of file', additions: 1, deletions: 1 }]);
   });
@@ -232,10 +218,10 @@ describe('what the diff shows from the checkout', () => {
   it('does not diff as text a file with a NUL that a committed .gitattributes marks as text (diff)', async () => {
     // UTF-16: git and GitHub show it as binary; read as text, its lines would not be the file's lines.
     const wide = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
-    const { files } = await opened({ 'src/wide.ts': wide('export const a = 1;\n') }, (r) => {
-      r.write('.gitattributes', '*.ts diff\n');
-      writeAt(r, 'src/wide.ts', wide('export const a = 1;\nexport const b = eval(x);\n'));
-    });
+    const { files } = await opened(
+      { 'src/wide.ts': wide('export const a = 1;\n') },
+      { '.gitattributes': '*.ts diff\n', 'src/wide.ts': wide('export const a = 1;\nexport const b = eval(x);\n') },
+    );
     expect(files.find((f) => f.path === 'src/wide.ts')?.patch).toBeUndefined();
   });
 });

@@ -5,13 +5,15 @@
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { GitError, GitUsageError, UnknownRevisionError, createGitSource } from '../../../src/collect/git/local-source';
 import { NotReviewableError } from '../../../src/collect/errors';
 import { EMPTY_TREE } from '../../../src/collect/git/base';
 import { NoBaseError } from '../../../src/collect/git/base-hint';
 import type { TempRepo } from '../../cli/bundled';
 import { tempRepo, withOrigin } from '../../cli/bundled';
+import { originCopy, repoTemplate } from '../../support/repo-copies';
+import type { RepoTemplate } from '../../support/repo-copies';
 import type { PullRequestRef } from '../../../src/domain/pull-request';
 
 const pr: PullRequestRef = { owner: 'local', repo: 'working-tree', number: 0, headSha: 'HEAD' };
@@ -20,15 +22,8 @@ afterEach(() => {
   for (const step of cleanup.splice(0)) step();
 });
 
-function repo(): TempRepo {
-  const r = tempRepo('review-gate-git-');
-  cleanup.push(() => r.remove());
-  return r;
-}
-
-/** main with app.py; a feature branch adding feature.py; then main moves on (fixes app.py, adds main.py). */
-function branchedRepo(): { r: TempRepo; branchPoint: string } {
-  const r = repo();
+/** main with app.py; a feature branch adding feature.py; then main moves on (fixes app.py, adds main.py). On feature. */
+function buildBranched(r: TempRepo): { branchPoint: string } {
   r.write('app.py', 'def run(rule):\n    return eval(rule)\n');
   const branchPoint = r.commit('base');
   r.git('checkout', '-q', '-b', 'feature');
@@ -39,30 +34,75 @@ function branchedRepo(): { r: TempRepo; branchPoint: string } {
   r.write('main.py', 'x = 2\n');
   r.commit('main moves on');
   r.git('checkout', '-q', 'feature');
-  return { r, branchPoint };
+  return { branchPoint };
 }
 
-/** branchedRepo() with an origin whose default branch is main, on the feature branch. */
-function branchedRepoWithOrigin(): { r: TempRepo; branchPoint: string } {
-  const repo = branchedRepo();
-  repo.r.git('checkout', '-q', 'main');
-  const remote = withOrigin(repo.r);
-  cleanup.push(() => rmSync(remote, { recursive: true, force: true }));
-  repo.r.git('checkout', '-q', 'feature');
-  return repo;
-}
-
-async function listed(source: ReturnType<typeof createGitSource>) {
-  const { files } = await source.listChangedFiles(pr);
-  return files.map((f) => `${f.status} ${f.path}`).sort();
-}
-
-const text = async (source: ReturnType<typeof createGitSource>, path: string) => {
-  const { files } = await source.listChangedFiles(pr);
-  const file = files.find((f) => f.path === path);
-  if (file === undefined) throw new Error(`${path} is not listed`);
-  return Buffer.from(await source.readFile(pr, file)).toString('utf8');
+// Each test changes its repository, so each gets a copy of one of these, built once for the file.
+const templates = {
+  branched: repoTemplate('review-gate-git-', buildBranched),
+  /** buildBranched() with a bare origin (main pushed and fetched, origin/HEAD set), as a clone has. */
+  branchedWithOrigin: repoTemplate(
+    'review-gate-git-',
+    (r) => ({ ...buildBranched(r), origin: withOrigin(r) }),
+    ({ origin }) => rmSync(origin, { recursive: true, force: true }),
+  ),
+  /** app.py committed on main, the only branch. */
+  appOnMain: repoTemplate('review-gate-git-', (r) => {
+    r.write('app.py', 'x = 1\n');
+    r.commit('base');
+  }),
+  /** app.py committed on main; a branch feature made from it, checked out. */
+  appOnFeature: repoTemplate('review-gate-git-', (r) => {
+    r.write('app.py', 'x = 1\n');
+    r.commit('base');
+    r.git('checkout', '-q', '-b', 'feature');
+  }),
 };
+afterAll(() => {
+  for (const template of Object.values(templates)) template.remove();
+});
+
+/** A fresh copy of `template`, removed after the test. */
+function copyOf<T>(template: RepoTemplate<T>): { r: TempRepo; built: T } {
+  const copy = template.copy();
+  cleanup.push(() => copy.r.remove());
+  return copy;
+}
+
+function repo(): TempRepo {
+  const r = tempRepo('review-gate-git-');
+  cleanup.push(() => r.remove());
+  return r;
+}
+
+function branchedRepo(): { r: TempRepo; branchPoint: string } {
+  const { r, built } = copyOf(templates.branched);
+  return { r, branchPoint: built.branchPoint };
+}
+
+/** branchedRepo() with an origin of its own whose default branch is main, on the feature branch. */
+function branchedRepoWithOrigin(): { r: TempRepo; branchPoint: string } {
+  const { r, built } = copyOf(templates.branchedWithOrigin);
+  const origin = originCopy(r, built.origin);
+  cleanup.push(() => rmSync(origin, { recursive: true, force: true }));
+  return { r, branchPoint: built.branchPoint };
+}
+
+/** One listing: its `status path` lines, sorted, and the text of a file it lists, read through the source. */
+async function listing(source: ReturnType<typeof createGitSource>) {
+  const { files } = await source.listChangedFiles(pr);
+  return {
+    files,
+    lines: files.map((f) => `${f.status} ${f.path}`).sort(),
+    async text(path: string): Promise<string> {
+      const file = files.find((f) => f.path === path);
+      if (file === undefined) throw new Error(`${path} is not listed`);
+      return Buffer.from(await source.readFile(pr, file)).toString('utf8');
+    },
+  };
+}
+
+const listed = async (source: ReturnType<typeof createGitSource>) => (await listing(source)).lines;
 
 describe('the default base', () => {
   it('is the merge base with the upstream branch: later commits on main are neither blamed nor listed as removed', async () => {
@@ -125,9 +165,7 @@ describe('the default base', () => {
   });
 
   it("takes HEAD on the repository's only branch without remote, and refuses an empty comparison there", async () => {
-    const r = repo();
-    r.write('app.py', 'x = 1\n');
-    r.commit('base');
+    const { r } = copyOf(templates.appOnMain);
     const clean = createGitSource({ env: process.env, cwd: r.dir });
     expect((await clean.comparison()).base).toBe(r.git('rev-parse', 'HEAD').trim());
     await expect(clean.listChangedFiles(pr)).rejects.toThrow(NoBaseError);
@@ -152,8 +190,9 @@ describe('--base and ranges', () => {
     r.write('feature.py', 'value = 3\n');
     const source = createGitSource({ env: process.env, cwd: r.dir, base: 'main' });
     expect((await source.comparison()).base).toBe(branchPoint);
-    expect(await listed(source)).toEqual(['added feature.py', 'added staged.py']);
-    expect(await text(source, 'feature.py')).toBe('value = 3\n');
+    const seen = await listing(source);
+    expect(seen.lines).toEqual(['added feature.py', 'added staged.py']);
+    expect(await seen.text('feature.py')).toBe('value = 3\n');
   });
 
   it('A...B is the merge base of A and B against commit B, read from the commit, not the working tree', async () => {
@@ -163,8 +202,9 @@ describe('--base and ranges', () => {
     const comparison = await source.comparison();
     expect(comparison.base).toBe(branchPoint);
     expect(comparison.side).toMatchObject({ kind: 'commit', name: 'feature' });
-    expect(await listed(source)).toEqual(['added feature.py']);
-    expect(await text(source, 'feature.py')).toBe('value = 1\n');
+    const seen = await listing(source);
+    expect(seen.lines).toEqual(['added feature.py']);
+    expect(await seen.text('feature.py')).toBe('value = 1\n');
   });
 
   it('A..B is A against B, as git diff A..B: main\'s later changes show', async () => {
@@ -207,10 +247,10 @@ describe('--staged', () => {
     r.write('feature.py', 'value = "unstaged edit on top"\n');
     r.write('untracked.py', 'u = 1\n');
     const source = createGitSource({ env: process.env, cwd: r.dir, staged: true });
-    expect(await listed(source)).toEqual(['modified feature.py']);
-    expect(await text(source, 'feature.py')).toBe('value = "staged"\n');
-    const { files } = await source.listChangedFiles(pr);
-    expect(files[0]?.patch).toContain('+value = "staged"');
+    const seen = await listing(source);
+    expect(seen.lines).toEqual(['modified feature.py']);
+    expect(await seen.text('feature.py')).toBe('value = "staged"\n');
+    expect(seen.files[0]?.patch).toContain('+value = "staged"');
   });
 
   it('cannot be combined with a range', async () => {
@@ -229,12 +269,16 @@ describe('what the diff shows', () => {
     ['--staged', (r) => (r.git('add', '-A'), createGitSource({ env: process.env, cwd: r.dir, staged: true }))],
     ['the working tree', (r) => (r.git('add', '-A'), createGitSource({ env: process.env, cwd: r.dir, base: 'HEAD' }))],
   ];
-  /** main with web/helpers.js; on a branch, `change` runs and the side under test records it. */
-  function changed(change: (r: TempRepo) => void, side: (r: TempRepo) => ReturnType<typeof createGitSource>) {
-    const r = repo();
+  /** main with web/helpers.js; a branch feature made from it, checked out. */
+  const helpersOnFeature = repoTemplate('review-gate-git-', (r) => {
     r.write('web/helpers.js', HELPERS);
     r.commit('base');
     r.git('checkout', '-q', '-b', 'feature');
+  });
+  afterAll(() => helpersOnFeature.remove());
+  /** main with web/helpers.js; on a branch, `change` runs and the side under test records it. */
+  function changed(change: (r: TempRepo) => void, side: (r: TempRepo) => ReturnType<typeof createGitSource>) {
+    const { r } = copyOf(helpersOnFeature);
     change(r);
     return side(r).listChangedFiles(pr);
   }
@@ -269,21 +313,19 @@ describe('what the diff shows', () => {
 });
 
 it('says plainly when the folder is not a git repository', async () => {
-  const r = repo();
-  rmSync(`${r.dir}/.git`, { recursive: true, force: true });
-  const error = await createGitSource({ env: process.env, cwd: r.dir }).comparison().catch((e: unknown) => e);
+  const folder = mkdtempSync(join(tmpdir(), 'review-gate-git-'));
+  cleanup.push(() => rmSync(folder, { recursive: true, force: true }));
+  const error = await createGitSource({ env: process.env, cwd: folder }).comparison().catch((e: unknown) => e);
   expect(error).toBeInstanceOf(GitError);
   expect((error as Error).message).toBe('This folder is not inside a git repository: run review-gate in a clone of the repository to review.');
 });
 
 it('makes a file it cannot read a file not reviewed, in the system\'s words, without an internal class name', async () => {
-  const r = repo();
-  r.write('a.py', 'x = 1\n');
-  r.commit('base');
-  r.write('a.py', 'x = 2\n');
+  const { r } = copyOf(templates.appOnMain);
+  r.write('app.py', 'x = 2\n');
   const source = createGitSource({ env: process.env, cwd: r.dir });
   const { files } = await source.listChangedFiles(pr);
-  rmSync(`${r.dir}/a.py`);
+  rmSync(`${r.dir}/app.py`);
   const error = await source.readFile(pr, files[0] as NonNullable<(typeof files)[0]>).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(NotReviewableError);
   expect((error as NotReviewableError).reason).toMatch(/^not reviewed: could not read it: ENOENT: no such file or directory/);
@@ -308,18 +350,15 @@ describe('symbolic links', () => {
 
   it.each(sides)('reads what git stores for a link %s: its target path, never the file it points at', async (_side, sourceOf) => {
     const secret = secretOutside();
-    const r = repo();
-    r.write('app.py', 'x = 1\n');
-    r.commit('base');
-    r.git('checkout', '-q', '-b', 'feature');
+    const { r } = copyOf(templates.appOnFeature);
     symlinkSync(secret, join(r.dir, 'settings.py'));
     const source = sourceOf(r);
 
-    expect(await listed(source)).toEqual(['added settings.py']);
-    expect(await text(source, 'settings.py')).toBe(secret);
+    const seen = await listing(source);
+    expect(seen.lines).toEqual(['added settings.py']);
+    expect(await seen.text('settings.py')).toBe(secret);
     // The patch shows the same text: the lines reviewed are the lines placed.
-    const { files } = await source.listChangedFiles(pr);
-    expect(files[0]?.patch?.split('\n')[1]).toBe(`+${secret}`);
+    expect(seen.files[0]?.patch?.split('\n')[1]).toBe(`+${secret}`);
   });
 
   it('never reads a changed file through a folder that is a link in the working tree', async () => {
@@ -344,15 +383,14 @@ describe('symbolic links', () => {
   });
 
   it('lists an untracked link to a folder as git does, reading its target path', async () => {
-    const r = repo();
-    r.write('app.py', 'x = 1\n');
-    r.commit('base');
+    const { r } = copyOf(templates.appOnMain);
     const elsewhere = mkdtempSync(join(tmpdir(), 'review-gate-elsewhere-'));
     cleanup.push(() => rmSync(elsewhere, { recursive: true, force: true }));
     symlinkSync(elsewhere, join(r.dir, 'linked.py'));
     const source = createGitSource({ env: process.env, cwd: r.dir });
-    expect(await listed(source)).toEqual(['added linked.py']);
-    expect(await text(source, 'linked.py')).toBe(elsewhere);
+    const seen = await listing(source);
+    expect(seen.lines).toEqual(['added linked.py']);
+    expect(await seen.text('linked.py')).toBe(elsewhere);
   });
 
   it('gives a file that becomes a link, and a link that becomes a file, the patch of their new kind, in a commit and in the working tree', async () => {

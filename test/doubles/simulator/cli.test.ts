@@ -3,13 +3,14 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CliUsageError, cliKeys, parseCliArgs } from './cli-args';
+import { main } from './cli';
 import { DEMO_KEY } from './index';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const TSX = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 
+/** The command in a process of its own, as `npm run simulator` starts it (tsx's loader in the one node process). */
 function runCli(args: string[]) {
-  const child = spawn(process.execPath, [TSX, 'test/doubles/simulator/cli.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/doubles/simulator/cli.ts', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -67,7 +68,15 @@ describe('simulator flags', () => {
   });
 });
 
-describe('npx tsx test/doubles/simulator/cli.ts', () => {
+/** The command in this process: what it writes and its exit code. */
+async function runInProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let [stdout, stderr] = ['', ''];
+  const stopSignal = () => Promise.reject(new Error('asked to wait for a signal: only a running simulator does'));
+  const code = await main(args, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), stopSignal });
+  return { code, stdout, stderr };
+}
+
+describe('npm run simulator, in a process of its own: the signals stop it', () => {
   it('prints the base URL and demo key, serves requests, and stops cleanly on SIGTERM', async () => {
     const cli = runCli(['--port', '0']);
     const [, url] = await cli.output(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
@@ -90,17 +99,20 @@ describe('npx tsx test/doubles/simulator/cli.ts', () => {
     expect(await cli.exit).toBe(0);
   });
 
+});
+
+describe('npm run simulator, its exit code and what it writes', () => {
   it('exits 2 with a message quoting a bad flag value', async () => {
-    const cli = runCli(['--port', 'eighty']);
-    expect(await cli.exit).toBe(2);
-    expect(cli.out().stderr).toContain("Invalid --port 'eighty'. Expected an integer from 0 to 65535.");
+    const cli = await runInProcess(['--port', 'eighty']);
+    expect(cli.code).toBe(2);
+    expect(cli.stderr).toContain("Invalid --port 'eighty'. Expected an integer from 0 to 65535.");
   });
 
   it('documents its flags in --help', async () => {
-    const cli = runCli(['--help']);
-    expect(await cli.exit).toBe(0);
+    const cli = await runInProcess(['--help']);
+    expect(cli.code).toBe(0);
     for (const flag of ['--port', '--rpm', '--daily-limit', '--context-limit']) {
-      expect(cli.out().stdout).toContain(flag);
+      expect(cli.stdout).toContain(flag);
     }
   });
 });
