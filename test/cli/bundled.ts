@@ -142,6 +142,8 @@ export interface CliFixture {
   readonly repo: TempRepo;
   /** The command in this test's repository, against this test's simulator with the demo key. */
   readonly reviewGate: (args: string[], env?: Record<string, string | undefined>) => Promise<CliRun>;
+  /** `reviewGate`, with stdin and onStdout too. */
+  readonly run: (args: string[], options?: Omit<CliOptions, 'cwd' | 'command'>) => Promise<CliRun>;
 }
 
 /** A file a corpus branch changes: its content at the base (absent: the branch adds it) and at the head. */
@@ -154,6 +156,8 @@ export interface BranchFile {
 export interface CliFixtureOptions {
   /** A simulator that obeys reviewer-directed text in the code, as a swayable model might. */
   gullible?: boolean;
+  /** The simulator's context window, in estimated tokens (its default otherwise). */
+  contextLimitTokens?: number;
   /** Commit these files' base versions on main and their heads on a branch `feature`, checked out. */
   branch?: readonly BranchFile[];
 }
@@ -176,7 +180,10 @@ export function useCliFixture(run: CliRunner, options: CliFixtureOptions = {}): 
     return value;
   };
   beforeEach(async () => {
-    simulator = await startSimulator(options.gullible === true ? { gullible: true } : {});
+    simulator = await startSimulator({
+      ...(options.gullible === true ? { gullible: true } : {}),
+      ...(options.contextLimitTokens === undefined ? {} : { contextLimitTokens: options.contextLimitTokens }),
+    });
     repo = tempRepo();
     if (options.branch !== undefined) commitBranch(repo, options.branch);
   });
@@ -184,6 +191,8 @@ export function useCliFixture(run: CliRunner, options: CliFixtureOptions = {}): 
     await simulator?.close();
     repo?.remove();
   });
+  const runHere = (args: string[], given: Omit<CliOptions, 'cwd' | 'command'> = {}): Promise<CliRun> =>
+    run(args, { ...given, cwd: current(repo).dir, env: { ...serviceEnv(current(simulator).url), ...given.env } });
   return {
     get simulator() {
       return current(simulator);
@@ -191,7 +200,8 @@ export function useCliFixture(run: CliRunner, options: CliFixtureOptions = {}): 
     get repo() {
       return current(repo);
     },
-    reviewGate: (args, env = {}) => run(args, { cwd: current(repo).dir, env: { ...serviceEnv(current(simulator).url), ...env } }),
+    reviewGate: (args, env = {}) => runHere(args, { env }),
+    run: runHere,
   };
 }
 
