@@ -16,20 +16,20 @@ import { gitEnvironment } from '../config/environment';
 
 const SHA = /^[0-9a-f]{40}$/;
 
-function git(root: string, args: string[]): string | undefined {
+function git(root: string, args: string[], env: NodeJS.ProcessEnv): string | undefined {
   try {
-    return execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', env: gitEnvironment(), stdio: ['ignore', 'pipe', 'ignore'], timeout: 5_000 }).trim();
+    return execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', env: gitEnvironment(env), stdio: ['ignore', 'pipe', 'ignore'], timeout: 5_000 }).trim();
   } catch {
     return undefined;
   }
 }
 
-function fromClone(root: string, version: string): BuildIdentity | undefined {
+function fromClone(root: string, version: string, env: NodeJS.ProcessEnv): BuildIdentity | undefined {
   if (!existsSync(join(root, '.git'))) return undefined;
-  const commit = git(root, ['rev-parse', 'HEAD']);
+  const commit = git(root, ['rev-parse', 'HEAD'], env);
   if (commit === undefined || !SHA.test(commit)) return undefined;
-  const tagged = (git(root, ['tag', '--points-at', 'HEAD', '--list', `v${version}`]) ?? '') !== '';
-  const modified = (git(root, ['status', '--porcelain', '--untracked-files=no']) ?? '') !== '';
+  const tagged = (git(root, ['tag', '--points-at', 'HEAD', '--list', `v${version}`], env) ?? '') !== '';
+  const modified = (git(root, ['status', '--porcelain', '--untracked-files=no'], env) ?? '') !== '';
   return { version, commit, tagged, modified };
 }
 
@@ -43,8 +43,11 @@ function fromBuildFile(root: string, version: string): BuildIdentity | undefined
   }
 }
 
-/** The build at `root`, the package's folder (the one holding dist/); the version alone when nothing tells more. */
-export function identifyBuild(root: string | undefined, version: string): BuildIdentity {
+/**
+ * The build at `root`, the package's folder (the one holding dist/); the version alone when nothing
+ * tells more. `env`: the command's environment, whose PATH and HOME git runs with.
+ */
+export function identifyBuild(root: string | undefined, version: string, env: NodeJS.ProcessEnv): BuildIdentity {
   if (root === undefined) return { version };
-  return fromClone(root, version) ?? fromBuildFile(root, version) ?? { version };
+  return fromClone(root, version, env) ?? fromBuildFile(root, version) ?? { version };
 }

@@ -38,10 +38,10 @@ describe('identifyBuild', () => {
     const repo = committedRepo({ 'README.md': '# r\n' });
     try {
       const head = repo.git('rev-parse', 'HEAD').trim();
-      expect(identifyBuild(repo.dir, '0.2.0')).toEqual({ version: '0.2.0', commit: head, tagged: false, modified: false });
+      expect(identifyBuild(repo.dir, '0.2.0', process.env)).toEqual({ version: '0.2.0', commit: head, tagged: false, modified: false });
       repo.git('tag', 'v0.2.0');
       repo.write('README.md', '# changed\n');
-      expect(identifyBuild(repo.dir, '0.2.0')).toEqual({ version: '0.2.0', commit: head, tagged: true, modified: true });
+      expect(identifyBuild(repo.dir, '0.2.0', process.env)).toEqual({ version: '0.2.0', commit: head, tagged: true, modified: true });
     } finally {
       repo.remove();
     }
@@ -51,12 +51,12 @@ describe('identifyBuild', () => {
     const packed = folder();
     mkdirSync(join(packed, 'dist'));
     writeFileSync(join(packed, 'dist/build.json'), JSON.stringify({ commit: SHA, tagged: false, modified: false }));
-    expect(identifyBuild(packed, '0.2.0')).toEqual({ version: '0.2.0', commit: SHA, tagged: false, modified: false });
+    expect(identifyBuild(packed, '0.2.0', process.env)).toEqual({ version: '0.2.0', commit: SHA, tagged: false, modified: false });
     // From a shallow clone, which may lack the tags, the file does not say whether it is a release.
     writeFileSync(join(packed, 'dist/build.json'), JSON.stringify({ commit: SHA, modified: false }));
-    expect(describeBuild(identifyBuild(packed, '0.2.0'))).toBe('0.2.0 (commit aaaaaaaaaaaa)');
+    expect(describeBuild(identifyBuild(packed, '0.2.0', process.env))).toBe('0.2.0 (commit aaaaaaaaaaaa)');
 
-    expect(identifyBuild(folder(), '0.2.0')).toEqual({ version: '0.2.0' });
-    expect(identifyBuild(undefined, '0.2.0')).toEqual({ version: '0.2.0' });
+    expect(identifyBuild(folder(), '0.2.0', process.env)).toEqual({ version: '0.2.0' });
+    expect(identifyBuild(undefined, '0.2.0', process.env)).toEqual({ version: '0.2.0' });
   });
 });

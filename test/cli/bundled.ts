@@ -39,28 +39,48 @@ export function serviceEnv(url: string, key = DEMO_KEY): Record<string, string> 
   return { REVIEW_GATE_API_KEY: key, REVIEW_GATE_API_URL: url };
 }
 
-export async function runCliBundle(args: string[], options: CliOptions): Promise<CliRun> {
-  // Each run gets a cache folder of its own (outside the repository, which HOME points into), so
-  // no test is answered from another's cache; a test about the cache passes XDG_CACHE_HOME.
-  const cache = mkdtempSync(join(tmpdir(), 'review-gate-cache-'));
+/**
+ * The environment the command gets, as the tests give it: PATH, HOME (the folder it runs in),
+ * XDG_CACHE_HOME (`cache`), then `options.env` (an undefined value leaves a variable out).
+ */
+export function cliEnvironment(options: CliOptions, cache: string): Record<string, string> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: options.cwd, XDG_CACHE_HOME: cache };
   for (const [name, value] of Object.entries(options.env ?? {})) if (value !== undefined) env[name] = value;
-  const [command, commandArgs] = options.command === undefined ? [process.execPath, [CLI, ...args]] : [options.command, args];
-  const child = spawn(command, commandArgs, { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => {
-    out.push(chunk);
-    options.onStdout?.(Buffer.concat(out).toString('utf8'));
+  return env;
+}
+
+/**
+ * Runs `run` with a cache folder of its own (outside the repository, which HOME points into), so
+ * no test is answered from another's cache; a test about the cache passes XDG_CACHE_HOME.
+ */
+export async function withOwnCache<T>(run: (cache: string) => Promise<T>): Promise<T> {
+  const cache = mkdtempSync(join(tmpdir(), 'review-gate-cache-'));
+  try {
+    return await run(cache);
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+}
+
+export function runCliBundle(args: string[], options: CliOptions): Promise<CliRun> {
+  if (options.command === undefined) assertBuilt();
+  return withOwnCache(async (cache) => {
+    const [command, commandArgs] = options.command === undefined ? [process.execPath, [CLI, ...args]] : [options.command, args];
+    const child = spawn(command, commandArgs, { cwd: options.cwd, env: cliEnvironment(options, cache), stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => {
+      out.push(chunk);
+      options.onStdout?.(Buffer.concat(out).toString('utf8'));
+    });
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.stdin.end(options.stdin ?? '');
+    const code = await new Promise<number>((done, fail) => {
+      child.on('error', fail);
+      child.on('close', (status) => done(status ?? -1));
+    });
+    return { code, out: Buffer.concat(out).toString('utf8'), err: Buffer.concat(err).toString('utf8') };
   });
-  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-  child.stdin.end(options.stdin ?? '');
-  const code = await new Promise<number>((done, fail) => {
-    child.on('error', fail);
-    child.on('close', (status) => done(status ?? -1));
-  });
-  rmSync(cache, { recursive: true, force: true });
-  return { code, out: Buffer.concat(out).toString('utf8'), err: Buffer.concat(err).toString('utf8') };
 }
 
 /** A git repository in a temporary folder, with a few helpers; `remove()` deletes it. */
@@ -116,12 +136,14 @@ export function withOrigin(repo: TempRepo): string {
   return remote;
 }
 
-/** What `useBundledCli` gives a test file: this test's simulator and repository, and the command. */
-export interface BundledCli {
+/** What `useBundledCli` and `useCli` (in-process.ts) give a test file: this test's simulator and repository, and the command. */
+export interface CliFixture {
   readonly simulator: RunningSimulator;
   readonly repo: TempRepo;
-  /** The bundled command in this test's repository, against this test's simulator with the demo key. */
+  /** The command in this test's repository, against this test's simulator with the demo key. */
   readonly reviewGate: (args: string[], env?: Record<string, string | undefined>) => Promise<CliRun>;
+  /** `reviewGate`, with stdin and onStdout too. */
+  readonly run: (args: string[], options?: Omit<CliOptions, 'cwd' | 'command'>) => Promise<CliRun>;
 }
 
 /** A file a corpus branch changes: its content at the base (absent: the branch adds it) and at the head. */
@@ -131,24 +153,37 @@ export interface BranchFile {
   head: string;
 }
 
-export interface BundledCliOptions {
+export interface CliFixtureOptions {
   /** A simulator that obeys reviewer-directed text in the code, as a swayable model might. */
   gullible?: boolean;
+  /** The simulator's context window, in estimated tokens (its default otherwise). */
+  contextLimitTokens?: number;
   /** Commit these files' base versions on main and their heads on a branch `feature`, checked out. */
   branch?: readonly BranchFile[];
 }
 
+/** How a fixture runs the command: `runCliBundle`, or `runCliInProcess` (in-process.ts). */
+export type CliRunner = (args: string[], options: CliOptions) => Promise<CliRun>;
+
 /** Registers, for the calling test file: the bundle must be built; a fresh simulator and temporary repository around each test. */
-export function useBundledCli(options: BundledCliOptions = {}): BundledCli {
+export function useBundledCli(options: CliFixtureOptions = {}): CliFixture {
+  beforeAll(assertBuilt);
+  return useCliFixture(runCliBundle, options);
+}
+
+/** Registers, for the calling test file: a fresh simulator and temporary repository around each test, the command run by `run`. */
+export function useCliFixture(run: CliRunner, options: CliFixtureOptions = {}): CliFixture {
   let simulator: RunningSimulator | undefined;
   let repo: TempRepo | undefined;
   const current = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('useBundledCli: only inside a test');
+    if (value === undefined) throw new Error('useCliFixture: only inside a test');
     return value;
   };
-  beforeAll(assertBuilt);
   beforeEach(async () => {
-    simulator = await startSimulator(options.gullible === true ? { gullible: true } : {});
+    simulator = await startSimulator({
+      ...(options.gullible === true ? { gullible: true } : {}),
+      ...(options.contextLimitTokens === undefined ? {} : { contextLimitTokens: options.contextLimitTokens }),
+    });
     repo = tempRepo();
     if (options.branch !== undefined) commitBranch(repo, options.branch);
   });
@@ -156,6 +191,8 @@ export function useBundledCli(options: BundledCliOptions = {}): BundledCli {
     await simulator?.close();
     repo?.remove();
   });
+  const runHere = (args: string[], given: Omit<CliOptions, 'cwd' | 'command'> = {}): Promise<CliRun> =>
+    run(args, { ...given, cwd: current(repo).dir, env: { ...serviceEnv(current(simulator).url), ...given.env } });
   return {
     get simulator() {
       return current(simulator);
@@ -163,7 +200,8 @@ export function useBundledCli(options: BundledCliOptions = {}): BundledCli {
     get repo() {
       return current(repo);
     },
-    reviewGate: (args, env = {}) => runCliBundle(args, { cwd: current(repo).dir, env: { ...serviceEnv(current(simulator).url), ...env } }),
+    reviewGate: (args, env = {}) => runHere(args, { env }),
+    run: runHere,
   };
 }
 

@@ -73,7 +73,7 @@ export function createGitSource(options: {
       const listing = await git.text([...diffArgs, '--raw', '-z', '--no-abbrev', '--']);
       const files: ChangedFile[] = [];
       // Blobs whose first bytes decide whether a patch can be read (see patchOf): one process for all.
-      const objects = openGitObjects(git.cwd);
+      const objects = openGitObjects(git.cwd, options.env);
       try {
         for (const entry of parseRawDiff(listing)) {
           const file: Omit<ChangedFile, 'additions' | 'deletions'> = {
@@ -106,7 +106,7 @@ export function createGitSource(options: {
     /** The file before the change: at the comparison's base commit, under its old name if renamed. */
     async readBaseFile(_pr, file, limits = {}) {
       const { git, comparison } = await resolve();
-      return readGitFileAt(git.cwd, comparison.base, file.previousPath ?? file.path, limits);
+      return readGitFileAt(git.cwd, comparison.base, file.previousPath ?? file.path, limits, options.env);
     },
   };
 }

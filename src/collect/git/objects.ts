@@ -26,7 +26,8 @@ interface Pending {
   done: boolean;
 }
 
-export function openGitObjects(cwd: string): GitObjects {
+/** `env`: the environment git runs with (the terminal command's own, as for its diff; the action's process's by default). */
+export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironment()): GitObjects {
   let child: ChildProcessByStdio<Writable, Readable, null> | undefined;
   let failure: Error | undefined;
   const pending: Pending[] = [];
@@ -93,7 +94,7 @@ export function openGitObjects(cwd: string): GitObjects {
   };
 
   const start = (): ChildProcessByStdio<Writable, Readable, null> => {
-    const git = spawn('git', [...NO_PROGRAM_ARGS, 'cat-file', '--batch'], { cwd, env: noProgramEnv(gitEnvironment()), stdio: ['pipe', 'pipe', 'ignore'] });
+    const git = spawn('git', [...NO_PROGRAM_ARGS, 'cat-file', '--batch'], { cwd, env: noProgramEnv(env), stdio: ['pipe', 'pipe', 'ignore'] });
     git.stdout.on('data', consume);
     git.on('error', (error) => fail(new Error(`git cat-file could not run: ${error.message}`)));
     git.on('close', (code) => fail(new Error(`git cat-file ended (exit ${code ?? 'signal'}) before answering`)));

@@ -1,5 +1,5 @@
 /**
- * End to end: the bundled terminal command on a branch holding hidden text
+ * End to end: the terminal command (in-process) on a branch holding hidden text
  * (test/support/hidden-text-corpus.ts): each added line with a bidirectional control or an
  * invisible character is an error finding naming its characters by code point, found locally
  * (one review request per file, as without it), whatever the service said.
@@ -7,12 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonReportV1 } from '../../src/render/json-report';
 import { HIDDEN } from '../support/hidden-text-corpus';
-import { runCliBundle, serviceEnv, useBundledCli } from './bundled';
+import { useCli } from './in-process';
 
-const cli = useBundledCli({ gullible: true, branch: HIDDEN });
+const cli = useCli({ gullible: true, branch: HIDDEN });
 
-const review = (format: string) =>
-  runCliBundle(['review', '--base', 'main', '--injection-check', 'off', '--format', format], { cwd: cli.repo.dir, env: { ...serviceEnv(cli.simulator.url), NO_COLOR: '1' } });
+const review = (format: string) => cli.reviewGate(['review', '--base', 'main', '--injection-check', 'off', '--format', format], { NO_COLOR: '1' });
 
 describe('the terminal command on hidden text', () => {
   it('fails on each added line holding it, naming the code points, in the JSON report and the text output', async () => {

@@ -1,5 +1,5 @@
 /**
- * End to end, on the bundled dist/cli/index.js against the service simulator, with the policy
+ * End to end, `review-gate` run in-process against the service simulator, with the policy
  * example of docs/policy.md (`legacy/**` never fails on findings): every finding that does not
  * fail the check says why, in every format — text, markdown, JSON, SARIF, Code Quality — from its
  * one label; and the machine-readable formats keep every finding as its own element, so the
@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useBundledCli } from './bundled';
+import { useCli } from './in-process';
 
-const cli = useBundledCli();
+const cli = useCli();
 
 const POLICY = ['fail-on-severity: error', 'rules:', '  - paths: legacy/**', '    fail-on-severity: never', '    min-score: 0', ''].join('\n');
 const EVAL = 'eval() runs arbitrary code; with untrusted input this is code injection.';

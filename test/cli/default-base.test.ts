@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled `review-gate` without `--base`: it compares with what a pull request
+ * End to end, `review-gate` (in-process) without `--base`: it compares with what a pull request
  * would, or stops. When no base other than the branch's own upstream copy can be found (no remote
  * default branch, no remote at all, a detached HEAD), it exits 2 with a hint that fits the
  * repository: the branches that exist, `git remote set-head` where a remote lacks its HEAD, and
@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-status';
-import { useBundledCli } from './bundled';
+import { useCli } from './in-process';
 
-const cli = useBundledCli();
+const cli = useCli();
 const { reviewGate } = cli;
 const reviewRequests = () => cli.simulator.requests.filter((r) => r.path === '/v1/agent/review').length;
 

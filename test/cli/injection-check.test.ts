@@ -1,5 +1,5 @@
 /**
- * End to end: the bundled terminal command on a branch whose files talk their reviewer into
+ * End to end: the terminal command (in-process) on a branch whose files talk their reviewer into
  * green (test/support/injection-corpus.ts), against the gullible cli.simulator. With injection-check
  * off every file passes; with it on (the default) each language and carrier fails, marked
  * "possible prompt injection" in the JSON report, and the file swayed only in its score fails
@@ -8,12 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonReportV1 } from '../../src/render/json-report';
 import { INJECTION_CASES, INJECTION_MIN_SCORE } from '../support/injection-corpus';
-import { runCliBundle, serviceEnv, useBundledCli } from './bundled';
+import { useCli } from './in-process';
 
-const cli = useBundledCli({ gullible: true, branch: INJECTION_CASES });
+const cli = useCli({ gullible: true, branch: INJECTION_CASES });
 
-const review = (args: string[]) =>
-  runCliBundle(['review', '--base', 'main', '--min-score', INJECTION_MIN_SCORE, '--format', 'json', ...args], { cwd: cli.repo.dir, env: serviceEnv(cli.simulator.url) });
+const review = (args: string[]) => cli.reviewGate(['review', '--base', 'main', '--min-score', INJECTION_MIN_SCORE, '--format', 'json', ...args]);
 
 describe('the terminal command against a reviewer the change can talk into green', () => {
   it('fails each language and carrier with injection-check on, marked, and passes them with --injection-check off', async () => {

@@ -1,5 +1,5 @@
 /**
- * End to end: everything the service answers, as the bundled `review-gate` (dist/cli/index.js)
+ * End to end: everything the service answers, as `review-gate` (run in-process: in-process.ts)
  * shows it on a temporary git repository: security flags counted and listed like findings (or
  * only listed, with --security-flags report), each file's summary and suggestions in JSON and
  * markdown, and the reports for other tools: SARIF with security severity and CWE tags for code
@@ -10,9 +10,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeScanningProblems, sarifSchemaErrors } from '../support/sarif-checks';
-import { useBundledCli } from './bundled';
+import { useCli } from './in-process';
 
-const cli = useBundledCli();
+const cli = useCli();
 const { reviewGate } = cli;
 
 /** app.py on main; the working tree adds lines 3 to 5, none of which a simulator rule flags. */

@@ -1,17 +1,18 @@
 /**
- * End to end: the bundled `review-gate` on a repository whose change holds symlinks to a secret
+ * End to end: `review-gate` (in-process) on a repository whose change holds symlinks to a secret
  * outside it (`settings.py -> ~/.aws/credentials`). Whatever side is compared — the working tree,
  * the index, a commit — and whether the link is committed, staged or untracked, the link is judged
  * by its target, which lies outside the repository: nothing is read there, nothing is sent, and
- * the file counts as not reviewed. Links inside the repository: test/cli/what-runs.bundled.test.ts.
+ * the file counts as not reviewed. Links inside the repository: test/cli/what-runs.test.ts.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
-import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from './bundled';
+import { serviceEnv, tempRepo } from './bundled';
+import { runCliInProcess } from './in-process';
 import type { TempRepo } from './bundled';
 
 const SECRET = 'aws_secret_access_key = wJalrXUtnFEMI-K7MDENG-bPxRfiCYEXAMPLEKEY';
@@ -22,7 +23,6 @@ let repo: TempRepo;
 let home: string;
 let credentials: string;
 
-beforeAll(assertBuilt);
 beforeEach(async () => {
   simulator = await startSimulator();
   repo = tempRepo();
@@ -37,7 +37,7 @@ afterEach(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-const reviewGate = (args: string[]) => runCliBundle(['--format', 'json', ...args], { cwd: repo.dir, env: serviceEnv(simulator.url) });
+const reviewGate = (args: string[]) => runCliInProcess(['--format', 'json', ...args], { cwd: repo.dir, env: serviceEnv(simulator.url) });
 /** The code of every review request the service received. */
 const sentCode = () =>
   simulator.requests.filter((r) => r.path === '/v1/agent/review').map((r) => (JSON.parse(r.body ?? '{}') as { code?: string }).code);
@@ -134,7 +134,7 @@ describe('output files at a path the branch committed as a symlink', () => {
     symlinkSync(join(home, '.bashrc'), join(repo.dir, 'report.out'));
     repo.commit('a link where the report goes');
 
-    const run = await runCliBundle(['--base', 'main', flag, 'report.out'], { cwd: repo.dir, env: serviceEnv(simulator.url) });
+    const run = await runCliInProcess(['--base', 'main', flag, 'report.out'], { cwd: repo.dir, env: serviceEnv(simulator.url) });
 
     expect(readFileSync(join(home, '.bashrc'), 'utf8')).toBe('export PATH=/usr/bin\n');
     expect(run.code).toBe(2);

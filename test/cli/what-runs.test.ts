@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled `review-gate` in a terminal: what reaches the review service is the
+ * End to end, `review-gate` (in-process): what reaches the review service is the
  * code that runs, as in the action.
  *
  * - A Git LFS pointer is reviewed as the content it points at when the repository holds that
@@ -15,9 +15,9 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-status';
 import { lfsPointer, storeLfsObject } from '../support/placeholders';
-import { useBundledCli } from './bundled';
+import { useCli } from './in-process';
 
-const cli = useBundledCli();
+const cli = useCli();
 
 const EVAL_PY = 'import os\n\n\ndef load():\n    return eval(os.environ["PLUGIN"])\n';
 const CLEAN_PY = 'def total(values):\n    return sum(values)\n';

@@ -1,5 +1,5 @@
 /**
- * End to end, on the bundled dist/cli/index.js in real git repositories against the service
+ * End to end, `review-gate` run in-process in real git repositories against the service
  * simulator: the terminal says why a finding does not count (suppressed, or on lines the change
  * does not touch), marks the answers that came from the result cache, and prints a file name
  * with control or bidi characters in one escaped form that cannot be taken for another file's.
@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useBundledCli } from './bundled';
+import { useCli } from './in-process';
 
-const cli = useBundledCli();
+const cli = useCli();
 const { reviewGate } = cli;
 
 interface JsonOut {

@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled `review-gate`: exit status 3 ("could not run") only when nothing the run
+ * End to end, `review-gate` (in-process): exit status 3 ("could not run") only when nothing the run
  * could judge failed. A file not reviewed for a reason about the code (too large, past
  * max-files) keeps its own cause whatever else happened to the run: an outage, the daily limit
  * or a rejected key on other files never turns that file's failure into "could not run", which a
@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-status';
-import { useBundledCli } from './bundled';
+import { useCli } from './in-process';
 
-const cli = useBundledCli();
+const cli = useCli();
 const { reviewGate } = cli;
 
 /** A change of three files: one over 200 bytes that adds an eval, two small clean ones. */
