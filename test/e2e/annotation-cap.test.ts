@@ -14,9 +14,10 @@ import type { RunningSimulator } from '../doubles/simulator';
 import { startSimulator } from '../doubles/simulator';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from '../cli/bundled';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
 const harness = useBundledAction({ bundles: ['dist/index.js', 'dist/cli/index.js'] });
+const { runAgainst } = harness;
 
 /** Infos in a.py, warnings in b.py, errors in c.py: the file order is the reverse of severity. */
 const FILES = [

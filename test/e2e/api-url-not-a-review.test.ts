@@ -7,12 +7,12 @@ import { EXIT } from '../../src/cli/exit-status';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from '../cli/bundled';
 import { startScriptedService } from '../support/scripted-service';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 import { added } from '../support/fixture-files';
 import { pullRequestRuns } from './pull-request-runs';
 
 const harness = useBundledAction({ bundles: ['dist/index.js', 'dist/cli/index.js'] });
-const { demo, servers, closeAfterTest } = harness;
+const { demo, servers, closeAfterTest, runAgainst } = harness;
 const { runOn } = pullRequestRuns(harness);
 
 describe('an api-url answering JSON that is not a review', () => {

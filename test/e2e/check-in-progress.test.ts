@@ -12,10 +12,10 @@ import type { FakeCheckRun } from '../doubles/fake-github-checks';
 import { fakePullOf, pullRequestEvent } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
 const harness = useBundledAction();
-const { demo } = harness;
+const { demo, runAgainst } = harness;
 
 const X = '1'.repeat(40);
 const pr: PullRequestFixture = { ...demo, number: 7, headSha: X };

@@ -12,11 +12,11 @@ import { fakePullOf, pullRequestEvent } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
 import { added } from '../support/fixture-files';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 import { EVAL_PY } from './pull-request-runs';
 
 const harness = useBundledAction();
-const { demo } = harness;
+const { demo, runAgainst } = harness;
 
 const X = '1'.repeat(40);
 

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../../src/domain/markers';
 import type { FakeGitHub, FakeGitHubOptions } from '../doubles/fake-github';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { runAgainst as run, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
 const harness = useBundledAction();
-const { demo } = harness;
+const { demo, runAgainst: run } = harness;
 
 /** A pull request adding one Python file of 130 lines that no simulator rule flags. */
 function addedFile(): PullRequestFixture {

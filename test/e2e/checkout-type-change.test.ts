@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { tempRepo } from '../cli/bundled';
 import type { TempRepo } from '../cli/bundled';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 import { added } from '../support/fixture-files';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useBundledAction();
 
 describe('a type change (file ↔ symlink) in the checkout', () => {
   let repo: TempRepo;

@@ -4,9 +4,9 @@
  * outputs, the annotations and the check run are what they are without it.
  */
 import { describe, expect, it } from 'vitest';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useBundledAction();
 
 async function runDemo(inputs: Record<string, string>) {
   const { simulator, github } = await servers({ fixture: demo });

@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { fakePullOf, pullRequestEvent } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useBundledAction();
 
 /** The pull_request event of the demo pull request as a draft (or, with `ready_for_review`, one made ready). */
 function draftEvent(action: 'opened' | 'synchronize' | 'ready_for_review', draft: boolean): unknown {

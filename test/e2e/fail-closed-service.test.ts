@@ -13,7 +13,7 @@ import type { RunningSimulator } from '../doubles/simulator';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from '../cli/bundled';
 import type { TempRepo } from '../cli/bundled';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
 /** The default concurrency: at most this many requests are in flight when the run stops. */
 const CONCURRENCY = 4;
@@ -125,7 +125,7 @@ describe('the bundled CLI when api-url does not lead to the review service', () 
 });
 
 describe('the bundled action when api-url does not lead to the review service', () => {
-  const { demo, servers } = useBundledAction();
+  const { demo, servers, runAgainst } = useBundledAction();
   const fixture: PullRequestFixture = {
     ...demo,
     files: Array.from({ length: 20 }, (_, i) => ({ filename: `src/m${i}.py`, status: 'added', content: `V${i} = ${i}\n`, additions: 1, patch: `@@ -0,0 +1 @@\n+V${i} = ${i}` })),

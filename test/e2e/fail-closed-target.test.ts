@@ -15,10 +15,10 @@ import type { RunningSimulator } from '../doubles/simulator';
 import { isWriteRequest } from '../doubles/fake-github';
 import type { FakeGitHub, FakePull } from '../doubles/fake-github';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
 const harness = useBundledAction();
-const { demo } = harness;
+const { demo, runAgainst } = harness;
 
 /** The commit the event names. */
 const X = '1'.repeat(40);

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useBundledAction();
 
 /** A pull request adding `count` small Python files that no simulator rule flags. */
 function addedFiles(count: number): PullRequestFixture {

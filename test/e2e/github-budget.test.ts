@@ -9,9 +9,9 @@ import type { FakeGitHub, RecordedRequest } from '../doubles/fake-github';
 import { DEMO_KEY } from '../doubles/simulator';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { generatedPull } from '../support/generated-pull';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useBundledAction();
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(40, 7)]);
 

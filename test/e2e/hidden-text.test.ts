@@ -15,9 +15,9 @@ import { HIDDEN } from '../support/hidden-text-corpus';
 import { buildPullRequestRepo } from '../support/git-pull-request';
 import type { PullRequestRepo } from '../support/git-pull-request';
 import { fixtureOf, ownComments } from './thread-fixtures';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
-const { servers } = useBundledAction();
+const { servers, runAgainst } = useBundledAction();
 
 const files: Array<FakeFile & { content: string }> = HIDDEN.map((c) => {
   const patch = injectionPatch(c);

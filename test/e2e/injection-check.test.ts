@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import type { FakeFile } from '../doubles/fake-github';
 import { INJECTION_CASES, INJECTION_MIN_SCORE, injectionPatch } from '../support/injection-corpus';
 import { fixtureOf, ownComments, summaryBody } from './thread-fixtures';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
-const { servers } = useBundledAction();
+const { servers, runAgainst } = useBundledAction();
 
 const files: Array<FakeFile & { content: string }> = INJECTION_CASES.map((c) => {
   const patch = injectionPatch(c);

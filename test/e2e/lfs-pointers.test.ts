@@ -18,12 +18,12 @@ import { added } from '../support/fixture-files';
 import { buildPullRequestRepo } from '../support/git-pull-request';
 import type { PullRequestRepo } from '../support/git-pull-request';
 import { annexPointer, lfsPointer, storeLfsObject } from '../support/placeholders';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
 /** What content each path is reviewed as: one review a file (injection-check's blanked second reviews are its own tests'). */
 const ONE_REVIEW = { 'injection-check': 'off' };
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useBundledAction();
 
 const EVAL_PY = 'import os\n\n\ndef load():\n    return eval(os.environ["PLUGIN"])\n';
 const CLEAN_PY = 'def total(values):\n    return sum(values)\n';

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import type { FakeFile, FakeMergeGroup } from '../doubles/fake-github';
 import { mergeGroupEvent } from '../support/merge-group-event';
 import { added } from '../support/fixture-files';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useBundledAction();
 
 const BASE = 'b2'.repeat(20);
 const HEAD = 'c3'.repeat(20);

@@ -15,11 +15,11 @@ import { isWriteRequest } from '../doubles/fake-github';
 import type { FakeFile, FakeGitHub, FakeMergeGroup } from '../doubles/fake-github';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 import { NUMBER, addedFile, fixtureOf, ownComments } from './thread-fixtures';
 import { mergeGroupEvent } from '../support/merge-group-event';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useBundledAction();
 const folders: string[] = [];
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });

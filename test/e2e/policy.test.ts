@@ -16,10 +16,10 @@ import type { FakeGitHub } from '../doubles/fake-github';
 import { fakePullOf } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 import { addedFile, fixtureOf } from './thread-fixtures';
 
-const { servers } = useBundledAction();
+const { servers, runAgainst } = useBundledAction();
 const folders: string[] = [];
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });

@@ -15,11 +15,11 @@ import type { FakeGitHub, FakePull } from '../doubles/fake-github';
 import type { FakeCheckRun } from '../doubles/fake-github-checks';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { added } from '../support/fixture-files';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 import { CLEAN_PY, EVAL_PY } from './pull-request-runs';
 
 const harness = useBundledAction();
-const { demo } = harness;
+const { demo, runAgainst } = harness;
 const folders: string[] = [];
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });

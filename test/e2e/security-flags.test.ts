@@ -9,10 +9,10 @@
 import { describe, expect, it } from 'vitest';
 import { extractFingerprints } from '../../src/domain/markers';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 import { addedFile as added, modifiedLineThree, quietLines } from './thread-fixtures';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useBundledAction();
 
 /** A pull request adding one Python file of `lines` lines that no simulator rule flags. */
 function addedFile(lines: number): PullRequestFixture {

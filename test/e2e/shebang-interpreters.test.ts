@@ -8,9 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { added } from '../support/fixture-files';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useBundledAction();
 
 const EVAL_PY = 'import sys\neval(sys.argv[1])\n';
 

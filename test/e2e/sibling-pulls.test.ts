@@ -11,11 +11,11 @@ import type { FakeCheckRun } from '../doubles/fake-github-checks';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
 import { added } from '../support/fixture-files';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 import { CLEAN_PY, EVAL_PY } from './pull-request-runs';
 
 const harness = useBundledAction();
-const { demo } = harness;
+const { demo, runAgainst } = harness;
 
 const X = '1'.repeat(40);
 const MAIN = '3'.repeat(40);

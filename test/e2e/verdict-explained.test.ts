@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { POLICY_PATH } from '../../src/config/policy/keys';
 import { VERSION } from '../../src/domain/version';
 import { fakePullOf } from '../doubles/run-action';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 import { addedFile, fixtureOf } from './thread-fixtures';
 
-const { servers } = useBundledAction();
+const { servers, runAgainst } = useBundledAction();
 
 const POLICY = ['fail-on-severity: error', 'rules:', '  - paths: legacy/**', '    fail-on-severity: never', '    min-score: 0', ''].join('\n');
 const BY_RULE = 'does not fail the check: fail-on-severity never for this file, by policy rule 1 (`legacy/**`)';

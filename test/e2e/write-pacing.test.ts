@@ -15,9 +15,10 @@ import { describe, expect, it } from 'vitest';
 import { asGitHubCom } from '../doubles/intercepted-github';
 import type { FakeGitHub } from '../doubles/fake-github';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
 const harness = useBundledAction();
+const { runAgainst } = harness;
 
 /** GitHub's pacing as the action applies it: a burst of five, then one write a second. */
 const BURST = 5;
