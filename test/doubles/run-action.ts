@@ -2,7 +2,9 @@
  * Runs the bundled `dist/index.js` the way the Actions runner does — inputs as `INPUT_*`
  * variables, an event file, `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` files — against the local
  * service simulator and a local fake GitHub serving a pull-request fixture. Used by the demo
- * (`npm run demo`) and the end-to-end tests; everything stays on 127.0.0.1.
+ * (`npm run demo`), the benchmarks and the end-to-end tests whose point is the process; the
+ * others run the action in their own process with the same step (run-action-in-process.ts).
+ * Everything stays on 127.0.0.1.
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -81,7 +83,7 @@ export interface ActionRun {
   outputs: Record<string, string>;
   /** The job summary as written to GITHUB_STEP_SUMMARY. */
   stepSummary: string;
-  /** `performance.now()` just before the process was spawned and when it exited (benchmarks). */
+  /** `performance.now()` just before the run started (the process spawned, or run() called in-process) and when it ended (benchmarks). */
   spawnedAt: number;
   exitedAt: number;
 }
