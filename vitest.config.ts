@@ -3,12 +3,31 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * The tests that run the bundles (dist/index.js, dist/cli/index.js): they need `npm run build`
- * first. A new test that runs dist/ goes in test/e2e/, or is named *.bundled.test.ts, or is
- * listed here. `npm run test:unit` runs every other test.
+ * first. Most end-to-end tests run the action in the test's own process (useAction() in
+ * test/e2e/harness.ts) and need no build; these spawn a bundle in some test. A new test that runs
+ * dist/ is named *.bundled.test.ts, or is listed here. `npm run test:unit` runs every other test.
  */
 const BUNDLED = [
-  'test/e2e/**/*.test.ts',
   'test/**/*.bundled.test.ts',
+  // The action's bundle in every run (useBundledAction): the process itself is the point.
+  ...[
+    'action', // dist/index.js as the runner runs it
+    'fail-closed-secrets', // what reaches the real stdout and stderr
+    'secrets-encoded',
+    'github-client', // a hung GitHub and a broken event file: no stack trace from the process
+    'fail-closed-files', // cache and SARIF files one process leaves for the next
+    'result-cache',
+    'stored-pace',
+    'sarif-security', // the SARIF contract, through the bundle's lazily loaded chunks
+    'sarif-walkthrough',
+    'self-test', // NODE_EXTRA_CA_CERTS and a proxy, read as node starts
+  ].map((name) => `test/e2e/${name}.test.ts`),
+  // In-process but for a test that needs a process (runs at once, a summary path, a CA file).
+  ...['check-replacement', 'fail-closed-target', 'fail-closed-writes', 'one-verdict', 'write-pacing'].map((name) => `test/e2e/${name}.test.ts`),
+  // The action in-process, the terminal's bundle too (dist/cli/index.js).
+  ...['annotation-cap', 'api-url-not-a-review', 'default-excludes', 'fail-closed-collect', 'fail-closed-diff', 'fail-closed-service', 'shebang-scripts'].map(
+    (name) => `test/e2e/${name}.test.ts`,
+  ),
   'test/cli/exit-status.contract.test.ts',
   'test/cli/terminal-safety.test.ts',
   'test/scripts/demo.test.ts',
@@ -18,8 +37,8 @@ const BUNDLED = [
 
 export default defineConfig({
   test: {
-    // Generous: the end-to-end tests spawn the bundle, two at once on two cores. Nothing here
-    // waits on purpose; these only bound a hang.
+    // Generous: some end-to-end tests spawn a bundle, two at once on two cores. Nothing here waits
+    // on purpose; these only bound a hang.
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

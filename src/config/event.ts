@@ -1,5 +1,5 @@
 /**
- * What this run reviews, from the Actions event (read by @actions/github's `context`): a pull
+ * What this run reviews, from the Actions event (GITHUB_EVENT_NAME and the payload file): a pull
  * request (the payload of `pull_request` and `pull_request_target`, else the `pr-number` input),
  * the open pull requests a `workflow_run` event's head heads (the two-stage set-up for forks),
  * or a merge group of the merge queue (`merge_group`), reviewed as `base_sha...head_sha`.
@@ -7,6 +7,7 @@
  * What a pull request's payload says of its head, base and draft state is kept only to be
  * compared with GitHub's answer at run time (config/pull-target.ts), which the run goes by.
  */
+import { readFile } from 'node:fs/promises';
 import type { MergeGroupRef } from '../domain/pull-request';
 import type { RunnerEnvironment } from './environment';
 import { quoteValue } from '../domain/quote-value';
@@ -54,15 +55,18 @@ interface PullRequestPayload {
 }
 
 /**
- * The event through @actions/github's `context`. It is imported here, not at the top of the
- * bundle, because `context` parses the payload file as the module loads: a broken file must end
- * as a clear error, not as a stack trace before the action starts.
+ * The event of this run, read when the run asks for it. Not through @actions/github's `context`:
+ * that reads the environment and parses the payload once, as its module loads, and would give a
+ * second run in the same process (@github/local-action, the in-process tests) the first run's
+ * event. As `context` does, a payload file that is not set or not there reads as `{}`.
  */
-export async function readActionEvent(runner: Pick<RunnerEnvironment, 'repository' | 'eventPath'>): Promise<ActionEvent> {
+export async function readActionEvent(runner: Pick<RunnerEnvironment, 'repository' | 'eventName' | 'eventPath'>): Promise<ActionEvent> {
+  const event = (payload: unknown): ActionEvent => ({ name: runner.eventName, repository: runner.repository, payload });
+  if (runner.eventPath === '') return event({});
   try {
-    const { context } = await import(/* webpackMode: "eager" */ '@actions/github');
-    return { name: context.eventName, repository: runner.repository, payload: context.payload };
+    return event(JSON.parse(await readFile(runner.eventPath, 'utf8')));
   } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return event({});
     const why = error instanceof SyntaxError ? 'it is not valid JSON' : error instanceof Error ? error.message : String(error);
     throw new EventError(`Cannot read the event payload at '${runner.eventPath}': ${why}.`);
   }

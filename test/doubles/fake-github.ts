@@ -351,16 +351,18 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const unchanged = new Map<object, Map<string, { mode: string; sha: string }>>(
     [...options.pulls, ...groups].map((owner) => [owner, treeFiles(owner.tree, storeBytes)]),
   );
-  /** Each head's tree: the unchanged files, then the changed ones that are still there. */
-  const heads = (): FakeHead[] =>
-    [...options.pulls, ...groups].map((owner) => {
-      const files = new Map(unchanged.get(owner));
-      for (const file of owner.files) {
-        const sha = shaOf.get(file);
-        if (file.status !== 'removed' && sha !== undefined) files.set(file.filename, { mode: file.mode ?? '100644', sha });
-      }
-      return { commit: owner.headSha, files };
-    });
+  /** A head's tree: the unchanged files, then the changed ones that are still there. */
+  const headOf = (owner: FakePull | FakeMergeGroup): FakeHead => {
+    const files = new Map(unchanged.get(owner));
+    for (const file of owner.files) {
+      const sha = shaOf.get(file);
+      if (file.status !== 'removed' && sha !== undefined) files.set(file.filename, { mode: file.mode ?? '100644', sha });
+    }
+    return { commit: owner.headSha, files };
+  };
+  /** The heads a push moved a pull request on from: GitHub keeps each commit's tree readable. */
+  const earlierHeads: FakeHead[] = [];
+  const heads = (): FakeHead[] => [...[...options.pulls, ...groups].map(headOf), ...earlierHeads];
   const trees = createFakeTrees(heads);
   /** Comments of submitted reviews: GitHub shows a pending review's comments to nobody else. */
   const submittedComments = (pullNumber: number): FakeReviewComment[] =>
@@ -774,6 +776,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     movePullHead(pullNumber, headSha) {
       const pull = options.pulls.find((p) => p.number === pullNumber);
       if (pull === undefined) throw new TypeError(`Expected a pull request of the fake, got #${pullNumber}`);
+      earlierHeads.push(headOf(pull));
       pull.headSha = headSha;
       commits.get(pullNumber)?.add(headSha);
     },
@@ -816,6 +819,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     push(pullNumber, headSha, files) {
       const pull = options.pulls.find((p) => p.number === pullNumber);
       if (pull === undefined) throw new TypeError(`Expected a pull request of the fake, got #${pullNumber}`);
+      earlierHeads.push(headOf(pull));
       storeBlobs(files);
       pull.files = files;
       pull.headSha = headSha;

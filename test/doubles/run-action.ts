@@ -2,7 +2,9 @@
  * Runs the bundled `dist/index.js` the way the Actions runner does — inputs as `INPUT_*`
  * variables, an event file, `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` files — against the local
  * service simulator and a local fake GitHub serving a pull-request fixture. Used by the demo
- * (`npm run demo`) and the end-to-end tests; everything stays on 127.0.0.1.
+ * (`npm run demo`), the benchmarks and the end-to-end tests whose point is the process; the
+ * others run the action in their own process with the same step (run-action-in-process.ts).
+ * Everything stays on 127.0.0.1.
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -81,7 +83,7 @@ export interface ActionRun {
   outputs: Record<string, string>;
   /** The job summary as written to GITHUB_STEP_SUMMARY. */
   stepSummary: string;
-  /** `performance.now()` just before the process was spawned and when it exited (benchmarks). */
+  /** `performance.now()` just before the run started (the process spawned, or run() called in-process) and when it ended (benchmarks). */
   spawnedAt: number;
   exitedAt: number;
 }
@@ -103,31 +105,9 @@ export interface RunOptions {
 export async function runBundledAction(options: RunOptions): Promise<ActionRun> {
   const dir = await mkdtemp(join(tmpdir(), 'review-gate-run-'));
   try {
-    const eventPath = join(dir, 'event.json');
-    const outputPath = join(dir, 'output.txt');
-    const summaryPath = join(dir, 'summary.md');
-    const event = options.event ?? pullRequestEvent(options.fixture);
-    await writeFile(eventPath, typeof event === 'string' ? event : JSON.stringify(event));
-    await writeFile(outputPath, '');
-    await writeFile(summaryPath, '');
-
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? dir,
-      GITHUB_ACTIONS: 'true',
-      GITHUB_API_URL: options.githubApiUrl,
-      GITHUB_REPOSITORY: `${options.fixture.owner}/${options.fixture.repo}`,
-      GITHUB_EVENT_NAME: options.eventName ?? 'pull_request',
-      GITHUB_EVENT_PATH: eventPath,
-      GITHUB_OUTPUT: outputPath,
-      GITHUB_STEP_SUMMARY: summaryPath,
-      RUNNER_TEMP: dir,
-      ...options.env,
-    };
-    for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-
+    const step = await prepareStep(options, dir, join(dir, 'summary.md'));
     const spawnedAt = performance.now();
-    const child = spawn(process.execPath, [options.script ?? join(ROOT, 'dist/index.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [options.script ?? join(ROOT, 'dist/index.js')], { env: step.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -137,18 +117,57 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
       child.on('close', (code) => done(code ?? 1));
     });
     const exitedAt = performance.now();
-    return {
-      exitCode,
-      stdout: Buffer.concat(stdout).toString('utf8'),
-      stderr: Buffer.concat(stderr).toString('utf8'),
-      outputs: parseOutputFile(await readFile(outputPath, 'utf8')),
-      stepSummary: await readFile(summaryPath, 'utf8'),
-      spawnedAt,
-      exitedAt,
-    };
+    return { exitCode, ...(await readStep(step, stdout, stderr)), spawnedAt, exitedAt };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** What the runner gives a step: its environment, and the files it names. */
+export interface PreparedStep {
+  env: Record<string, string>;
+  outputPath: string;
+  summaryPath: string;
+}
+
+/**
+ * Writes the event, an empty GITHUB_OUTPUT and an empty GITHUB_STEP_SUMMARY (at `summaryPath`)
+ * for a run in `dir`, and builds the clean environment a step gets: nothing of this process's
+ * but PATH and HOME, so no proxy, INPUT_* or GITHUB_* variable of the machine reaches the run.
+ */
+export async function prepareStep(options: RunOptions, dir: string, summaryPath: string): Promise<PreparedStep> {
+  const eventPath = join(dir, 'event.json');
+  const outputPath = join(dir, 'output.txt');
+  const event = options.event ?? pullRequestEvent(options.fixture);
+  await writeFile(eventPath, typeof event === 'string' ? event : JSON.stringify(event));
+  await writeFile(outputPath, '');
+  await writeFile(summaryPath, '');
+
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? dir,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_API_URL: options.githubApiUrl,
+    GITHUB_REPOSITORY: `${options.fixture.owner}/${options.fixture.repo}`,
+    GITHUB_EVENT_NAME: options.eventName ?? 'pull_request',
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_OUTPUT: outputPath,
+    GITHUB_STEP_SUMMARY: summaryPath,
+    RUNNER_TEMP: dir,
+    ...options.env,
+  };
+  for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  return { env, outputPath, summaryPath };
+}
+
+/** What a finished step left: its log, its outputs and its job summary. */
+export async function readStep(step: PreparedStep, stdout: Buffer[], stderr: Buffer[]): Promise<Pick<ActionRun, 'stdout' | 'stderr' | 'outputs' | 'stepSummary'>> {
+  return {
+    stdout: Buffer.concat(stdout).toString('utf8'),
+    stderr: Buffer.concat(stderr).toString('utf8'),
+    outputs: parseOutputFile(await readFile(step.outputPath, 'utf8')),
+    stepSummary: await readFile(step.summaryPath, 'utf8'),
+  };
 }
 
 export function pullRequestEvent(fixture: PullRequestFixture): unknown {

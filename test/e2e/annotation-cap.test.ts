@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js and dist/cli/index.js on a run with more findings than a
+ * End to end, the action and the bundled dist/cli/index.js on a run with more findings than a
  * check run carries: the check run gets at most the cap of annotations, the most severe first
  * (every counted error before any warning, every warning before any info), in as many writes as
  * that takes, and its summary says how many were left out and where they are; the job summary
@@ -14,9 +14,10 @@ import type { RunningSimulator } from '../doubles/simulator';
 import { startSimulator } from '../doubles/simulator';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from '../cli/bundled';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const harness = useBundledAction({ bundles: ['dist/index.js', 'dist/cli/index.js'] });
+const harness = useAction({ bundles: ['dist/cli/index.js'] });
+const { runAgainst } = harness;
 
 /** Infos in a.py, warnings in b.py, errors in c.py: the file order is the reverse of severity. */
 const FILES = [

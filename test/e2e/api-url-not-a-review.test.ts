@@ -1,5 +1,5 @@
 /**
- * End to end (issue 15 round 2b), through the bundled dist/index.js and dist/cli/index.js: an api-
+ * End to end (issue 15 round 2b), through the action and the bundled dist/cli/index.js: an api-
  * url answering JSON that is not a review, on every request, is "could not run".
  */
 import { describe, expect, it } from 'vitest';
@@ -7,12 +7,12 @@ import { EXIT } from '../../src/cli/exit-status';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from '../cli/bundled';
 import { startScriptedService } from '../support/scripted-service';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 import { added } from '../support/fixture-files';
 import { pullRequestRuns } from './pull-request-runs';
 
-const harness = useBundledAction({ bundles: ['dist/index.js', 'dist/cli/index.js'] });
-const { demo, servers, closeAfterTest } = harness;
+const harness = useAction({ bundles: ['dist/cli/index.js'] });
+const { demo, servers, closeAfterTest, runAgainst } = harness;
 const { runOn } = pullRequestRuns(harness);
 
 describe('an api-url answering JSON that is not a review', () => {

@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js: a run marks its check `in_progress` on the head before it
+ * End to end, the action: a run marks its check `in_progress` on the head before it
  * sends the first review request, so no earlier verdict on that head (a draft's `neutral`, which
  * branch protection lets through) stands while the run reviews. The final write completes that
  * same check run — one that stops with an error included — so none is left `in_progress` behind a
@@ -12,10 +12,10 @@ import type { FakeCheckRun } from '../doubles/fake-github-checks';
 import { fakePullOf, pullRequestEvent } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const harness = useBundledAction();
-const { demo } = harness;
+const harness = useAction();
+const { demo, runAgainst } = harness;
 
 const X = '1'.repeat(40);
 const pr: PullRequestFixture = { ...demo, number: 7, headSha: X };

@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js: a `neutral` or `success` never replaces a `failure` on a
+ * End to end, the action: a `neutral` or `success` never replaces a `failure` on a
  * head unless it comes from a run that reviewed that head, against the pull request's current
  * base, having read GitHub's state at least as recently as the run that failed it. And whether the
  * pull request is a draft is GitHub's answer at run time, never the event's payload: a payload can
@@ -8,15 +8,15 @@
 import { describe, expect, it } from 'vitest';
 import type { FakeGitHub, FakePull } from '../doubles/fake-github';
 import type { FakeCheckRun } from '../doubles/fake-github-checks';
-import { fakePullOf, pullRequestEvent } from '../doubles/run-action';
+import { fakePullOf, pullRequestEvent, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
 import { added } from '../support/fixture-files';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 import { EVAL_PY } from './pull-request-runs';
 
-const harness = useBundledAction();
-const { demo } = harness;
+const harness = useAction({ bundles: ['dist/index.js'] });
+const { demo, runAgainst } = harness;
 
 const X = '1'.repeat(40);
 
@@ -89,7 +89,8 @@ describe('a passing run that read GitHub before a failing run did', () => {
     // GitHub after B did — runs to its end and fails the head. Then B goes on, and passes.
     let failing: Awaited<ReturnType<typeof runAgainst>> | undefined;
     github.onNext({ method: 'POST', path: `/repos/${warns.owner}/${warns.repo}/check-runs` }, async () => {
-      failing = await runAgainst(simulator, github, warns, { 'fail-on-severity': 'warning' });
+      // A runs while B, in this process, is under way: A gets a process of its own, as another job would.
+      failing = await runAgainst(simulator, github, warns, { 'fail-on-severity': 'warning' }, { runner: runBundledAction });
     });
 
     const passing = await runAgainst(simulator, github, warns);

@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js: the check run on the pull request's head commit carries
+ * End to end, the action: the check run on the pull request's head commit carries
  * the one verdict (conclusion = exit status), every finding on an added line as an annotation
  * (50 per request, no cap of 10), and is written on pull_request and on workflow_run with
  * pr-number alike. A token that may not write checks costs one line, never the verdict.
@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../../src/domain/markers';
 import type { FakeGitHub, FakeGitHubOptions } from '../doubles/fake-github';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { runAgainst as run, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const harness = useBundledAction();
-const { demo } = harness;
+const harness = useAction();
+const { demo, runAgainst: run } = harness;
 
 /** A pull request adding one Python file of 130 lines that no simulator rule flags. */
 function addedFile(): PullRequestFixture {

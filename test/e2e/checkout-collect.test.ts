@@ -1,18 +1,18 @@
 /**
- * End to end: the bundled dist/index.js with GITHUB_WORKSPACE holding a checkout of the pull
+ * End to end: the action with GITHUB_WORKSPACE holding a checkout of the pull
  * request (fetch-depth: 0) reads every changed file, patch and content from local git, and
  * reaches exactly the outcome of a run through the GitHub API.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../doubles/simulator';
-import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
+import { GITHUB_TOKEN } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { GITHUB_VIEW, createPullRequestRepo } from '../support/git-pull-request';
 import type { PullRequestRepo } from '../support/git-pull-request';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, run: runAction } = useAction();
 let pull: PullRequestRepo;
 let fixture: PullRequestFixture;
 
@@ -33,7 +33,7 @@ afterAll(() => rmSync(pull.repo, { recursive: true, force: true }));
 /** `baseSha`: the base commit GitHub has (default the fixture's, which the checkout holds). */
 async function run(env: Record<string, string>, event?: unknown, baseSha = fixture.baseSha) {
   const { simulator, github } = await servers({ fixture: { ...fixture, baseSha } });
-  const result = await runBundledAction({
+  const result = await runAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN },
     githubApiUrl: github.url,
     fixture,

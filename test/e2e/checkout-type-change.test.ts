@@ -1,5 +1,5 @@
 /**
- * End to end (issue 15 round 2b), through the bundled dist/index.js: a type change (file ↔
+ * End to end (issue 15 round 2b), through the action: a type change (file ↔
  * symlink) in the checkout no longer sends the run to the API.
  */
 import { symlinkSync, unlinkSync } from 'node:fs';
@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { tempRepo } from '../cli/bundled';
 import type { TempRepo } from '../cli/bundled';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 import { added } from '../support/fixture-files';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useAction();
 
 describe('a type change (file ↔ symlink) in the checkout', () => {
   let repo: TempRepo;

@@ -13,9 +13,10 @@ import { SUMMARY_MARKER, fingerprintMarker } from '../../src/domain/markers';
 import type { FakeGitHub, FakeReviewComment } from '../doubles/fake-github';
 import type { ActionRun } from '../doubles/run-action';
 import { NUMBER, addedFile, fixtureOf } from './thread-fixtures';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const harness = useBundledAction();
+const harness = useAction();
+const { runAgainst } = harness;
 
 const EVAL = 'eval() runs arbitrary code; with untrusted input this is code injection.';
 const ACTIONS_BOT = 'github-actions[bot]';

@@ -1,12 +1,12 @@
 /**
- * End to end, the bundled dist/index.js: `comment-severity` sets the lowest severity posted as an
+ * End to end, the action: `comment-severity` sets the lowest severity posted as an
  * inline comment. Findings below it are listed in the summary comment instead; the verdict, the
  * outputs, the annotations and the check run are what they are without it.
  */
 import { describe, expect, it } from 'vitest';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useAction();
 
 async function runDemo(inputs: Record<string, string>) {
   const { simulator, github } = await servers({ fixture: demo });

@@ -1,15 +1,15 @@
 /**
- * End to end (issue 15 round 2b), through the bundled dist/index.js and dist/cli/index.js: a name
+ * End to end (issue 15 round 2b), through the action and the bundled dist/cli/index.js: a name
  * the pull request chooses (`*.generated.*`, `vendor/`, `*.min.js`, …) cannot keep code from
  * review: only an `exclude` the user set skips it.
  */
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-status';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 import { added } from '../support/fixture-files';
 import { pullRequestRuns, reviewBodies, EVAL_PY, EVAL_JS, CLEAN_PY } from './pull-request-runs';
 
-const harness = useBundledAction({ bundles: ['dist/index.js', 'dist/cli/index.js'] });
+const harness = useAction({ bundles: ['dist/cli/index.js'] });
 const { runOn, reviewInTerminal } = pullRequestRuns(harness);
 
 describe('a name the pull request chooses cannot keep code from review', () => {

@@ -15,9 +15,10 @@ import { findingFingerprint } from '../../src/locate/fingerprint';
 import { fingerprintMarker } from '../../src/domain/markers';
 import type { FakeGitHub } from '../doubles/fake-github';
 import { NUMBER, SECOND_HEAD, addedFile, fixtureOf, ownComments, summaryBody } from './thread-fixtures';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const harness = useBundledAction();
+const harness = useAction();
+const { runAgainst } = harness;
 
 const EVAL = 'eval() runs arbitrary code; with untrusted input this is code injection.';
 const QUOTED_NOTE = '# TODO tidy _The same finding is on lines 2, 3, 4, 5, 6 of this file._';

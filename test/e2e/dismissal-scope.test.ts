@@ -9,12 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';
-import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
+import { GITHUB_TOKEN } from '../doubles/run-action';
 import type { ActionRun, PullRequestFixture } from '../doubles/run-action';
 import { NUMBER, SECOND_HEAD, addedFile, fixtureOf, ownComments, summaryBody } from './thread-fixtures';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const harness = useBundledAction();
+const harness = useAction();
+const { run: runAction } = harness;
 
 const HANDLER = ['import json', '', '', 'def handle(raw):', '    data = json.loads(raw)', '    return eval(data["expr"])'];
 /** Added later: a new function whose last line is the dismissed line, word for word. */
@@ -23,7 +24,7 @@ const fixture = fixtureOf([addedFile('src/handler.py', HANDLER)]);
 const REASON = 'false positive: input is validated upstream';
 
 function run(simulator: RunningSimulator, github: FakeGitHub, head: PullRequestFixture): Promise<ActionRun> {
-  return runBundledAction({
+  return runAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN },
     githubApiUrl: github.url,
     fixture: head,

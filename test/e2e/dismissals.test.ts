@@ -10,12 +10,13 @@ import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub, FakeReviewComment } from '../doubles/fake-github';
 import type { FakeRole } from '../doubles/fake-github-permissions';
-import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
+import { GITHUB_TOKEN } from '../doubles/run-action';
 import type { ActionRun, PullRequestFixture, RunOptions } from '../doubles/run-action';
 import { NUMBER, SECOND_HEAD, addedFile, fixtureOf, ownComments, reviewCommentEvent, summaryBody } from './thread-fixtures';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const harness = useBundledAction();
+const harness = useAction();
+const { run: runAction } = harness;
 
 const HANDLER = ['import json', '', '', 'def handle(raw):', '    data = json.loads(raw)', '    return eval(data["expr"])'];
 const fixture = fixtureOf([addedFile('src/handler.py', HANDLER)]);
@@ -26,7 +27,7 @@ function servers(): Promise<{ simulator: RunningSimulator; github: FakeGitHub }>
 }
 
 function run(simulator: RunningSimulator, github: FakeGitHub, extra: Partial<RunOptions> = {}, inputs: Record<string, string> = {}): Promise<ActionRun> {
-  return runBundledAction({
+  return runAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
     githubApiUrl: github.url,
     fixture,
@@ -99,7 +100,7 @@ describe('a dismissal reply', () => {
     const moved = addedFile('src/handler.py', ['"""Handlers."""', ...HANDLER]);
     github.push(NUMBER, SECOND_HEAD, [moved]);
     const pushed = fixtureOf([moved], SECOND_HEAD);
-    const second = await runBundledAction({
+    const second = await runAction({
       inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN },
       githubApiUrl: github.url,
       fixture: pushed,

@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js on draft pull requests: reviewed as usual, unless
+ * End to end, the action on draft pull requests: reviewed as usual, unless
  * `skip-drafts: true`; then the check run on the head concludes `neutral` with one line saying
  * why — never `success` — and no review request is made, nothing is posted; `ready_for_review`
  * reviews it.
@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { fakePullOf, pullRequestEvent } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useAction();
 
 /** The pull_request event of the demo pull request as a draft (or, with `ready_for_review`, one made ready). */
 function draftEvent(action: 'opened' | 'synchronize' | 'ready_for_review', draft: boolean): unknown {

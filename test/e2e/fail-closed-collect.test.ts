@@ -1,5 +1,5 @@
 /**
- * End to end, fail closed at collection: the bundled dist/index.js (and dist/cli/index.js) against
+ * End to end, fail closed at collection: the action (and the bundled dist/cli/index.js) against
  * the service simulator and the fake GitHub. A supported-language file the action did not review
  * — it could not decode it, it is too large, past max-files or past max-duration — counts as
  * incomplete, never as skipped; what is skipped is listed with the pattern or reason that skipped it.
@@ -12,13 +12,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';
-import { GITHUB_TOKEN, ROOT, runBundledAction } from '../doubles/run-action';
+import { GITHUB_TOKEN, ROOT } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 import { added } from '../support/fixture-files';
 import type { FixtureFile } from '../support/fixture-files';
 
-const { demo, servers, closeAfterTest } = useBundledAction({ bundles: ['dist/index.js', 'dist/cli/index.js'] });
+const { demo, servers, closeAfterTest, run: runAction } = useAction({ bundles: ['dist/cli/index.js'] });
 
 /** A file git calls binary (a NUL, UTF-16): GitHub lists it without a patch. */
 function addedBytes(filename: string, bytes: Buffer): FixtureFile {
@@ -36,7 +36,7 @@ async function runOn(
     simulator: options.contextLimitTokens === undefined ? {} : { contextLimitTokens: options.contextLimitTokens },
   });
   options.setup?.(simulator);
-  const result = await runBundledAction({
+  const result = await runAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
     githubApiUrl: github.url,
     fixture,

@@ -1,5 +1,5 @@
 /**
- * End to end, what the diff shows and every list GitHub sends: the bundled dist/index.js (and
+ * End to end, what the diff shows and every list GitHub sends: the action (and the bundled
  * dist/cli/index.js) against the service simulator, the fake GitHub and real git repositories.
  *
  * - A file whose base and head blobs differ is never a pure rename: without a readable patch,
@@ -13,17 +13,17 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
-import { fakePullOf, GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
+import { fakePullOf, GITHUB_TOKEN } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { FakeGitHub, FakeGitHubOptions } from '../doubles/fake-github';
 import { runCliBundle, serviceEnv, tempRepo } from '../cli/bundled';
 import { buildPullRequestRepo } from '../support/git-pull-request';
 import type { RepoWriter } from '../support/git-pull-request';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 import { added } from '../support/fixture-files';
 import type { FixtureFile } from '../support/fixture-files';
 
-const { demo, servers, closeAfterTest } = useBundledAction({ bundles: ['dist/index.js', 'dist/cli/index.js'] });
+const { demo, servers, closeAfterTest, run: runAction } = useAction({ bundles: ['dist/cli/index.js'] });
 
 /** The file before the pull request, under its old name. */
 const HELPERS = "function greet(name) {\n  return 'hi ' + name;\n}\nmodule.exports = { greet };\n";
@@ -51,7 +51,7 @@ async function runOn(files: FixtureFile[], options: RunOptions = {}) {
   const pull = { ...fakePullOf(fixture), ...(options.baseFiles === undefined ? {} : { baseFiles: options.baseFiles }) };
   const { simulator, github } = await servers({ fixture, github: { pulls: [pull], ...options.github } });
   options.beforeRun?.(github);
-  const result = await runBundledAction({
+  const result = await runAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN },
     githubApiUrl: github.url,
     fixture,
@@ -280,7 +280,7 @@ describe('every list from GitHub is read once per entry, and refused when malfor
     const listPages: FakeGitHubOptions['listPages'] = ({ path, items }) => (/\/(comments|reviews)$/.test(path) && items.length > 0 ? [items, items] : undefined);
     const file = added('src/app.py', 'def run(rule):\n    return eval(rule)\n');
     const first = await runOn([file], { github: { listPages } });
-    const again = await runBundledAction({
+    const again = await runAction({
       inputs: { 'api-key': DEMO_KEY, 'api-url': first.simulator.url, 'github-token': GITHUB_TOKEN },
       githubApiUrl: first.github.url,
       fixture: first.fixture,

@@ -14,9 +14,10 @@ import type { FakeGitHub, FakeReviewComment, ForcedAnswer } from '../doubles/fak
 import type { FakeRole } from '../doubles/fake-github-permissions';
 import type { ActionRun } from '../doubles/run-action';
 import { NUMBER, OWNER, REPO, addedFile, fixtureOf, ownComments, reviewCommentEvent, summaryBody } from './thread-fixtures';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const harness = useBundledAction();
+const harness = useAction();
+const { runAgainst } = harness;
 
 const fixture = fixtureOf([addedFile('src/handler.py', ['import json', '', 'def handle(raw):', '    return eval(json.loads(raw)["expr"])'])]);
 const REASON = 'false positive: input is validated upstream';

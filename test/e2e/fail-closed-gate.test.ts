@@ -1,17 +1,17 @@
 /**
- * End to end, the bundled dist/index.js against the simulator and the fake GitHub: the gate fails
+ * End to end, the action against the simulator and the fake GitHub: the gate fails
  * closed on what the service says that the action cannot place or does not know, compares the
  * score as sent, and loses no finding from its listings. The service's odd answers come from the
  * simulator's `answer` fault, which patches the fields the rules would never send.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../doubles/simulator';
-import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
+import { GITHUB_TOKEN } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 import { addedFile as added, modifiedLineThree, quietLines } from './thread-fixtures';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, run: runAction } = useAction();
 
 /** A pull request adding one Python file of `lines` lines that no simulator rule flags. */
 function addedFile(lines: number): PullRequestFixture {
@@ -38,7 +38,7 @@ async function runWith(
 ) {
   const { simulator, github } = await servers({ fixture, github: options.readOnly === true ? { readOnly: true } : {} });
   simulator.inject({ kind: 'answer', patch, path: '/v1/agent/review', times: fixture.files.length });
-  const result = await runBundledAction({
+  const result = await runAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
     githubApiUrl: github.url,
     fixture,

@@ -11,10 +11,10 @@ import { GITHUB_TOKEN } from '../doubles/run-action';
 import type { ActionRun, PullRequestFixture } from '../doubles/run-action';
 import { startConnectProxy } from '../support/connect-proxy';
 import { forgedCommands, runnerCommands } from '../support/runner-commands';
-import { runAgainst as run, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
 const harness = useBundledAction();
-const { demo } = harness;
+const { demo, runAgainst: run } = harness;
 
 const SOURCE = 'import os\nvalue = eval(os.environ["X"])\n';
 

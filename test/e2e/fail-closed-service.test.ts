@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js and dist/cli/index.js against an api-url that does not
+ * End to end, the action and the bundled dist/cli/index.js against an api-url that does not
  * lead to the review service: every review request answered 404 (a wrong path) or 405 (a wrong
  * method there), by the service's own error body or by a web server's page. The run stops after
  * a few such answers, the CLI exits 3 ("could not run", not "the code is bad") and the action
@@ -13,7 +13,7 @@ import type { RunningSimulator } from '../doubles/simulator';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from '../cli/bundled';
 import type { TempRepo } from '../cli/bundled';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
 /** The default concurrency: at most this many requests are in flight when the run stops. */
 const CONCURRENCY = 4;
@@ -124,8 +124,8 @@ describe('the bundled CLI when api-url does not lead to the review service', () 
   });
 });
 
-describe('the bundled action when api-url does not lead to the review service', () => {
-  const { demo, servers } = useBundledAction();
+describe('the action when api-url does not lead to the review service', () => {
+  const { demo, servers, runAgainst } = useAction();
   const fixture: PullRequestFixture = {
     ...demo,
     files: Array.from({ length: 20 }, (_, i) => ({ filename: `src/m${i}.py`, status: 'added', content: `V${i} = ${i}\n`, additions: 1, patch: `@@ -0,0 +1 @@\n+V${i} = ${i}` })),

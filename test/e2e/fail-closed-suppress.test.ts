@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import type { FakeFile, FakeGitHub } from '../doubles/fake-github';
 import type { ActionRun } from '../doubles/run-action';
 import { addedFile, fixtureOf, summaryBody } from './thread-fixtures';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { servers } = useBundledAction();
+const { servers, runAgainst } = useAction();
 
 async function runOn(files: Array<FakeFile & { content: string }>, inputs: Record<string, string> = {}): Promise<{ result: ActionRun; github: FakeGitHub }> {
   const fixture = fixtureOf(files);

@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js: the check run describes the commit that was reviewed,
+ * End to end, the action: the check run describes the commit that was reviewed,
  * and only that commit.
  * - The files reviewed are those of the commit the check run goes on: a list GitHub gives for
  *   another head (a push before or while the run lists) writes no success on the event's commit.
@@ -14,11 +14,12 @@ import { SUMMARY_MARKER } from '../../src/domain/markers';
 import type { RunningSimulator } from '../doubles/simulator';
 import { isWriteRequest } from '../doubles/fake-github';
 import type { FakeGitHub, FakePull } from '../doubles/fake-github';
+import { runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const harness = useBundledAction();
-const { demo } = harness;
+const harness = useAction({ bundles: ['dist/index.js'] });
+const { demo, runAgainst } = harness;
 
 /** The commit the event names. */
 const X = '1'.repeat(40);
@@ -226,7 +227,8 @@ describe('one commit heading several open pull requests', () => {
         await both;
       }, 2);
 
-      const results = await Promise.all([runAgainst(simulator, github, seven), runAgainst(simulator, github, eight)]);
+      // Two runs at once: two processes, as two jobs of a workflow are.
+      const results = await Promise.all([runAgainst(simulator, github, seven, {}, { runner: runBundledAction }), runAgainst(simulator, github, eight, {}, { runner: runBundledAction })]);
 
       expect(results.map((r) => r.exitCode), `round ${round}`).toEqual([1, 0]);
       expect(newestOn(github, X), `round ${round}`).toMatchObject({ conclusion: 'failure', output: { title: FAILS_7 } });

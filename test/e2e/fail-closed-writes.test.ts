@@ -1,28 +1,26 @@
 /**
- * End to end: the bundled dist/index.js writing to a fake GitHub that loses answers, is slow,
+ * End to end: the action writing to a fake GitHub that loses answers, is slow,
  * and sees pushes and a second run while a run is still posting. Asserts what the pull request
  * ends up with: one summary comment, one copy of each inline comment, nothing stale.
  */
 import { describe, expect, it } from 'vitest';
 import { EMPTIED_REVIEW_BODY } from '../../src/write/inline-convergence';
 import { extractFingerprints, SUMMARY_MARKER } from '../../src/domain/markers';
-import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub, ForcedAnswer } from '../doubles/fake-github';
-import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
+import { runBundledAction } from '../doubles/run-action';
 import type { ActionRun, RunOptions } from '../doubles/run-action';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
+import type { ActionRunner } from './harness';
 
-const { demo: fixture, servers, closeAll } = useBundledAction();
+const { demo: fixture, servers, closeAll, runAgainst } = useAction({ bundles: ['dist/index.js'] });
 
-function run(simulator: RunningSimulator, github: FakeGitHub, inputs: Record<string, string> = {}, extra: Partial<RunOptions> = {}): Promise<ActionRun> {
-  return runBundledAction({
-    inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
-    githubApiUrl: github.url,
-    fixture,
-    ...extra,
-  });
+function run(simulator: RunningSimulator, github: FakeGitHub, inputs: Record<string, string> = {}, extra: Partial<RunOptions> & { runner?: ActionRunner } = {}): Promise<ActionRun> {
+  return runAgainst(simulator, github, fixture, inputs, extra);
 }
+
+/** For a run under way while another is (in this process): a process of its own, as two jobs of a workflow are. */
+const AT_ONCE = { runner: runBundledAction };
 
 const pullPath = () => `/repos/${fixture.owner}/${fixture.repo}/pulls/${fixture.number}`;
 const issueCommentsPath = () => `/repos/${fixture.owner}/${fixture.repo}/issues/${fixture.number}/comments`;
@@ -89,7 +87,7 @@ describe('two runs racing on one pull request', () => {
       const { simulator, github } = await servers();
       holdFirstWritesUntilBoth(github, issueCommentsPath());
 
-      const results = await Promise.all([run(simulator, github, PASSING), run(simulator, github, PASSING)]);
+      const results = await Promise.all([run(simulator, github, PASSING, AT_ONCE), run(simulator, github, PASSING, AT_ONCE)]);
 
       expect(summaries(github), `round ${round}`).toHaveLength(1);
       expect(summaries(github)[0]?.body).toContain('## ✅ Passed');
@@ -107,7 +105,7 @@ describe('two runs racing on one pull request', () => {
       const { simulator, github } = await servers();
       holdFirstWritesUntilBoth(github, `${pullPath()}/reviews`);
 
-      const results = await Promise.all([run(simulator, github), run(simulator, github)]);
+      const results = await Promise.all([run(simulator, github, {}, AT_ONCE), run(simulator, github, {}, AT_ONCE)]);
 
       const copies = copiesByFingerprint(github);
       expect(copies.size, `round ${round}`).toBeGreaterThanOrEqual(8);
@@ -139,7 +137,7 @@ describe('a run whose commit is no longer the head', () => {
     // does all its work.
     github.onNext({ method: 'GET', path: /\/pulls\/\d+\/comments$/ }, async () => {
       github.movePullHead(fixture.number, NEW_HEAD);
-      newer = await run(simulator, github, { ...PASSING, 'min-score': '95' }, { fixture: { ...fixture, headSha: NEW_HEAD } });
+      newer = await run(simulator, github, { ...PASSING, 'min-score': '95' }, { fixture: { ...fixture, headSha: NEW_HEAD }, ...AT_ONCE });
     });
 
     // The older, slower run: its commit passes, but it is no longer the head when it posts.
@@ -188,7 +186,7 @@ describe('a run whose commit is no longer the head', () => {
     // meanwhile a push lands and the run on the new head does all its work, summary included.
     github.onNext({ method: 'GET', path: issueCommentsPath() }, async () => {
       github.movePullHead(fixture.number, NEW_HEAD);
-      newer = await run(simulator, github, { ...PASSING, 'min-score': '95' }, { fixture: { ...fixture, headSha: NEW_HEAD } });
+      newer = await run(simulator, github, { ...PASSING, 'min-score': '95' }, { fixture: { ...fixture, headSha: NEW_HEAD }, ...AT_ONCE });
     });
 
     const older = await run(simulator, github, PASSING);

@@ -1,5 +1,5 @@
 /**
- * End to end: the bundled dist/index.js against a service nobody listens for. It stops after the
+ * End to end: the action against a service nobody listens for. It stops after the
  * first failed connections, says so in one line naming the base URL and the error, and fails
  * the check with every file not reviewed for that reason (no timing is asserted: the benchmark
  * measures it).
@@ -7,13 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../doubles/simulator';
 import { CLOSED_PORT } from '../support/closed-port';
-import { GITHUB_TOKEN, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { GITHUB_TOKEN, startFixtureGitHub } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { demo, closeAfterTest } = useBundledAction();
+const { demo, closeAfterTest, run: runAction } = useAction();
 
-describe('the bundled action when the review service cannot be reached', () => {
+describe('the action when the review service cannot be reached', () => {
   it('stops at once with one line naming the base URL and the error, every file not reviewed', async () => {
     const files = Array.from({ length: 80 }, (_, i) => ({ filename: `src/m${i}.py`, status: 'added', content: `V${i} = ${i}\n`, additions: 1, patch: `@@ -0,0 +1 @@\n+V${i} = ${i}` }));
     const fixture: PullRequestFixture = { ...demo, files };
@@ -21,7 +21,7 @@ describe('the bundled action when the review service cannot be reached', () => {
     closeAfterTest(github);
     const apiUrl = `http://127.0.0.1:${CLOSED_PORT}`;
 
-    const run = await runBundledAction({ inputs: { 'api-key': DEMO_KEY, 'api-url': apiUrl, 'github-token': GITHUB_TOKEN }, githubApiUrl: github.url, fixture });
+    const run = await runAction({ inputs: { 'api-key': DEMO_KEY, 'api-url': apiUrl, 'github-token': GITHUB_TOKEN }, githubApiUrl: github.url, fixture });
 
     const reason = `not reviewed: the review service at ${apiUrl} cannot be reached (ECONNREFUSED)`;
     expect(run.exitCode).toBe(1);

@@ -1,14 +1,14 @@
 /**
- * End to end (issue 15 round 2b), through the bundled dist/index.js: the file list is read while
+ * End to end (issue 15 round 2b), through the action: the file list is read while
  * GitHub links a next page, and a list shorter than the pull request's own count fails closed.
  */
 import { describe, expect, it } from 'vitest';
 import type { FakeGitHubOptions } from '../doubles/fake-github';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 import { added } from '../support/fixture-files';
 import { pullRequestRuns, reviewBodies, EVAL_PY, CLEAN_PY } from './pull-request-runs';
 
-const harness = useBundledAction();
+const harness = useAction();
 const { runOn } = pullRequestRuns(harness);
 
 describe('the file list ends only where GitHub ends it', () => {

@@ -1,13 +1,13 @@
 /**
- * End to end, the bundled dist/index.js: what the service says of each reviewed file — its
+ * End to end, the action: what the service says of each reviewed file — its
  * `summary` and its `suggestions` — is shown in the summary comment and the job summary, one
  * collapsed block per file after the findings, within each surface's size limit.
  */
 import { describe, expect, it } from 'vitest';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useAction();
 
 /** A pull request adding `count` small Python files that no simulator rule flags. */
 function addedFiles(count: number): PullRequestFixture {

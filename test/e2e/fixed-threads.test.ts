@@ -10,12 +10,13 @@ import { FIXED_MARKER, extractFingerprints } from '../../src/domain/markers';
 import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub, FakeGitHubOptions, FakeReviewComment } from '../doubles/fake-github';
-import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
+import { GITHUB_TOKEN } from '../doubles/run-action';
 import type { ActionRun, PullRequestFixture } from '../doubles/run-action';
 import { NUMBER, SECOND_HEAD, addedFile, fixtureOf, ownComments, summaryBody } from './thread-fixtures';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const harness = useBundledAction();
+const harness = useAction();
+const { run: runAction } = harness;
 
 /** handler.py: two eval() findings; the push fixes the one on line 6 and keeps the one on line 5. */
 const HANDLER = ['import json', '', '', 'def handle(raw):', '    rule = eval(raw)', '    return eval(json.loads(raw)["expr"])'];
@@ -31,7 +32,7 @@ function servers(github: Partial<FakeGitHubOptions> = {}): Promise<{ simulator: 
 }
 
 function run(simulator: RunningSimulator, github: FakeGitHub, fixture: PullRequestFixture): Promise<ActionRun> {
-  return runBundledAction({
+  return runAction({
     // util.py is left out of the later runs: its comment must stay open although its finding is not in them.
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...(fixture === first ? {} : { exclude: 'src/util.py' }) },
     githubApiUrl: github.url,

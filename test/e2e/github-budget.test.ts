@@ -1,5 +1,5 @@
 /**
- * End to end: what a run of the bundled action costs GitHub. `GITHUB_TOKEN` allows 1,000 REST
+ * End to end: what a run of the action costs GitHub. `GITHUB_TOKEN` allows 1,000 REST
  * requests an hour for the whole repository, so reading a pull request must not cost a request per
  * file: contents come in GraphQL batches (REST only for the blobs a batch cannot vouch for), the
  * list in pages of 100, and the log says what the run spent, by kind.
@@ -9,9 +9,9 @@ import type { FakeGitHub, RecordedRequest } from '../doubles/fake-github';
 import { DEMO_KEY } from '../doubles/simulator';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { generatedPull } from '../support/generated-pull';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useAction();
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(40, 7)]);
 

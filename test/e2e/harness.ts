@@ -1,7 +1,12 @@
 /**
- * The setup every end-to-end file shares: the bundle under test must be built, the demo pull
- * request is at hand, and every server a test starts is closed after that test, passed or failed.
- * `useBundledAction()` registers the hooks in the calling file; the servers stay on 127.0.0.1.
+ * The setup every end-to-end file shares: the demo pull request is at hand, every server a test
+ * starts is closed after that test, passed or failed, and the action runs the way the file chose.
+ * `useAction()` runs it in this process (test/doubles/run-action-in-process.ts); a file whose
+ * point is the process itself — what reaches the real stdout and stderr, what node reads as it
+ * starts, files one process leaves for the next, the bundle as the runner runs it — calls
+ * `useBundledAction()`, and every run spawns dist/index.js. Either registers the hooks in the
+ * calling file, and fails its tests with a clear message when a bundle they run is not built.
+ * The servers stay on 127.0.0.1.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,9 +15,10 @@ import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import type { RunningSimulator, SimulatorOptions } from '../doubles/simulator';
 import type { FakeGitHub, FakeGitHubOptions } from '../doubles/fake-github';
 import { GITHUB_TOKEN, ROOT, loadFixture, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
+import { runActionInProcess } from '../doubles/run-action-in-process';
 import type { ActionRun, PullRequestFixture, RunOptions } from '../doubles/run-action';
 
-/** Loaded once per test file (each file runs in its own module graph). */
+/** Loaded once per worker (its files share one module graph); the tests copy it, never change it. */
 const DEMO = await loadFixture();
 
 export interface Closable {
@@ -27,7 +33,10 @@ export interface ServersOptions {
   simulator?: SimulatorOptions;
 }
 
-export interface BundledActionHarness {
+/** Runs the action on these options: in this process, or the bundle in a process of its own. */
+export type ActionRunner = (options: RunOptions) => Promise<ActionRun>;
+
+export interface ActionHarness {
   /** The demo pull request, fixtures/demo/pull-request.json. */
   demo: PullRequestFixture;
   /** Starts the service simulator and a fake GitHub serving the pull request; both close after the test. */
@@ -36,23 +45,51 @@ export interface BundledActionHarness {
   closeAfterTest: (...servers: Closable[]) => void;
   /** Closes what is open now, for a test that starts afresh more than once. */
   closeAll: () => Promise<void>;
+  /** Runs the action the way the file chose. */
+  run: ActionRunner;
+  /**
+   * Runs the action on `fixture` against these servers with the demo key and token; `inputs` add
+   * to or replace them. `extra.runner` runs one test otherwise (`runBundledAction` for two runs at once).
+   */
+  runAgainst: (
+    simulator: RunningSimulator,
+    github: FakeGitHub,
+    fixture: PullRequestFixture,
+    inputs?: Record<string, string>,
+    extra?: Partial<RunOptions> & { runner?: ActionRunner },
+  ) => Promise<ActionRun>;
+}
+
+/**
+ * The action runs in this process. `bundles` names the bundles some test of the file still runs
+ * (dist/cli/index.js; dist/index.js for a test only a process can show), checked before the first.
+ */
+export function useAction(options: { bundles?: string[] } = {}): ActionHarness {
+  return harness(runActionInProcess, options.bundles ?? []);
+}
+
+/** Every run of the file spawns the bundle, dist/index.js, as the Actions runner runs it (and `bundles`, when the file runs others). */
+export function useBundledAction(options: { bundles?: string[] } = {}): ActionHarness {
+  return harness(runBundledAction, options.bundles ?? ['dist/index.js']);
 }
 
 /**
  * Registers, in the calling test file, a `beforeAll` that fails every test with a clear message
- * when a bundle is not built, and an `afterEach` that closes the servers the test started.
+ * when one of `bundles` is not built, and an `afterEach` that closes the servers the test started.
  */
-export function useBundledAction(options: { bundles?: string[] } = {}): BundledActionHarness {
+function harness(run: ActionRunner, bundles: string[]): ActionHarness {
   const open: Closable[] = [];
   const closeAll = async (): Promise<void> => {
     await Promise.all(open.splice(0).map((server) => server.close()));
   };
 
-  beforeAll(() => {
-    for (const bundle of options.bundles ?? ['dist/index.js']) {
-      if (!existsSync(join(ROOT, bundle))) throw new Error(`${bundle} is missing: run \`npm run build\` first.`);
-    }
-  });
+  if (bundles.length > 0) {
+    beforeAll(() => {
+      for (const bundle of bundles) {
+        if (!existsSync(join(ROOT, bundle))) throw new Error(`${bundle} is missing: run \`npm run build\` first.`);
+      }
+    });
+  }
   afterEach(closeAll);
 
   return {
@@ -68,21 +105,13 @@ export function useBundledAction(options: { bundles?: string[] } = {}): BundledA
       open.push(...servers);
     },
     closeAll,
+    run,
+    runAgainst: (simulator, github, fixture, inputs = {}, { runner = run, ...extra } = {}) =>
+      runner({
+        inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
+        githubApiUrl: github.url,
+        fixture,
+        ...extra,
+      }),
   };
-}
-
-/** Runs the bundle on `fixture` against these servers with the demo key and token; `inputs` add to or replace them. */
-export function runAgainst(
-  simulator: RunningSimulator,
-  github: FakeGitHub,
-  fixture: PullRequestFixture,
-  inputs: Record<string, string> = {},
-  extra: Partial<RunOptions> = {},
-): Promise<ActionRun> {
-  return runBundledAction({
-    inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
-    githubApiUrl: github.url,
-    fixture,
-    ...extra,
-  });
 }

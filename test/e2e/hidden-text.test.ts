@@ -1,6 +1,6 @@
 /**
  * End to end: hidden text (Trojan Source, CVE-2021-42574) on a line the pull request adds fails the
- * bundled action whatever the service says (here the gullible simulator, talked into "no issues"),
+ * action whatever the service says (here the gullible simulator, talked into "no issues"),
  * found in the file itself at no request to the service: through the GitHub API and from a
  * checkout alike. Each finding names its characters by code point; an identifier mixing Latin
  * with a Cyrillic look-alike is a warning; a joiner Persian needs in a comment, and hidden text on a
@@ -15,9 +15,9 @@ import { HIDDEN } from '../support/hidden-text-corpus';
 import { buildPullRequestRepo } from '../support/git-pull-request';
 import type { PullRequestRepo } from '../support/git-pull-request';
 import { fixtureOf, ownComments } from './thread-fixtures';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { servers } = useBundledAction();
+const { servers, runAgainst } = useAction();
 
 const files: Array<FakeFile & { content: string }> = HIDDEN.map((c) => {
   const patch = injectionPatch(c);

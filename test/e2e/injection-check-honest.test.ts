@@ -13,9 +13,9 @@ import type { ActionRun, PullRequestFixture } from '../doubles/run-action';
 import { INJECTION_CASES, injectionPatch } from '../support/injection-corpus';
 import type { InjectionCase } from '../support/injection-corpus';
 import { fixtureOf, ownComments, summaryBody } from './thread-fixtures';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { servers } = useBundledAction();
+const { servers, runAgainst } = useAction();
 
 function corpusFixture(cases: readonly InjectionCase[]): PullRequestFixture {
   const files: Array<FakeFile & { content: string }> = cases.map((c) => {

@@ -2,7 +2,7 @@
  * End to end: a pull request whose files talk their reviewer into green, against the gullible
  * simulator (it obeys text that speaks to the reviewer: no issues, score 100). In all five
  * languages and every carrier (comments, docstrings and doc comments, strings, template literals,
- * raw strings, a line the base already held), the bundled action passes every file with
+ * raw strings, a line the base already held), the action passes every file with
  * injection-check off, and fails each with it on: the review of the file with its comments and
  * strings blanked reports the dangerous call, and a min-score gate catches the file swayed only
  * in its score. Twice the requests of off, exactly: every file here holds text.
@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import type { FakeFile } from '../doubles/fake-github';
 import { INJECTION_CASES, INJECTION_MIN_SCORE, injectionPatch } from '../support/injection-corpus';
 import { fixtureOf, ownComments, summaryBody } from './thread-fixtures';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { servers } = useBundledAction();
+const { servers, runAgainst } = useAction();
 
 const files: Array<FakeFile & { content: string }> = INJECTION_CASES.map((c) => {
   const patch = injectionPatch(c);

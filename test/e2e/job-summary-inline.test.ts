@@ -13,9 +13,10 @@ import type { RunningSimulator } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';
 import type { ActionRun } from '../doubles/run-action';
 import { addedFile, fixtureOf, ownComments, summaryBody } from './thread-fixtures';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const harness = useBundledAction();
+const harness = useAction();
+const { runAgainst } = harness;
 
 const EVAL = 'eval() runs arbitrary code; with untrusted input this is code injection.';
 const lineOf = (n: number): string => `w_${n} = compute(${n})`;

@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js on files git stores as a placeholder of their content: a
+ * End to end, the action on files git stores as a placeholder of their content: a
  * Git LFS pointer, a git-annex pointer. What the service reviews is the code that runs, which an
  * LFS checkout (or an annex) puts in place of the pointer: never the pointer's text.
  *
@@ -18,12 +18,12 @@ import { added } from '../support/fixture-files';
 import { buildPullRequestRepo } from '../support/git-pull-request';
 import type { PullRequestRepo } from '../support/git-pull-request';
 import { annexPointer, lfsPointer, storeLfsObject } from '../support/placeholders';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
 /** What content each path is reviewed as: one review a file (injection-check's blanked second reviews are its own tests'). */
 const ONE_REVIEW = { 'injection-check': 'off' };
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useAction();
 
 const EVAL_PY = 'import os\n\n\ndef load():\n    return eval(os.environ["PLUGIN"])\n';
 const CLEAN_PY = 'def total(values):\n    return sum(values)\n';

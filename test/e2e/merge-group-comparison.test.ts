@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js on a merge group read through GitHub's comparison of its
+ * End to end, the action on a merge group read through GitHub's comparison of its
  * two SHAs: the list of changed files is the whole change, or the run fails closed before any
  * review. GitHub's schema marks the comparison's `files` optional, and an empty list says nothing
  * of a head whose commits change the tree: only a comparison whose head has the merge base's own
@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import type { FakeFile, FakeMergeGroup } from '../doubles/fake-github';
 import { mergeGroupEvent } from '../support/merge-group-event';
 import { added } from '../support/fixture-files';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useAction();
 
 const BASE = 'b2'.repeat(20);
 const HEAD = 'c3'.repeat(20);

@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js on the `merge_group` event of a merge queue: the files
+ * End to end, the action on the `merge_group` event of a merge queue: the files
  * changed between `base_sha` and `head_sha` are reviewed, from a checkout holding both commits or
  * through GitHub's comparison of the two SHAs; the verdict lands as the check run on `head_sha`,
  * with no review and no comment (there is no pull request to post to); the job summary names the
@@ -15,11 +15,11 @@ import { isWriteRequest } from '../doubles/fake-github';
 import type { FakeFile, FakeGitHub, FakeMergeGroup } from '../doubles/fake-github';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 import { NUMBER, addedFile, fixtureOf, ownComments } from './thread-fixtures';
 import { mergeGroupEvent } from '../support/merge-group-event';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useAction();
 const folders: string[] = [];
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });

@@ -1,16 +1,16 @@
 /**
- * End to end, the bundled dist/index.js with `on-incomplete: neutral`: when some file could not be
+ * End to end, the action with `on-incomplete: neutral`: when some file could not be
  * reviewed and nothing else fails, the check run concludes neutral, the step exits 0, the output
  * `result` is `neutral`, and every surface says so and lists each unreviewed file with its reason.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../../src/domain/markers';
 import { DEMO_KEY } from '../doubles/simulator';
-import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
+import { GITHUB_TOKEN } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, run: runAction } = useAction();
 let fixture: PullRequestFixture;
 
 beforeAll(() => {
@@ -34,7 +34,7 @@ beforeAll(() => {
 async function runWith(inputs: Record<string, string>, issues?: unknown[]) {
   const { simulator, github } = await servers({ fixture });
   if (issues !== undefined) simulator.inject({ kind: 'answer', patch: { issues }, path: '/v1/agent/review' });
-  const result = await runBundledAction({
+  const result = await runAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, 'max-file-size': '100', ...inputs },
     githubApiUrl: github.url,
     fixture,

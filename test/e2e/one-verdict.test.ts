@@ -5,24 +5,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../../src/domain/markers';
-import { DEMO_KEY } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';
-import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
-import type { ActionRun } from '../doubles/run-action';
-import { useBundledAction } from './harness';
+import { runBundledAction } from '../doubles/run-action';
+import type { ActionRun, RunOptions } from '../doubles/run-action';
+import { useAction } from './harness';
+import type { ActionRunner } from './harness';
 
-const { demo: fixture, servers } = useBundledAction();
+const { demo: fixture, servers, runAgainst } = useAction({ bundles: ['dist/index.js'] });
 
 /** Only src/service.ts: warnings and infos, no error, so the code alone would pass the gate. */
-async function runOnCleanFile(prepare: (github: FakeGitHub) => void, env: Record<string, string> = {}): Promise<{ result: ActionRun; github: FakeGitHub }> {
+async function runOnCleanFile(prepare: (github: FakeGitHub) => void, extra: Partial<RunOptions> & { runner?: ActionRunner } = {}): Promise<{ result: ActionRun; github: FakeGitHub }> {
   const { simulator, github } = await servers();
   prepare(github);
-  const result = await runBundledAction({
-    inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, include: 'src/service.ts' },
-    githubApiUrl: github.url,
-    fixture,
-    env,
-  });
+  const result = await runAgainst(simulator, github, fixture, { include: 'src/service.ts' }, extra);
   return { result, github };
 }
 
@@ -71,7 +66,8 @@ describe('one verdict on every surface', () => {
   });
 
   it('keeps the verdict when the job summary cannot be written: a warning, the findings in the log', async () => {
-    const { result, github } = await runOnCleanFile(() => undefined, { GITHUB_STEP_SUMMARY: '/nonexistent/review-gate/summary.md' });
+    // A process of its own: @actions/core keeps the first job summary path of a process.
+    const { result, github } = await runOnCleanFile(() => undefined, { env: { GITHUB_STEP_SUMMARY: '/nonexistent/review-gate/summary.md' }, runner: runBundledAction });
 
     expect(result.exitCode).toBe(0);
     expect(result.outputs.result).toBe('passed');

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../doubles/simulator';
 import { generatedPull } from '../support/generated-pull';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { servers } = useBundledAction();
+const { servers, runAgainst } = useAction();
 const FILES = 3100;
 const unlimited = { keys: [{ key: DEMO_KEY, scopes: ['review' as const], rpm: Infinity, dailyLimit: Infinity }] };
 

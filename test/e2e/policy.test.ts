@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js with a policy file, `.github/review-gate.yml`, read at the
+ * End to end, the action with a policy file, `.github/review-gate.yml`, read at the
  * pull request's base commit — through the contents API, or from a checkout holding that commit —
  * never at its head: rules hold paths to their own bar, each file's review request carries its
  * own focus areas, a pull request that relaxes the policy is still judged by the base's, and an
@@ -16,10 +16,10 @@ import type { FakeGitHub } from '../doubles/fake-github';
 import { fakePullOf } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 import { addedFile, fixtureOf } from './thread-fixtures';
 
-const { servers } = useBundledAction();
+const { servers, runAgainst } = useAction();
 const folders: string[] = [];
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });

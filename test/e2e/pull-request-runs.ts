@@ -8,8 +8,7 @@ import type { RunningSimulator } from '../doubles/simulator';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from '../cli/bundled';
 import type { FixtureFile } from '../support/fixture-files';
-import { runAgainst } from './harness';
-import type { BundledActionHarness } from './harness';
+import type { ActionHarness } from './harness';
 
 export const EVAL_PY = 'import sys\n\n\ndef run(expr):\n    return eval(expr)\n\n\nrun(sys.argv[1])\n';
 export const EVAL_JS = 'export function run(expr) {\n  return eval(expr);\n}\n';
@@ -19,8 +18,8 @@ export const CLEAN_PY = 'def total(values):\n    return sum(values)\n';
 export const reviewBodies = (simulator: RunningSimulator) =>
   simulator.requests.filter((r) => r.path === '/v1/agent/review').map((r) => JSON.parse(r.body ?? '{}') as { code: string; language: string });
 
-export function pullRequestRuns(harness: BundledActionHarness) {
-  const { demo, servers } = harness;
+export function pullRequestRuns(harness: ActionHarness) {
+  const { demo, servers, runAgainst } = harness;
 
   /** The action on a pull request of `files`, with the servers it ran against. */
   async function runOn(files: FixtureFile[], options: { inputs?: Record<string, string>; github?: Partial<FakeGitHubOptions> } = {}) {

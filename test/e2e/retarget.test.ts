@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js: the base a pull request is judged against is the one
+ * End to end, the action: the base a pull request is judged against is the one
  * GitHub has when the run starts, never the event's. A pull request retargeted from `legacy` to
  * `main` is judged by `main`'s policy file, on the diff from `main` — through the API and from a
  * checkout alike — whatever base an older payload names. An `edited` event runs only when the edit
@@ -15,11 +15,11 @@ import type { FakeGitHub, FakePull } from '../doubles/fake-github';
 import type { FakeCheckRun } from '../doubles/fake-github-checks';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { added } from '../support/fixture-files';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 import { CLEAN_PY, EVAL_PY } from './pull-request-runs';
 
-const harness = useBundledAction();
-const { demo } = harness;
+const harness = useAction();
+const { demo, runAgainst } = harness;
 const folders: string[] = [];
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { codeScanningProblems, sarifSchemaErrors } from '../support/sarif-checks';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 import { addedFile as added, quietLines } from './thread-fixtures';
 
 interface Properties {
@@ -25,7 +25,7 @@ interface SarifFile {
   }>;
 }
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useBundledAction();
 const folders: string[] = [];
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });

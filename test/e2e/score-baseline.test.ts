@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js with `score-baseline: base`: a modified file fails
+ * End to end, the action with `score-baseline: base`: a modified file fails
  * min-score only when its head score is below min-score and below its base version's score; the
  * base version costs one more review request, made only for a file below min-score, with the
  * content GitHub serves at the base commit. The service's scores come from the simulator's
@@ -8,11 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../../src/domain/markers';
 import { DEMO_KEY } from '../doubles/simulator';
-import { GITHUB_TOKEN, fakePullOf, runBundledAction } from '../doubles/run-action';
+import { GITHUB_TOKEN, fakePullOf } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, run: runAction } = useAction();
 
 /** A file of a few lines whose first line names it and its version, so a fault can tell them apart. */
 const version = (marker: string): string => `${marker} = 1\ntotal = 2\ncount = 3\n`;
@@ -51,7 +51,7 @@ async function runWith(legacy: Legacy[], added: Array<{ path: string; score: num
   }
   for (const f of added) score('head', f.path, f.score);
 
-  const result = await runBundledAction({
+  const result = await runAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
     githubApiUrl: github.url,
     fixture,

@@ -9,9 +9,10 @@ import type { FaultRequest } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';
 import { GITHUB_TOKEN } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { runAgainst as run, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
 const harness = useBundledAction();
+const { runAgainst: run } = harness;
 
 const KEY = 'svc_live_e2e+key/with"quote_0001';
 

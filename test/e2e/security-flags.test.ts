@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js: the answer's `security_flags` are findings like its
+ * End to end, the action: the answer's `security_flags` are findings like its
  * issues, whatever the shape of each element. A flag is placed by its line, counted by the gate
  * at its severity (fail closed: no line, no severity → an unplaceable error), shown in the
  * summary comment, posted inline on an added line (once, when an issue on that line stands for
@@ -9,10 +9,10 @@
 import { describe, expect, it } from 'vitest';
 import { extractFingerprints } from '../../src/domain/markers';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 import { addedFile as added, modifiedLineThree, quietLines } from './thread-fixtures';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useAction();
 
 /** A pull request adding one Python file of `lines` lines that no simulator rule flags. */
 function addedFile(lines: number): PullRequestFixture {

@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js on extensionless scripts: the `#!` line's interpreter is
+ * End to end, the action on extensionless scripts: the `#!` line's interpreter is
  * read with whatever version or build its name carries (`python3.13t`, `python3-dbg`, `node22`),
  * and no list of interpreters is complete. So a script whose interpreter the action knows to be
  * of another language (a shell, Ruby) is skipped; one whose interpreter it does not know at all
@@ -8,9 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { added } from '../support/fixture-files';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useAction();
 
 const EVAL_PY = 'import sys\neval(sys.argv[1])\n';
 

@@ -1,15 +1,15 @@
 /**
- * End to end (issue 15 round 2b), through the bundled dist/index.js and dist/cli/index.js: an
+ * End to end (issue 15 round 2b), through the action and the bundled dist/cli/index.js: an
  * extensionless file whose `#!` line names Node, Deno, Bun, Python, … is reviewed as that
  * language.
  */
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-status';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 import { added } from '../support/fixture-files';
 import { pullRequestRuns, reviewBodies, CLEAN_PY } from './pull-request-runs';
 
-const harness = useBundledAction({ bundles: ['dist/index.js', 'dist/cli/index.js'] });
+const harness = useAction({ bundles: ['dist/cli/index.js'] });
 const { runOn, reviewInTerminal } = pullRequestRuns(harness);
 
 describe('an extensionless file is reviewed as the language its #! line names', () => {

@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js in the two-stage set-up for forks: the `workflow_run` run
+ * End to end, the action in the two-stage set-up for forks: the `workflow_run` run
  * judges every open pull request whose head is the one the event names (head repository, branch
  * and commit), each against its own base and policy, whichever of them the first stage's artifact
  * names, and when it names none. The check on the shared head passes only if every one of them
@@ -11,11 +11,11 @@ import type { FakeCheckRun } from '../doubles/fake-github-checks';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { RunningSimulator } from '../doubles/simulator';
 import { added } from '../support/fixture-files';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 import { CLEAN_PY, EVAL_PY } from './pull-request-runs';
 
-const harness = useBundledAction();
-const { demo } = harness;
+const harness = useAction();
+const { demo, runAgainst } = harness;
 
 const X = '1'.repeat(40);
 const MAIN = '3'.repeat(40);

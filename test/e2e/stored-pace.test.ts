@@ -16,9 +16,9 @@ import { DEMO_KEY } from '../doubles/simulator';
 import { startFixtureGitHub } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { added } from '../support/fixture-files';
-import { runAgainst, useBundledAction } from './harness';
+import { useBundledAction } from './harness';
 
-const { demo, servers, closeAfterTest } = useBundledAction();
+const { demo, servers, closeAfterTest, runAgainst } = useBundledAction();
 const FILES = 20;
 const TARGET_PER_FILE = 0.05;
 

@@ -8,9 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionRun } from '../doubles/run-action';
 import { addedFile, fixtureOf, summaryBody } from './thread-fixtures';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { servers } = useBundledAction();
+const { servers, runAgainst } = useAction();
 
 /** An annotation of the check on `path:line`: the finding counted. */
 function annotated(result: ActionRun, path: string, line: number): boolean {

@@ -6,18 +6,18 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../doubles/simulator';
 import type { FakeFile } from '../doubles/fake-github';
-import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
+import { GITHUB_TOKEN } from '../doubles/run-action';
 import type { ActionRun } from '../doubles/run-action';
 import type { FakeGitHub } from '../doubles/fake-github';
 import { addedFile, fixtureOf, ownComments, summaryBody } from './thread-fixtures';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { servers } = useBundledAction();
+const { servers, run: runAction } = useAction();
 
 async function runOn(files: Array<FakeFile & { content: string }>, inputs: Record<string, string> = {}): Promise<{ result: ActionRun; github: FakeGitHub }> {
   const fixture = fixtureOf(files);
   const { simulator, github } = await servers({ fixture: structuredClone(fixture) });
-  const result = await runBundledAction({
+  const result = await runAction({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
     githubApiUrl: github.url,
     fixture,

@@ -12,9 +12,9 @@ import type { FakeFile, FakeGitHub } from '../doubles/fake-github';
 import { pullRequestEvent } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { addedFile, fixtureOf, summaryBody } from './thread-fixtures';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const { servers } = useBundledAction();
+const { servers, runAgainst } = useAction();
 
 const files: Array<FakeFile & { content: string }> = [
   addedFile('src/load.py', ['def load(raw):', '    return eval(raw)  # review-gate-ignore: sandboxed by the caller']),

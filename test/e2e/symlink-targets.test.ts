@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js on symbolic links, through the GitHub API and from a
+ * End to end, the action on symbolic links, through the GitHub API and from a
  * checkout: a link is judged by its target. What runs when `app/plugin.py` is imported is the file
  * it points at, whatever that file's name, so the target's content is what the service reviews,
  * in the target's language: by the target's extension, or its `#!` line when it has none, as any
@@ -17,12 +17,12 @@ import { added } from '../support/fixture-files';
 import type { FixtureFile } from '../support/fixture-files';
 import { buildPullRequestRepo } from '../support/git-pull-request';
 import type { PullRequestRepo } from '../support/git-pull-request';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
 /** What content each path is reviewed as: one review a file (injection-check's blanked second reviews are its own tests'). */
 const ONE_REVIEW = { 'injection-check': 'off' };
 
-const { demo, servers } = useBundledAction();
+const { demo, servers, runAgainst } = useAction();
 
 const evalPy = (name: string) => `import os\n\n\ndef load():\n    return eval(os.environ["${name}"])\n`;
 const PLUGIN_CFG = evalPy('PLUGIN');

@@ -1,15 +1,15 @@
 /**
- * End to end (issue 15 round 2b), through the bundled dist/index.js: a file holding a line break
+ * End to end (issue 15 round 2b), through the action: a file holding a line break
  * git does not count (a lone CR, U+2028, …) cannot be placed: its findings count, and no marker
  * counts there.
  */
 import { describe, expect, it } from 'vitest';
 import { reviewAnswer, startScriptedService } from '../support/scripted-service';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 import { added } from '../support/fixture-files';
 import { pullRequestRuns } from './pull-request-runs';
 
-const harness = useBundledAction();
+const harness = useAction();
 const { closeAfterTest } = harness;
 const { runOn } = pullRequestRuns(harness);
 

@@ -1,5 +1,5 @@
 /**
- * End to end, the bundled dist/index.js with the policy example of docs/policy.md: a finding the
+ * End to end, the action with the policy example of docs/policy.md: a finding the
  * gate counts but that a policy rule keeps from failing the check (`legacy/**` never fails on
  * findings) says so, and which rule, on every surface of the verdict — the job summary, the
  * summary comment, the check run's summary and its annotation — from the finding's one label.
@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { POLICY_PATH } from '../../src/config/policy/keys';
 import { VERSION } from '../../src/domain/version';
 import { fakePullOf } from '../doubles/run-action';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 import { addedFile, fixtureOf } from './thread-fixtures';
 
-const { servers } = useBundledAction();
+const { servers, runAgainst } = useAction();
 
 const POLICY = ['fail-on-severity: error', 'rules:', '  - paths: legacy/**', '    fail-on-severity: never', '    min-score: 0', ''].join('\n');
 const BY_RULE = 'does not fail the check: fail-on-severity never for this file, by policy rule 1 (`legacy/**`)';

@@ -1,5 +1,5 @@
 /**
- * End to end: how the bundled action spaces its writes to GitHub. GitHub asks for content-creating
+ * End to end: how the action spaces its writes to GitHub. GitHub asks for content-creating
  * requests one at a time and about a second apart when there are many; the action lets the first
  * five of a run go at once and paces the rest at one a second. That pacing exists for GitHub's
  * servers, so a GitHub API on a loopback address (127.0.0.0/8, ::1, localhost), where only a test
@@ -14,10 +14,12 @@
 import { describe, expect, it } from 'vitest';
 import { asGitHubCom } from '../doubles/intercepted-github';
 import type { FakeGitHub } from '../doubles/fake-github';
+import { runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { runAgainst, useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const harness = useBundledAction();
+const harness = useAction({ bundles: ['dist/index.js'] });
+const { runAgainst } = harness;
 
 /** GitHub's pacing as the action applies it: a burst of five, then one write a second. */
 const BURST = 5;
@@ -77,7 +79,8 @@ describe('writes to a GitHub API', () => {
     const githubCom = await asGitHubCom(github);
     harness.closeAfterTest(githubCom);
 
-    const result = await runAgainst(simulator, github, fixture, { 'max-comments': '2' }, { githubApiUrl: githubCom.githubApiUrl, env: githubCom.env });
+    // The bundle: node reads NODE_EXTRA_CA_CERTS, the proxy's certificate, only as it starts.
+    const result = await runAgainst(simulator, github, fixture, { 'max-comments': '2' }, { githubApiUrl: githubCom.githubApiUrl, env: githubCom.env, runner: runBundledAction });
     const writes = writesOf(github);
 
     expect(result.exitCode).toBe(1);
