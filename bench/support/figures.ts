@@ -45,7 +45,10 @@ setInterval(() => {
   const now = process.memoryUsage();
   if (now.rss > peak.rss) peak = now;
 }, 10).unref();
-process.on('exit', () => writeFileSync(process.env.BENCH_MAX_RSS_FILE, JSON.stringify({ maxRss: process.resourceUsage().maxRSS, peak })));
+process.on('exit', () => {
+  const usage = process.resourceUsage();
+  writeFileSync(process.env.BENCH_MAX_RSS_FILE, JSON.stringify({ maxRss: usage.maxRSS, cpuMicros: usage.userCPUTime + usage.systemCPUTime, peak }));
+});
 `;
 
 /** Bytes the process held at its highest sampled RSS, by V8's account. */
@@ -67,18 +70,20 @@ export function majorCollections(stdout: string): MajorGc[] {
   return [...stdout.matchAll(/Mark-Compact ([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/g)].map((m) => ({ beforeMb: Number(m[1]), afterMb: Number(m[2]) }));
 }
 
-/** Environment that makes the action's process write its peak RSS to a file at exit. */
-export function peakRssProbe(): { env: Record<string, string>; read(): number; atPeak(): MemoryAtPeak; dispose(): void } {
+/** Environment that makes the action's process write its peak RSS (and its CPU time) to a file at exit. */
+export function peakRssProbe(): { env: Record<string, string>; read(): number; atPeak(): MemoryAtPeak; cpuMs(): number; dispose(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'review-gate-rss-'));
   const preload = join(dir, 'max-rss.mjs');
   writeFileSync(preload, PRELOAD);
   const file = join(dir, 'max-rss');
-  const written = (): { maxRss: number; peak: MemoryAtPeak } => JSON.parse(readFileSync(file, 'utf8')) as { maxRss: number; peak: MemoryAtPeak };
+  const written = (): { maxRss: number; cpuMicros: number; peak: MemoryAtPeak } => JSON.parse(readFileSync(file, 'utf8')) as { maxRss: number; cpuMicros: number; peak: MemoryAtPeak };
   return {
     env: { NODE_OPTIONS: `--import=${pathToFileURL(preload).href}`, BENCH_MAX_RSS_FILE: file },
     /** Bytes. */
     read: () => written().maxRss * 1024,
     atPeak: () => written().peak,
+    /** User and system CPU time of the action's process: less moved by a busy machine than its wall time. */
+    cpuMs: () => written().cpuMicros / 1000,
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

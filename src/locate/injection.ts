@@ -24,7 +24,7 @@ import { SEVERITIES } from '../domain/vocabulary';
 import type { ReviewLanguage } from '../domain/vocabulary';
 import type { ScoredFindings } from '../domain/review-answer';
 import { normalizeMessage } from './fingerprint';
-import { locateFindings } from './locate-findings';
+import { locateFindings, readFile } from './locate-findings';
 import type { LocateSettings } from './locate-findings';
 
 export interface WeighedAnswers {
@@ -77,10 +77,11 @@ export function locateAnswers(
   settings: LocateSettings & { minScore: number },
   log: Logger,
 ): WeighedAnswers {
-  const findings = locateFindings(file, language, answers.first, content, settings, log);
+  const read = readFile(file, language, content, log);
+  const findings = locateFindings(file, language, answers.first, content, settings, log, true, read);
   if (answers.second === undefined) return { findings };
   // What the file holds (a line break git does not count) was said of the first answer already.
   const quiet: Logger = { ...log, warning: () => undefined };
-  const second = locateFindings(file, language, answers.second, content, settings, quiet, false);
+  const second = locateFindings(file, language, answers.second, content, settings, quiet, false, read);
   return weighAnswers({ findings, score: answers.first.score }, { findings: second, score: answers.second.score }, settings.minScore);
 }

@@ -13,6 +13,7 @@ import { findingFingerprint } from './fingerprint';
 import type { PatchIndex } from './parse-patch';
 import type { FindingLocation, FindingSource, LabelledFinding } from '../domain/findings';
 import { firstUncountedBreak } from './line-breaks';
+import type { UncountedBreak } from './line-breaks';
 import { findMarkers, suppressionLabel } from './suppressions';
 import type { Marker } from './suppressions';
 
@@ -61,10 +62,25 @@ function locate(line: number | null, lineCount: number, patch: PatchIndex | unde
 /** Why the gate does not count a flag under `security-flags: report`, as every surface says it. */
 export const REPORTED_FLAG = 'security-flags: report';
 
-export function labelFindings(input: LabelInput): LabelledFinding[] {
-  const lines = splitLines(input.content);
-  const markers = input.language === undefined ? new Map<number, Marker[]>() : findMarkers(input.content, input.language, input.path);
-  const uncounted = firstUncountedBreak(input.content);
+/** What labelling reads from a file's text: its lines, its markers and its first uncounted line break. */
+export interface LabelledText {
+  lines: string[];
+  markers: Map<number, Marker[]>;
+  uncounted: UncountedBreak | undefined;
+}
+
+/** Reads `content` once for labelling: a file's two answers (injection-check) share what it gives. */
+export function readForLabels(input: Pick<LabelInput, 'content' | 'language' | 'path'>): LabelledText {
+  return {
+    lines: splitLines(input.content),
+    markers: input.language === undefined ? new Map<number, Marker[]>() : findMarkers(input.content, input.language, input.path),
+    uncounted: firstUncountedBreak(input.content),
+  };
+}
+
+/** `text`: what `readForLabels` read of `input.content`, when it was read already. */
+export function labelFindings(input: LabelInput, text: LabelledText = readForLabels(input)): LabelledFinding[] {
+  const { lines, markers, uncounted } = text;
   const label = (entry: ReviewIssue | SecurityFlag, source: FindingSource): LabelledFinding => {
     // From the first line break git does not count on, the service's line may be another line.
     const past = uncounted !== undefined && entry.line !== null && Number.isInteger(entry.line) && entry.line >= uncounted.line ? uncounted : undefined;

@@ -11,7 +11,8 @@ import type { LabelledFinding } from '../domain/findings';
 import type { Logger } from '../domain/logger';
 import type { FocusArea, GateScope, ReviewLanguage, SecurityFlagsMode } from '../domain/vocabulary';
 import { findHiddenText } from './hidden-text';
-import { labelFindings } from './label';
+import { labelFindings, readForLabels } from './label';
+import type { LabelledText } from './label';
 import { parsePatch } from './parse-patch';
 import type { PatchIndex } from './parse-patch';
 import { isPatchParseError } from './patch-errors';
@@ -21,6 +22,20 @@ export interface LocateSettings {
   gateScope: GateScope;
   securityFlags: SecurityFlagsMode;
   focusAreas: readonly FocusArea[];
+}
+
+/** A file as its findings are located against it: its patch indexed and its text read. */
+export interface ReadFile {
+  patch: PatchIndex | undefined;
+  text: LabelledText;
+}
+
+/**
+ * Reads a file once for locating its answers (both of them under injection-check): parsing the
+ * patch and lexing the file for markers are most of the locate stage's work.
+ */
+export function readFile(file: ChangedFile, language: ReviewLanguage, content: string, log: Logger): ReadFile {
+  return { patch: indexPatch(file, log), text: readForLabels({ content, language, path: file.path }) };
 }
 
 /** `language`: the one the file was reviewed as (an extensionless file's is its `#!` line's), whose comments hold markers. */
@@ -33,6 +48,7 @@ export function locateFindings(
   log: Logger,
   /** Look for hidden text in the file (hidden-text.ts): once a file, with its first answer. */
   hiddenText = true,
+  read: ReadFile = readFile(file, language, content, log),
 ): LabelledFinding[] {
   const findings = labelFindings({
     path: file.path,
@@ -41,11 +57,11 @@ export function locateFindings(
     ...(hiddenText ? { hidden: findHiddenText(content, language, file.path) } : {}),
     securityFlags: settings.securityFlags,
     securityOnly: settings.focusAreas.length === 1 && settings.focusAreas[0] === 'security',
-    patch: indexPatch(file, log),
+    patch: read.patch,
     content,
     gateScope: settings.gateScope,
     language,
-  });
+  }, read.text);
   const uncounted = findings.find((f) => f.uncountedBreak !== undefined)?.uncountedBreak;
   if (uncounted !== undefined) {
     log.warning(

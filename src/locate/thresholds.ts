@@ -7,6 +7,7 @@
 import { failsAt } from '../domain/finding-effect';
 import type { BelowFailOnSeverity, LabelledFinding } from '../domain/findings';
 import type { FileSettings } from '../domain/policy';
+import { withFields } from '../domain/with-fields';
 
 /** The policy's rules by number, with their globs, as the settings hold them. */
 export type RulePaths = ReadonlyMap<number, readonly string[]>;
@@ -17,5 +18,5 @@ export function labelThresholds(findings: readonly LabelledFinding[], settings: 
     failOnSeverity: settings.failOnSeverity,
     ...(number === undefined ? {} : { rule: { number, paths: [...(rules.get(number) ?? [])] } }),
   };
-  return findings.map((f) => (f.counts && !failsAt(f.severity, settings.failOnSeverity) ? { ...f, belowFailOnSeverity: below } : f));
+  return findings.map((f) => (f.counts && !failsAt(f.severity, settings.failOnSeverity) ? withFields(f, { belowFailOnSeverity: below }) : f));
 }

@@ -37,6 +37,7 @@ import { reviewFiles } from '../review/review-files';
 import type { LocateAnswer, ReviewDeps, Reviewed } from '../review/review-files';
 import type { ReviewCandidate } from '../domain/pull-request';
 import type { ReviewLanguage } from '../domain/vocabulary';
+import { withFields } from '../domain/with-fields';
 
 export interface PipelineDeps extends ReviewDeps {
   /** Posts the review; undefined in a dry run and in the terminal: nothing is posted. */
@@ -110,7 +111,7 @@ export async function runPipeline(settings: Settings, target: ReviewTarget, give
     ...judgedFiles.map((o): FileOutcome => {
       if (o.kind === 'skipped') return o;
       const own = settingsOf(o.path);
-      return o.kind === 'reviewed' ? { ...o, settings: own, findings: labelThresholds(o.findings, own, rules) } : { ...o, settings: own };
+      return o.kind === 'reviewed' ? withFields(o, { settings: own, findings: labelThresholds(o.findings, own, rules) }) : withFields(o, { settings: own });
     }),
     ...selection.skipped,
   ];

@@ -20,6 +20,9 @@ const MAX_DEPTH = 256;
 export const MAX_FOUND = 400;
 
 const SPACE = /\s/;
+/** Made once: a regular expression literal in a function is a new object at each evaluation, and these run per character. */
+const DIGIT = /[0-9]/;
+const NUMBER_PART = /[\w.]/;
 
 export class TooManyReadings extends Error {}
 
@@ -158,9 +161,9 @@ export class Line implements LineReader {
       f.prev = 'value';
       return i + 1;
     }
-    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(next ?? ''))) {
+    if (DIGIT.test(c) || (c === '.' && DIGIT.test(next ?? ''))) {
       let end = i + 1;
-      while (end < this.end && /[\w.]/.test(text[end] as string)) end++;
+      while (end < this.end && NUMBER_PART.test(text[end] as string)) end++;
       f.prev = 'value';
       return end;
     }

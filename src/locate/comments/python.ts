@@ -14,6 +14,15 @@ import type { CommentSpan, LexedText, StringSpan } from './span';
 const STRING_PREFIXES: ReadonlySet<string> = new Set(['r', 'u', 'b', 'f', 't', 'br', 'rb', 'fr', 'rf', 'tr', 'rt']);
 /** Fields nest (an f-string in a field of an f-string …); deeper than this, nothing after is read. */
 const MAX_NESTING = 64;
+/**
+ * Each test below runs once per character. A regular expression literal inside a function is a new
+ * object each time it is evaluated: written in the loop, it allocated about 60 bytes per character
+ * (200 MB for 3,000 files of 33 lines), so each is made once here.
+ */
+const IDENTIFIER_START = /[\p{L}\p{Nl}_]/u;
+const IDENTIFIER_PART = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]/u;
+const DIGIT = /[0-9]/;
+const NUMBER_PART = /[\w.]/;
 
 /** Thrown when a string is not closed, or nests too deep: nothing after it is sure. */
 class Unreadable extends Error {}
@@ -22,11 +31,11 @@ class Unreadable extends Error {}
 type Strings = StringSpan[];
 
 function isIdentifierStart(c: string): boolean {
-  return /[\p{L}\p{Nl}_]/u.test(c);
+  return IDENTIFIER_START.test(c);
 }
 
 function isIdentifierPart(c: string): boolean {
-  return /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]/u.test(c);
+  return IDENTIFIER_PART.test(c);
 }
 
 function skipToLineEnd(text: string, from: number): number {
@@ -144,10 +153,10 @@ export function pythonText(text: string): LexedText {
         const word = text.slice(i, end).toLowerCase();
         const q = text[end];
         i = (q === "'" || q === '"') && STRING_PREFIXES.has(word) ? stringEnd(text, end, word, 0, strings) : end;
-      } else if (/[0-9]/.test(c)) {
+      } else if (DIGIT.test(c)) {
         // A number, letters included (0x1f, 1e5, 10j): never a string prefix.
         let end = i + 1;
-        while (end < text.length && /[\w.]/.test(text[end] as string)) end++;
+        while (end < text.length && NUMBER_PART.test(text[end] as string)) end++;
         i = end;
       } else {
         i++;

@@ -11,6 +11,8 @@ import type { CommentSpan, LexedText, StringSpan } from './span';
 
 const ID_START = /[\p{XID_Start}_]/u;
 const ID_CONTINUE = /\p{XID_Continue}/u;
+/** Made once: a regular expression literal in a function is a new object at each evaluation, and this one runs per character. */
+const DIGIT = /[0-9]/;
 const RAW_PREFIXES: ReadonlySet<string> = new Set(['r', 'br', 'cr']);
 const QUOTED_PREFIXES: ReadonlySet<string> = new Set(['b', 'c']);
 
@@ -42,7 +44,7 @@ function rawStringEnd(text: string, from: number, strings: StringSpan[]): number
 function quoteEnd(text: string, i: number): number {
   const first = charAt(text, i + 1);
   const afterFirst = i + 1 + first.width;
-  const canBeLifetime = text[afterFirst] !== "'" && (ID_START.test(first.char) || /[0-9]/.test(first.char));
+  const canBeLifetime = text[afterFirst] !== "'" && (ID_START.test(first.char) || DIGIT.test(first.char));
   if (canBeLifetime) {
     const end = identifierEnd(text, afterFirst);
     // 'ab' is a (bad) char literal; 'a is a lifetime or a label.
@@ -74,7 +76,7 @@ export function rustText(text: string): LexedText {
       to = skipQuoted(text, i + 1, '"', true, strings);
     } else if (c === "'") {
       to = quoteEnd(text, i);
-    } else if (/[0-9]/.test(c)) {
+    } else if (DIGIT.test(c)) {
       to = identifierEnd(text, i);
     } else if (ID_START.test(charAt(text, i).char)) {
       const end = identifierEnd(text, i);
