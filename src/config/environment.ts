@@ -16,9 +16,7 @@ export interface RunnerEnvironment {
   apiUrl: string | undefined;
   /** GITHUB_REPOSITORY, `owner/repo`, as set ('' when it is not). */
   repository: string;
-  /** GITHUB_EVENT_NAME, as set. */
-  eventName: string | undefined;
-  /** GITHUB_EVENT_PATH: the event payload's file ('' when it is not set). */
+  /** GITHUB_EVENT_PATH, for messages about the event payload. */
   eventPath: string;
   /** GITHUB_STEP_SUMMARY is set: the runner keeps a job summary for this step. */
   hasJobSummary: boolean;
@@ -48,7 +46,6 @@ export function readRunnerEnvironment(env: NodeJS.ProcessEnv, cwd: string): Runn
     checkout: workspace !== undefined && existsSync(join(workspace, '.git')) ? workspace : undefined,
     apiUrl: set('GITHUB_API_URL')?.replace(/\/+$/, ''),
     repository: env.GITHUB_REPOSITORY ?? '',
-    eventName: env.GITHUB_EVENT_NAME,
     eventPath: env.GITHUB_EVENT_PATH ?? '',
     hasJobSummary: set('GITHUB_STEP_SUMMARY') !== undefined,
     runUrl:

@@ -7,7 +7,6 @@
  * What a pull request's payload says of its head, base and draft state is kept only to be
  * compared with GitHub's answer at run time (config/pull-target.ts), which the run goes by.
  */
-import { readFile } from 'node:fs/promises';
 import type { MergeGroupRef } from '../domain/pull-request';
 import type { RunnerEnvironment } from './environment';
 import { quoteValue } from '../domain/quote-value';
@@ -55,18 +54,20 @@ interface PullRequestPayload {
 }
 
 /**
- * The event of this run, read when the run asks for it. Not through @actions/github's `context`:
- * that reads the environment and parses the payload once, as its module loads, and would give a
- * second run in the same process (@github/local-action, the in-process tests) the first run's
- * event. As `context` does, a payload file that is not set or not there reads as `{}`.
+ * The event of this run (GITHUB_EVENT_NAME and the payload file), read by @actions/github's
+ * `Context` when the run asks for it. The module's own `context` is made once, as it loads, for
+ * the first run of the process: each run makes a `Context` of its own, so a second run in the same
+ * process (@github/local-action, the in-process tests) reads its own event, not the first one's.
+ * As `Context` does, a payload file that is not set or not there reads as `{}`. The module is
+ * imported here, not at the top of the bundle, so a broken payload ends as a clear error.
  */
-export async function readActionEvent(runner: Pick<RunnerEnvironment, 'repository' | 'eventName' | 'eventPath'>): Promise<ActionEvent> {
-  const event = (payload: unknown): ActionEvent => ({ name: runner.eventName, repository: runner.repository, payload });
-  if (runner.eventPath === '') return event({});
+export async function readActionEvent(runner: Pick<RunnerEnvironment, 'repository' | 'eventPath'>): Promise<ActionEvent> {
   try {
-    return event(JSON.parse(await readFile(runner.eventPath, 'utf8')));
+    const { context } = await import(/* webpackMode: "eager" */ '@actions/github');
+    const RunContext = context.constructor as new () => typeof context;
+    const own = new RunContext();
+    return { name: own.eventName, repository: runner.repository, payload: own.payload };
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return event({});
     const why = error instanceof SyntaxError ? 'it is not valid JSON' : error instanceof Error ? error.message : String(error);
     throw new EventError(`Cannot read the event payload at '${runner.eventPath}': ${why}.`);
   }

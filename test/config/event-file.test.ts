@@ -9,10 +9,23 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EventError, readActionEvent } from '../../src/config/event';
 
 let dir: string | undefined;
+const saved = { name: process.env.GITHUB_EVENT_NAME, path: process.env.GITHUB_EVENT_PATH };
 afterEach(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   dir = undefined;
+  for (const [key, value] of [['GITHUB_EVENT_NAME', saved.name], ['GITHUB_EVENT_PATH', saved.path]] as const) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
 });
+
+/** Reads the event as a run does, the runner's variables set as the runner would set them. */
+function readAs(runner: { repository: string; eventName: string; eventPath: string }) {
+  process.env.GITHUB_EVENT_NAME = runner.eventName;
+  if (runner.eventPath === '') delete process.env.GITHUB_EVENT_PATH;
+  else process.env.GITHUB_EVENT_PATH = runner.eventPath;
+  return readActionEvent(runner);
+}
 
 /** A payload file holding `text`. */
 function eventFile(name: string, text: string): string {
@@ -24,8 +37,8 @@ function eventFile(name: string, text: string): string {
 
 describe('readActionEvent', () => {
   it('gives a second run in the same process its own event, not the first one’s', async () => {
-    const first = await readActionEvent({ repository: 'acme/shop', eventName: 'pull_request', eventPath: eventFile('a.json', '{"number":7}') });
-    const second = await readActionEvent({ repository: 'acme/tools', eventName: 'merge_group', eventPath: eventFile('b.json', '{"number":8}') });
+    const first = await readAs({ repository: 'acme/shop', eventName: 'pull_request', eventPath: eventFile('a.json', '{"number":7}') });
+    const second = await readAs({ repository: 'acme/tools', eventName: 'merge_group', eventPath: eventFile('b.json', '{"number":8}') });
 
     expect([first, second]).toEqual([
       { name: 'pull_request', repository: 'acme/shop', payload: { number: 7 } },
@@ -36,13 +49,13 @@ describe('readActionEvent', () => {
   it('reads no payload as {}, as the runner’s context does, when the file is not set or not there', async () => {
     const missing = join(tmpdir(), 'review-gate-no-such-event.json');
     for (const eventPath of ['', missing]) {
-      expect(await readActionEvent({ repository: 'acme/shop', eventName: 'workflow_dispatch', eventPath })).toEqual({ name: 'workflow_dispatch', repository: 'acme/shop', payload: {} });
+      expect(await readAs({ repository: 'acme/shop', eventName: 'workflow_dispatch', eventPath })).toEqual({ name: 'workflow_dispatch', repository: 'acme/shop', payload: {} });
     }
   });
 
   it('stops with the file’s path when the payload is not JSON', async () => {
     const path = eventFile('broken.json', '{"pull_request": ');
-    await expect(readActionEvent({ repository: 'acme/shop', eventName: 'pull_request', eventPath: path })).rejects.toThrow(
+    await expect(readAs({ repository: 'acme/shop', eventName: 'pull_request', eventPath: path })).rejects.toThrow(
       new EventError(`Cannot read the event payload at '${path}': it is not valid JSON.`),
     );
   });
