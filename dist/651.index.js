@@ -13,7 +13,7 @@ export const modules = {
 /* unused harmony exports ANNOTATIONS_PER_REQUEST, batches, missingAnnotations */
 /* harmony import */ var _domain_object_name__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4229);
 /* harmony import */ var _github_errors__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3116);
-/* harmony import */ var _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(223);
+/* harmony import */ var _domain_shape__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2853);
 /* harmony import */ var _github_paged_list__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4627);
 /* harmony import */ var _listed__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(35);
 /**
@@ -165,13 +165,13 @@ function isLost(error) {
     return status === undefined || status >= 500;
 }
 /** The fields of a listed annotation review-gate compares; an annotation has no id, and two equal ones are two. */
-const ANNOTATION = (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ik)({
-    path: _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
-    start_line: _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd,
-    end_line: _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd,
-    annotation_level: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj),
-    title: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj),
-    message: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj),
+const ANNOTATION = (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ik)({
+    path: _domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
+    start_line: _domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd,
+    end_line: _domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd,
+    annotation_level: (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj),
+    title: (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj),
+    message: (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj),
 });
 async function annotationKeys({ octokit }, repository, id) {
     const listed = await (0,_github_paged_list__WEBPACK_IMPORTED_MODULE_2__/* .readRestList */ .rc)({ what: `the annotations of check run ${id}`, entry: ANNOTATION, perPage: 100 }, (page) => octokit.rest.checks.listAnnotations({ ...repository, check_run_id: id, per_page: 100, page }));

@@ -13,7 +13,7 @@ export const modules = {
 /* unused harmony exports EMPTIED_REVIEW_BODY, planDuplicateRemoval */
 /* harmony import */ var _domain_markers__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(999);
 /* harmony import */ var _github_errors__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3116);
-/* harmony import */ var _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(223);
+/* harmony import */ var _domain_shape__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2853);
 /* harmony import */ var _github_paged_list__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4627);
 /* harmony import */ var _identity__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1797);
 /**
@@ -35,17 +35,17 @@ export const modules = {
 
 
 /** The fields of a listed review comment review-gate reads (a reply has `in_reply_to_id`). */
-const REVIEW_COMMENT = (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ik)({
-    id: _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd,
-    body: _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
-    path: _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
-    in_reply_to_id: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
-    line: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
-    original_line: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
-    author_association: _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
+const REVIEW_COMMENT = (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ik)({
+    id: _domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd,
+    body: _domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
+    path: _domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
+    in_reply_to_id: (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
+    line: (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
+    original_line: (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
+    author_association: _domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
     user: _identity__WEBPACK_IMPORTED_MODULE_3__/* .COMMENT_AUTHOR */ .ik,
-    pull_request_review_id: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .nullable */ .me)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
-    html_url: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj),
+    pull_request_review_id: (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .nullable */ .me)(_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
+    html_url: (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj),
 });
 /** Every review comment on the pull request, replies included; pending reviews' comments are not listed. */
 async function listReviewComments(octokit, pr) {
@@ -208,8 +208,8 @@ async function isolateRefused(batch, prober, budget, log) {
     return { accepted, refused, probes };
 }
 
-// EXTERNAL MODULE: ./src/github/entry-shape.ts
-var entry_shape = __webpack_require__(223);
+// EXTERNAL MODULE: ./src/domain/shape.ts
+var shape = __webpack_require__(2853);
 // EXTERNAL MODULE: ./src/github/paged-list.ts
 var paged_list = __webpack_require__(4627);
 ;// CONCATENATED MODULE: ./src/write/pending-reviews.ts
@@ -224,7 +224,7 @@ function isPendingReviewConflict(error) {
     return (0,errors/* requestStatus */.G2)(error) === 422 && /one pending review/i.test((0,errors/* describeGitHubError */.dZ)(error));
 }
 /** The fields of a listed review review-gate reads. */
-const REVIEW = (0,entry_shape/* object */.Ik)({ id: entry_shape/* integer */.nd, state: entry_shape/* string */.Yj, body: entry_shape/* string */.Yj, commit_id: (0,entry_shape/* nullable */.me)(entry_shape/* string */.Yj), html_url: entry_shape/* string */.Yj });
+const REVIEW = (0,shape/* object */.Ik)({ id: shape/* integer */.nd, state: shape/* string */.Yj, body: shape/* string */.Yj, commit_id: (0,shape/* nullable */.me)(shape/* string */.Yj), html_url: shape/* string */.Yj });
 /** Every review on the pull request, submitted or not (GitHub lists a pending review to its author only). */
 async function listReviews(octokit, pr) {
     return (0,paged_list/* readRestList */.rc)({ what: `the reviews of ${(0,errors/* describePr */.WF)(pr)}`, entry: REVIEW, identity: (review) => `review ${review.id}`, perPage: 100 }, (page) => octokit.rest.pulls.listReviews({ owner: pr.owner, repo: pr.repo, pull_number: pr.number, per_page: 100, page })).catch((error) => {
@@ -678,7 +678,7 @@ function namesAnotherCommit(body, sha) {
     return reviewed !== undefined && !sha.toLowerCase().startsWith(reviewed);
 }
 /** The fields of a listed issue comment review-gate reads. */
-const ISSUE_COMMENT = (0,entry_shape/* object */.Ik)({ id: entry_shape/* integer */.nd, body: (0,entry_shape/* optional */.lq)(entry_shape/* string */.Yj), user: identity/* COMMENT_AUTHOR */.ik, html_url: entry_shape/* string */.Yj });
+const ISSUE_COMMENT = (0,shape/* object */.Ik)({ id: shape/* integer */.nd, body: (0,shape/* optional */.lq)(shape/* string */.Yj), user: identity/* COMMENT_AUTHOR */.ik, html_url: shape/* string */.Yj });
 async function listOwnSummaries({ octokit, trusted }, pr) {
     const comments = await (0,paged_list/* readRestList */.rc)({ what: `the comments of ${(0,errors/* describePr */.WF)(pr)}`, entry: ISSUE_COMMENT, identity: (comment) => `comment ${comment.id}`, perPage: 100 }, (page) => octokit.rest.issues.listComments({ owner: pr.owner, repo: pr.repo, issue_number: pr.number, per_page: 100, page })).catch((error) => {
         throw (0,paged_list/* wrapListFailure */.zz)(`Listing the comments of ${(0,errors/* describePr */.WF)(pr)}`, error);

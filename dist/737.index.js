@@ -13,7 +13,7 @@ export const modules = {
 /* unused harmony exports EMPTIED_REVIEW_BODY, planDuplicateRemoval */
 /* harmony import */ var _domain_markers__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(999);
 /* harmony import */ var _github_errors__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3116);
-/* harmony import */ var _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(223);
+/* harmony import */ var _domain_shape__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2853);
 /* harmony import */ var _github_paged_list__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4627);
 /* harmony import */ var _identity__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1797);
 /**
@@ -35,17 +35,17 @@ export const modules = {
 
 
 /** The fields of a listed review comment review-gate reads (a reply has `in_reply_to_id`). */
-const REVIEW_COMMENT = (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ik)({
-    id: _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd,
-    body: _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
-    path: _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
-    in_reply_to_id: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
-    line: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
-    original_line: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
-    author_association: _github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
+const REVIEW_COMMENT = (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ik)({
+    id: _domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd,
+    body: _domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
+    path: _domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
+    in_reply_to_id: (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
+    line: (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
+    original_line: (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
+    author_association: _domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj,
     user: _identity__WEBPACK_IMPORTED_MODULE_3__/* .COMMENT_AUTHOR */ .ik,
-    pull_request_review_id: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .nullable */ .me)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
-    html_url: (0,_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_github_entry_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj),
+    pull_request_review_id: (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .nullable */ .me)(_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .integer */ .nd),
+    html_url: (0,_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .optional */ .lq)(_domain_shape__WEBPACK_IMPORTED_MODULE_1__/* .string */ .Yj),
 });
 /** Every review comment on the pull request, replies included; pending reviews' comments are not listed. */
 async function listReviewComments(octokit, pr) {
@@ -158,16 +158,16 @@ __webpack_require__.d(__webpack_exports__, {
   readSnapshot: () => (/* binding */ readSnapshot)
 });
 
-// EXTERNAL MODULE: ./src/domain/dismiss-command.ts
-var dismiss_command = __webpack_require__(8228);
+// EXTERNAL MODULE: ./src/domain/dismissal.ts
+var dismissal = __webpack_require__(2213);
 // EXTERNAL MODULE: ./src/domain/markers.ts
 var markers = __webpack_require__(999);
 // EXTERNAL MODULE: ./src/write/inline-convergence.ts
 var inline_convergence = __webpack_require__(4870);
 // EXTERNAL MODULE: ./src/github/errors.ts
 var errors = __webpack_require__(3116);
-// EXTERNAL MODULE: ./src/github/entry-shape.ts
-var entry_shape = __webpack_require__(223);
+// EXTERNAL MODULE: ./src/domain/shape.ts
+var shape = __webpack_require__(2853);
 // EXTERNAL MODULE: ./src/github/paged-list.ts
 var paged_list = __webpack_require__(4627);
 // EXTERNAL MODULE: ./src/domain/object-name.ts
@@ -205,10 +205,10 @@ const RESOLVE_MUTATION = `mutation($threadId: ID!) {
   resolveReviewThread(input: { threadId: $threadId }) { thread { id isResolved } }
 }`;
 /** The fields of a review thread review-gate reads; its first comment is null when GitHub no longer shows it. */
-const THREAD = (0,entry_shape/* object */.Ik)({
-    id: entry_shape/* string */.Yj,
-    isResolved: entry_shape/* boolean */.zM,
-    comments: (0,entry_shape/* object */.Ik)({ nodes: (0,entry_shape/* list */.p_)((0,entry_shape/* nullable */.me)((0,entry_shape/* object */.Ik)({ databaseId: (0,entry_shape/* nullable */.me)(entry_shape/* integer */.nd) }))) }),
+const THREAD = (0,shape/* object */.Ik)({
+    id: shape/* string */.Yj,
+    isResolved: shape/* boolean */.zM,
+    comments: (0,shape/* object */.Ik)({ nodes: (0,shape/* list */.p_)((0,shape/* nullable */.me)((0,shape/* object */.Ik)({ databaseId: (0,shape/* nullable */.me)(shape/* integer */.nd) }))) }),
 });
 /** The pull request's review threads, by the id of each thread's first comment. */
 async function listReviewThreads(octokit, pr) {
@@ -336,7 +336,7 @@ function readSnapshot(comments, ours) {
         if (thread === undefined)
             continue;
         thread.humanReplies++;
-        if ((0,dismiss_command/* parseDismissCommand */.j)(c.body) === undefined)
+        if ((0,dismissal/* parseDismissCommand */.jF)(c.body) === undefined)
             continue;
         const replied = root;
         dismissals.push({
