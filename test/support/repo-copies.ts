@@ -1,9 +1,10 @@
 /**
  * Git repositories built once per test file and copied for each test that changes one. Building a
  * repository runs a git process per step (add, commit, checkout, push…), about 40 ms each on a
- * busy two-core runner, where copying its folder runs none. A copy is the same repository: git
- * keeps all of it in `.git` and the working tree. Only the index's stat data no longer matches the
- * copied files, so git reads them again rather than trusting it, as it does after a checkout.
+ * busy two-core runner, where a copy runs one: the `git init` of the folder it is copied into. A
+ * copy is the same repository: git keeps all of it in `.git` and the working tree. Only the
+ * index's stat data no longer matches the copied files, so git reads them again rather than
+ * trusting it, as it does after a checkout.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
