@@ -9,10 +9,10 @@ import { HEAP_FLAGS } from '../../src/action/heap-limits';
 
 /**
  * Sets `flags` after start, then allocates `batches` batches of about 160 kB, of which the last
- * 40 stay reachable for a while (as requests in flight do): the largest sizes, in MB, that the
+ * `kept` stay reachable for a while (as requests in flight do): the largest sizes, in MB, that the
  * young generation and the old space reached.
  */
-function largestSpaces(flags: readonly string[], batches: number): { young: number; old: number } {
+function largestSpaces(flags: readonly string[], batches: number, keptBatches = 40): { young: number; old: number } {
   const script = `
     const v8 = require('node:v8');
     for (const flag of ${JSON.stringify(flags)}) v8.setFlagsFromString(flag);
@@ -21,7 +21,7 @@ function largestSpaces(flags: readonly string[], batches: number): { young: numb
     const kept = [];
     for (let i = 0; i < ${batches}; i++) {
       kept.push(Array.from({ length: 2500 }, (_, j) => ({ i, j })));
-      if (kept.length > 40) kept.shift();
+      if (kept.length > ${keptBatches}) kept.shift();
       young = Math.max(young, size('new_space'));
       old = Math.max(old, size('old_space'));
     }
@@ -40,8 +40,12 @@ describe('the heap flags the action sets at start', () => {
     const youngOnly = HEAP_FLAGS.filter((flag) => flag.startsWith('--semi-space-growth-factor'));
     expect(youngOnly).toHaveLength(1);
     // The young generation kept small in both: the objects in reach for a while are promoted.
-    const grownByV8 = largestSpaces(youngOnly, 600).old;
-    const grownByThePercent = largestSpaces(HEAP_FLAGS, 600).old;
-    expect(grownByThePercent).toBeLessThan(grownByV8 * 0.85);
+    // About 32 MB stays live; the peaks vary from run to run with when collections happen, so
+    // the live set is large enough for the two to lie far apart: measured on Node 20, V8 alone
+    // reached 93-119 MB and the percent 42-52 MB (ratio 0.36-0.50, also beside two busy cores),
+    // where 40 batches kept gave ratios up to 0.86 and failed a CI run.
+    const grownByV8 = largestSpaces(youngOnly, 1000, 200).old;
+    const grownByThePercent = largestSpaces(HEAP_FLAGS, 1000, 200).old;
+    expect(grownByThePercent).toBeLessThan(grownByV8 * 0.7);
   });
 });
