@@ -43,6 +43,7 @@ async function benchBundle(): Promise<void> {
     const github = await startFixtureGitHub(fixture);
     try {
       const run = await runBundledAction({
+        nodeFlags: [],
         inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN },
         githubApiUrl: github.url,
         fixture,

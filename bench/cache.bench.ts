@@ -20,6 +20,7 @@ async function run(fixture: PullRequestFixture) {
   const before = simulator.requests.length;
   try {
     const result = await runBundledAction({
+      nodeFlags: [],
       inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, 'cache-dir': cacheDir },
       githubApiUrl: github.url,
       fixture,

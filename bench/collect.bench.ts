@@ -89,6 +89,7 @@ async function measure(files: number, checkout: boolean, maxFiles = 3000): Promi
   const rss = peakRssProbe();
   try {
     const run = await runBundledAction({
+      nodeFlags: [],
       inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, 'max-files': String(maxFiles), concurrency: '8' },
       githubApiUrl: githubCom.githubApiUrl,
       fixture: pull.fixture,

@@ -27,7 +27,7 @@ async function reviews(fixture: PullRequestFixture, inputs: Record<string, strin
   const github = await startFixtureGitHub(fixture);
   const before = simulator.requests.filter((r) => r.path === '/v1/agent/review').length;
   try {
-    await runBundledAction({ inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs }, githubApiUrl: github.url, fixture });
+    await runBundledAction({ nodeFlags: [], inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs }, githubApiUrl: github.url, fixture });
     return simulator.requests.filter((r) => r.path === '/v1/agent/review').length - before;
   } finally {
     await github.close();

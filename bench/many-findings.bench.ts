@@ -35,6 +35,7 @@ const workspace = mkdtempSync(join(tmpdir(), 'review-gate-bench-findings-'));
 simulator.inject({ kind: 'answer', path: '/v1/agent/review', times: FILES, patch: { issues } });
 try {
   const run = await runBundledAction({
+    nodeFlags: [],
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, 'max-files': String(FILES), concurrency: '8', 'sarif-file': 'out.sarif' },
     githubApiUrl: githubCom.githubApiUrl,
     fixture: pull.fixture,

@@ -25,6 +25,7 @@ async function runAction(fixture: PullRequestFixture, apiUrl: string, inputs: Re
   const github = await startFixtureGitHub(fixture);
   try {
     const run = await runBundledAction({
+      nodeFlags: [],
       inputs: { 'api-key': DEMO_KEY, 'api-url': apiUrl, 'github-token': GITHUB_TOKEN, ...inputs },
       githubApiUrl: github.url,
       fixture,

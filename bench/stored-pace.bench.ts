@@ -44,6 +44,7 @@ async function oneRun(simulator: RunningSimulator, fixture: PullRequestFixture, 
   const from = simulator.requests.length;
   try {
     const run = await runBundledAction({
+      nodeFlags: [],
       inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, 'cache-dir': cacheDir, concurrency: String(CONCURRENCY) },
       githubApiUrl: github.url,
       fixture,

@@ -67,6 +67,7 @@ export async function runDemo({ outDir, env, isTTY, log, error }: DemoOptions): 
     log(changedFiles(fixture, style));
 
     const run = await runBundledAction({
+      nodeFlags: [],
       inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN },
       githubApiUrl: github.url,
       fixture,

@@ -6,6 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { BUNDLE_NODE_FLAGS } from '../doubles/node-flags';
 import { ROOT } from '../doubles/run-action';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { DEMO_KEY, startSimulator } from '../doubles/simulator';
@@ -65,7 +66,7 @@ export async function withOwnCache<T>(run: (cache: string) => Promise<T>): Promi
 export function runCliBundle(args: string[], options: CliOptions): Promise<CliRun> {
   if (options.command === undefined) assertBuilt();
   return withOwnCache(async (cache) => {
-    const [command, commandArgs] = options.command === undefined ? [process.execPath, [CLI, ...args]] : [options.command, args];
+    const [command, commandArgs] = options.command === undefined ? [process.execPath, [...BUNDLE_NODE_FLAGS, CLI, ...args]] : [options.command, args];
     const child = spawn(command, commandArgs, { cwd: options.cwd, env: cliEnvironment(options, cache), stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];

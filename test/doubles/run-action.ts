@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeGitHub } from './fake-github';
+import { BUNDLE_NODE_FLAGS } from './node-flags';
 import type { FakeGitHub, FakeGitHubOptions, FakePull } from './fake-github';
 import type { FakeTreeContent } from './fake-github-trees';
 
@@ -99,6 +100,11 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** The script to run instead of dist/index.js (the benchmarks' naive action), as the runner would. */
   script?: string;
+  /**
+   * Node's flags for the spawned bundle: the tests' (`BUNDLE_NODE_FLAGS`) unless given; the
+   * benchmarks and the demo pass none, to run and measure it exactly as the runner does.
+   */
+  nodeFlags?: readonly string[];
 }
 
 /** Spawns `node dist/index.js` with a clean environment and collects what the runner would. */
@@ -107,7 +113,7 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
   try {
     const step = await prepareStep(options, dir, join(dir, 'summary.md'));
     const spawnedAt = performance.now();
-    const child = spawn(process.execPath, [options.script ?? join(ROOT, 'dist/index.js')], { env: step.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.nodeFlags ?? BUNDLE_NODE_FLAGS), options.script ?? join(ROOT, 'dist/index.js')], { env: step.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
