@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { CLI, runCliBundle, serviceEnv, useBundledCli } from './bundled';
 import { failingChange } from './cases';
 import { runCliInProcess } from './in-process';
+import { BUNDLE_NODE_FLAGS } from '../doubles/node-flags';
 import { ROOT } from '../doubles/run-action';
 
 const cli = useBundledCli();
@@ -40,7 +41,7 @@ describe('output formats', () => {
     failingChange(cli.repo);
     // `script` gives the command a pseudo-terminal, as an interactive shell does.
     const inTerminal = (env: Record<string, string>) =>
-      runCliBundle(['-qec', `"${process.execPath}" "${CLI}" -q`, '/dev/null'], {
+      runCliBundle(['-qec', `"${process.execPath}" ${BUNDLE_NODE_FLAGS.join(' ')} "${CLI}" -q`, '/dev/null'], {
         cwd: cli.repo.dir,
         env: { ...serviceEnv(cli.simulator.url), TERM: 'xterm', ...env },
         command: 'script',
