@@ -11,23 +11,24 @@ const BUNDLED = [
   'test/**/*.bundled.test.ts',
   // The action's bundle in every run (useBundledAction): the process itself is the point.
   ...[
-    'action', // dist/index.js as the runner runs it
-    'fail-closed-secrets', // what reaches the real stdout and stderr
     'secrets-encoded',
     'github-client', // a hung GitHub and a broken event file: no stack trace from the process
-    'fail-closed-files', // cache and SARIF files one process leaves for the next
-    'result-cache',
-    'stored-pace',
     'sarif-security', // the SARIF contract, through the bundle's lazily loaded chunks
-    'sarif-walkthrough',
     'self-test', // NODE_EXTRA_CA_CERTS and a proxy, read as node starts
   ].map((name) => `test/e2e/${name}.test.ts`),
   // In-process but for a test that needs a process (runs at once, a summary path, a CA file).
   ...['check-replacement', 'fail-closed-target', 'fail-closed-writes', 'one-verdict', 'write-pacing'].map((name) => `test/e2e/${name}.test.ts`),
+  // In-process but for the runs whose point is the process.
+  ...[
+    'action', // dist/index.js as the runner runs it; file names against the real stdout
+    'fail-closed-secrets', // what reaches the real stdout and stderr
+    'fail-closed-files', // a cache entry one process leaves for the next
+    'result-cache',
+    'stored-pace', // the pace one process stores for the next
+    'sarif-walkthrough', // the SARIF writer and the walkthrough, lazily loaded chunks of the bundle
+  ].map((name) => `test/e2e/${name}.test.ts`),
   // The action in-process, the terminal's bundle too (dist/cli/index.js).
-  ...['annotation-cap', 'api-url-not-a-review', 'default-excludes', 'fail-closed-collect', 'fail-closed-diff', 'fail-closed-service', 'shebang-scripts'].map(
-    (name) => `test/e2e/${name}.test.ts`,
-  ),
+  ...['annotation-cap', 'api-url-not-a-review', 'default-excludes', 'fail-closed-collect', 'fail-closed-service', 'shebang-scripts'].map((name) => `test/e2e/${name}.test.ts`),
   'test/cli/exit-status.contract.test.ts',
   'test/cli/terminal-safety.test.ts',
   'test/scripts/demo.test.ts',

@@ -1,8 +1,9 @@
 /**
  * End to end: the bundled `review-gate` (dist/cli/index.js), where its own process is the point:
  * text into a pipe (no colour) and into a terminal (colour), the walkthrough (a chunk the bundle
- * loads on first use) streamed to its stdout, the version naming this build, and the package's bin.
- * The rest of the command's review runs in-process: review.test.ts.
+ * loads on first use) streamed to its stdout, and the package's bin naming this build, which it
+ * finds from where it is installed. The help runs in-process, and the rest of the command's review
+ * too: review.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, runCliBundle, serviceEnv, useBundledCli } from './bundled';
 import { failingChange } from './cases';
+import { runCliInProcess } from './in-process';
+import { BUNDLE_NODE_FLAGS } from '../doubles/node-flags';
 import { ROOT } from '../doubles/run-action';
 
 const cli = useBundledCli();
@@ -38,7 +41,7 @@ describe('output formats', () => {
     failingChange(cli.repo);
     // `script` gives the command a pseudo-terminal, as an interactive shell does.
     const inTerminal = (env: Record<string, string>) =>
-      runCliBundle(['-qec', `"${process.execPath}" "${CLI}" -q`, '/dev/null'], {
+      runCliBundle(['-qec', `"${process.execPath}" ${BUNDLE_NODE_FLAGS.join(' ')} "${CLI}" -q`, '/dev/null'], {
         cwd: cli.repo.dir,
         env: { ...serviceEnv(cli.simulator.url), TERM: 'xterm', ...env },
         command: 'script',
@@ -59,27 +62,32 @@ describe('output formats', () => {
   });
 });
 
+/** `review-gate --version` for this clone's build: the version, and unless HEAD is that release's tag, the commit it is. */
+function thisBuildsVersion(): RegExp {
+  const pkgVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+  const git = (...args: string[]): string => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  const head = git('rev-parse', 'HEAD');
+  const tagged = git('tag', '--points-at', 'HEAD', '--list', `v${pkgVersion}`) !== '';
+  const v = pkgVersion.replace(/\./g, '\\.');
+  return new RegExp(tagged ? `^review-gate ${v}( \\(commit [0-9a-f]{12}, with local changes\\))?\n$` : `^review-gate ${v} \\(untagged commit ${head.slice(0, 12)}(, with local changes)?\\)\n$`);
+}
+
 describe('help and version', () => {
   it('prints the version, and a help per subcommand', async () => {
-    const version = await reviewGate(['--version']);
-    // This clone's build: the version, and unless HEAD is that release's tag, the commit it is.
-    const pkgVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
-    const git = (...args: string[]): string => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
-    const head = git('rev-parse', 'HEAD');
-    const tagged = git('tag', '--points-at', 'HEAD', '--list', `v${pkgVersion}`) !== '';
-    const v = pkgVersion.replace(/\./g, '\\.');
-    const expected = tagged ? `^review-gate ${v}( \\(commit [0-9a-f]{12}, with local changes\\))?\n$` : `^review-gate ${v} \\(untagged commit ${head.slice(0, 12)}(, with local changes)?\\)\n$`;
-    expect(version.out).toMatch(new RegExp(expected));
-    const review = await reviewGate(['review', '--help']);
+    // In this process, from the package folder: the bundle finding its own is the bin's test, below.
+    const here = { cwd: cli.repo.dir };
+    const version = await runCliInProcess(['--version'], here);
+    expect(version.out).toMatch(thisBuildsVersion());
+    const review = await runCliInProcess(['review', '--help'], here);
     expect(review.out).toContain('Usage: review-gate [review] [options] [RANGE]');
     expect(review.out).toContain('--staged');
-    const complete = await reviewGate(['complete', '--help']);
+    const complete = await runCliInProcess(['complete', '--help'], here);
     expect(complete.out).toContain('Usage: review-gate complete [options] PROMPT|-');
     expect(complete.out).not.toContain('--staged');
     for (const run of [version, review, complete]) expect(run.code).toBe(0);
   });
 
-  it('runs as the package\'s bin from any folder, through the symlink npm installs', () => {
+  it('runs as the package\'s bin from any folder, through the symlink npm installs, and names this build', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
     expect(join(ROOT, pkg.bin['review-gate'] ?? '')).toBe(CLI);
     const bin = mkdtempSync(join(tmpdir(), 'review-gate-bin-'));
@@ -87,7 +95,8 @@ describe('help and version', () => {
       symlinkSync(CLI, join(bin, 'review-gate'));
       // Executed by its shebang, as a shell runs it, from a folder that is not the package's.
       const out = execFileSync('review-gate', ['--version'], { cwd: cli.repo.dir, env: { PATH: `${bin}:${process.env.PATH ?? ''}` }, encoding: 'utf8' });
-      expect(out).toMatch(/^review-gate \d+\.\d+\.\d+( \((untagged )?commit [0-9a-f]{12}(, with local changes)?\))?\n$/);
+      // The build it names is read from the package folder it finds through the symlink.
+      expect(out).toMatch(thisBuildsVersion());
     } finally {
       rmSync(bin, { recursive: true, force: true });
     }

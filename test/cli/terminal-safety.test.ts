@@ -1,27 +1,28 @@
 /**
- * End to end, on the bundled dist/cli/index.js in a real git repository: what the terminal
- * command prints cannot drive the terminal (escape sequences from file names or the service),
- * command a CI runner, or show the key; and its api-url and key checks fail closed.
+ * End to end, the terminal command in a real git repository: what it prints cannot drive the
+ * terminal (escape sequences from file names or the service), command a CI runner, or show the
+ * key; and its api-url and key checks fail closed. What reaches the real stdout and stderr is read
+ * from the bundled dist/cli/index.js, and so is a proxy (the command's HTTP agent reads it from its
+ * process's environment); the other checks run the command in this process (in-process.ts).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ROOT } from '../doubles/run-action';
 import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import type { FaultRequest, RunningSimulator } from '../doubles/simulator';
 import { startConnectProxy } from '../support/connect-proxy';
 import { runnerCommands } from '../support/runner-commands';
+import { assertBuilt, runCliBundle } from './bundled';
+import type { CliRunner } from './bundled';
+import { runCliInProcess } from './in-process';
 
-const CLI = join(ROOT, 'dist/cli/index.js');
 let repo: string;
 let simulator: RunningSimulator;
 const open: Array<{ close(): Promise<void> }> = [];
 
-beforeAll(() => {
-  if (!existsSync(CLI)) throw new Error('dist/cli/index.js is missing: run `npm run build` first.');
-});
+beforeAll(assertBuilt);
 
 beforeEach(async () => {
   repo = mkdtempSync(join(tmpdir(), 'review-gate-terminal-'));
@@ -39,22 +40,9 @@ afterEach(async () => {
   rmSync(repo, { recursive: true, force: true });
 });
 
-/** Runs the bundled command as a user would, with a clean environment; never blocks the simulator. */
-async function cli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    cwd: repo,
-    env: { PATH: process.env.PATH ?? '', HOME: repo, REVIEW_GATE_API_KEY: DEMO_KEY, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-  const code = await new Promise<number>((done, fail) => {
-    child.on('error', fail);
-    child.on('close', (status) => done(status ?? -1));
-  });
-  return { code, out: Buffer.concat(out).toString('utf8'), err: Buffer.concat(err).toString('utf8') };
+/** Runs the command in the test's repository with the demo key: in this process, or `runner` (the bundle). */
+function cli(args: string[], env: Record<string, string> = {}, runner: CliRunner = runCliInProcess) {
+  return runner(args, { cwd: repo, env: { REVIEW_GATE_API_KEY: DEMO_KEY, ...env } });
 }
 
 /** Every control character but tab and newline (ESC, BEL, the C1 set …). */
@@ -80,7 +68,7 @@ describe('what the terminal command prints', () => {
         },
       }),
     });
-    const result = await cli(['--api-url', simulator.url]);
+    const result = await cli(['--api-url', simulator.url], {}, runCliBundle);
 
     expect(result.code).toBe(1);
     for (const text of [result.out, result.err]) {
@@ -147,7 +135,7 @@ describe('the terminal command on bad settings', () => {
     expect(refused.err).toContain("Invalid --api-url 'http://review.internal.example'. Plain http would send the API key and the code unencrypted");
     expect(proxy.connects).toEqual([]);
 
-    const allowed = await cli(['--api-url', 'http://review.internal.example', '--allow-insecure-http', 'true'], env);
+    const allowed = await cli(['--api-url', 'http://review.internal.example', '--allow-insecure-http', 'true'], env, runCliBundle);
     expect(allowed.err).toMatch(/^warning: api-url http:\/\/review\.internal\.example uses plain http \(allow-insecure-http is true\)/m);
     expect(allowed.out).toMatch(/^src\/app\.py:1 {2}error {2}eval\(\)/m);
     expect(allowed.code).toBe(1);

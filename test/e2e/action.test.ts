@@ -1,7 +1,10 @@
 /**
- * End to end: the bundled dist/index.js, run as the Actions runner runs it, against the service
- * simulator and a fake GitHub that enforces the diff rule. Asserts what users and the two remote
- * services see: requests, comments, outputs, the job summary and the exit status.
+ * End to end: the action against the service simulator and a fake GitHub that enforces the diff
+ * rule. Asserts what users and the two remote services see: requests, comments, outputs, the job
+ * summary and the exit status. Two runs spawn the bundled dist/index.js as the Actions runner runs
+ * it, where the process is the point: the whole demo (exit status, what reaches the real stdout
+ * and stderr, no key among them) and file names that try to command the runner through the real
+ * stdout. The others assert outputs, GitHub's writes and the summary, and run in this process.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,24 +16,23 @@ import { DEMO_KEY } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import { isWriteRequest } from '../doubles/fake-github';
 import type { FakeGitHub } from '../doubles/fake-github';
-import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
+import { runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture, RunOptions } from '../doubles/run-action';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
+import type { ActionRunner } from './harness';
 
-const { demo: fixture, servers } = useBundledAction();
+const { demo: fixture, servers, runAgainst } = useAction({ bundles: ['dist/index.js'] });
+
+/** A run the process itself is the point of: dist/index.js spawned, as the runner runs it. */
+const BUNDLED = { runner: runBundledAction };
 
 function run(
   simulator: RunningSimulator,
   github: FakeGitHub,
   inputs: Record<string, string> = {},
-  extra: Partial<RunOptions> = {},
+  extra: Partial<RunOptions> & { runner?: ActionRunner } = {},
 ) {
-  return runBundledAction({
-    inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
-    githubApiUrl: github.url,
-    fixture: extra.fixture ?? fixture,
-    ...extra,
-  });
+  return runAgainst(simulator, github, extra.fixture ?? fixture, inputs, extra);
 }
 
 const reviewRequests = (simulator: RunningSimulator) => simulator.requests.filter((r) => r.path === '/v1/agent/review');
@@ -38,9 +40,9 @@ const writes = (github: FakeGitHub) => github.requests.filter(isWriteRequest);
 const submittedReviews = (github: FakeGitHub) => github.reviews.filter((r) => r.event !== 'PENDING');
 
 describe('the bundled action on a pull request', () => {
-  it('reviews the five languages, comments on added lines, writes outputs and the summary, and fails on errors', async () => {
+  it('reviews the five languages, comments on added lines, writes outputs and the summary, fails on errors, and never shows the API key', async () => {
     const { simulator, github } = await servers();
-    const result = await run(simulator, github);
+    const result = await run(simulator, github, {}, BUNDLED);
 
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toMatch(/::error::review-gate failed: \d+ error findings? on added lines \(fail-on-severity: error\)/);
@@ -86,11 +88,8 @@ describe('the bundled action on a pull request', () => {
       expect(result.stepSummary).toContain(path);
     }
     expect(result.stepSummary).toContain('legacy/old.py');
-  });
 
-  it('never sends the API key to GitHub, nor prints it outside the runner mask command', async () => {
-    const { simulator, github } = await servers();
-    const result = await run(simulator, github);
+    // The API key never goes to GitHub, nor reaches the real stdout or stderr but in the runner's mask command.
     expect(JSON.stringify(github.requests)).not.toContain(DEMO_KEY);
     const printed = result.stdout
       .split('\n')
@@ -219,7 +218,8 @@ describe('text a pull request controls', () => {
       files: [{ filename: name, status: 'added', content: source, patch: addedFilePatch(source) }],
     };
     const { simulator, github } = await servers({ fixture: hostile });
-    const result = await run(simulator, github, { 'dry-run': 'true' }, { fixture: hostile });
+    // What the runner parses is the process's real stdout.
+    const result = await run(simulator, github, { 'dry-run': 'true' }, { fixture: hostile, ...BUNDLED });
 
     expect(result.outputs['files-reviewed']).toBe('1');
     const injected = result.stdout.split('\n').filter((line) => /^\s*::(error file=forged|add-mask::x\.py)/.test(line));

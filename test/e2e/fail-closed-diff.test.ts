@@ -1,6 +1,7 @@
 /**
- * End to end, what the diff shows and every list GitHub sends: the action (and the bundled
- * dist/cli/index.js) against the service simulator, the fake GitHub and real git repositories.
+ * End to end, what the diff shows and every list GitHub sends: the action and the terminal command
+ * (both in this process: what they read of a diff is the point, not their process) against the
+ * service simulator, the fake GitHub and real git repositories.
  *
  * - A file whose base and head blobs differ is never a pure rename: without a readable patch,
  *   the whole file counts (diff unknown), through the API and through a checkout alike.
@@ -16,14 +17,15 @@ import type { RunningSimulator } from '../doubles/simulator';
 import { fakePullOf, GITHUB_TOKEN } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import type { FakeGitHub, FakeGitHubOptions } from '../doubles/fake-github';
-import { runCliBundle, serviceEnv, tempRepo } from '../cli/bundled';
+import { serviceEnv, tempRepo } from '../cli/bundled';
+import { runCliInProcess } from '../cli/in-process';
 import { buildPullRequestRepo } from '../support/git-pull-request';
 import type { RepoWriter } from '../support/git-pull-request';
 import { useAction } from './harness';
 import { added } from '../support/fixture-files';
 import type { FixtureFile } from '../support/fixture-files';
 
-const { demo, servers, closeAfterTest, run: runAction } = useAction({ bundles: ['dist/cli/index.js'] });
+const { demo, servers, closeAfterTest, run: runAction } = useAction();
 
 /** The file before the pull request, under its old name. */
 const HELPERS = "function greet(name) {\n  return 'hi ' + name;\n}\nmodule.exports = { greet };\n";
@@ -74,7 +76,7 @@ function pullRequestRepo(base: Record<string, string | Buffer>, change: (repo: R
 
 /** `review-gate --format json ARGS` in `dir`: the findings as `path:line:location`, the result and the exit status. */
 async function terminalFindings(simulator: RunningSimulator, dir: string, args: string[]) {
-  const run = await runCliBundle(['--format', 'json', ...args], { cwd: dir, env: serviceEnv(simulator.url) });
+  const run = await runCliInProcess(['--format', 'json', ...args], { cwd: dir, env: serviceEnv(simulator.url) });
   const report = JSON.parse(run.out) as { result: string; findings: Array<{ source: string; path: string; line: number; location: string }> };
   return { findings: report.findings.map((f) => `${f.source} ${f.path}:${f.line}:${f.location}`), result: report.result, code: run.code };
 }

@@ -1,8 +1,10 @@
 /**
- * End to end: the bundled dist/index.js with GITHUB_WORKSPACE holding a checkout the pull request
- * wrote into. What it commits there — a cache entry of its own making, a symlink where the action
- * writes its SARIF file or its cache — must neither turn the check green nor make the action read
- * or write outside the folder an input names.
+ * End to end: the action with GITHUB_WORKSPACE holding a checkout the pull request wrote into.
+ * What it commits there — a cache entry of its own making, a symlink where the action writes its
+ * SARIF file or its cache — must neither turn the check green nor make the action read or write
+ * outside the folder an input names. The runs are in this process, but for one whose point is a
+ * file another process left: the bundled dist/index.js trusts the entry a run before it wrote (a
+ * fresh process, so nothing held in memory can answer for the file).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -13,10 +15,11 @@ import { DEMO_KEY, REVIEW_ONLY_KEY, startSimulator } from '../doubles/simulator'
 import type { RunningSimulator } from '../doubles/simulator';
 import { GITHUB_TOKEN, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
+import type { ActionRunner } from './harness';
 import { added } from '../support/fixture-files';
 
-const { demo, closeAfterTest } = useBundledAction();
+const { demo, closeAfterTest, run: runInProcess } = useAction({ bundles: ['dist/index.js'] });
 let simulator: RunningSimulator;
 let workspace: string;
 /** Where a file the pull request must not reach lives: outside the workspace. */
@@ -44,11 +47,11 @@ const pullRequest = (...files: Array<[string, string]>): PullRequestFixture => (
   files: files.map(([name, content]) => added(name, content)),
 });
 
-async function run(fixture: PullRequestFixture, inputs: Record<string, string>, key = DEMO_KEY) {
+async function run(fixture: PullRequestFixture, inputs: Record<string, string>, key = DEMO_KEY, runner: ActionRunner = runInProcess) {
   const github = await startFixtureGitHub(fixture);
   closeAfterTest(github);
   const before = reviewRequests();
-  const result = await runBundledAction({
+  const result = await runner({
     inputs: { 'api-key': key, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
     githubApiUrl: github.url,
     fixture,
@@ -112,7 +115,8 @@ describe('a result cache in the workspace holding entries the pull request wrote
     writeFileSync(path, JSON.stringify({ format: 'review-gate/review-result', version: 1, key: name, result: { ...cleanAnswer, requestId: 'svc_req_1' } }));
 
     const first = await run(fixture, { 'cache-dir': CACHE_DIR });
-    const again = await run(fixture, { 'cache-dir': CACHE_DIR });
+    // In a process of its own: the entry on disk, not anything the first run held, answers it.
+    const again = await run(fixture, { 'cache-dir': CACHE_DIR }, DEMO_KEY, runBundledAction);
 
     expect(first.reviews).toBe(1);
     expect(first.outputs.result).toBe('failed');

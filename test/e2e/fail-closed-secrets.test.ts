@@ -1,20 +1,25 @@
 /**
- * End to end, on the bundled dist/index.js: secrets never leave the process, nothing printed
- * drives the runner or a terminal, and the api-url and api-key inputs fail closed. Each test
- * reads what the runner, GitHub or a reader would get: stdout as the runner parses it, the
- * requests the fake GitHub received, the outputs and the job summary.
+ * End to end: secrets never leave the process, nothing printed drives the runner or a terminal,
+ * and the api-url and api-key inputs fail closed. Each test reads what the runner, GitHub or a
+ * reader would get: stdout as the runner parses it, the requests the fake GitHub received, the
+ * outputs and the job summary. Where the point is what reaches the real stdout and stderr (a key
+ * echoed back, a workflow command or an escape sequence a file name carries), the run spawns the
+ * bundled dist/index.js: whatever writes there, by any path, is read. The rest run in this process.
  */
 import { describe, expect, it } from 'vitest';
 import type { FaultRequest } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';
-import { GITHUB_TOKEN } from '../doubles/run-action';
+import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { ActionRun, PullRequestFixture } from '../doubles/run-action';
 import { startConnectProxy } from '../support/connect-proxy';
 import { forgedCommands, runnerCommands } from '../support/runner-commands';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
 
-const harness = useBundledAction();
+const harness = useAction({ bundles: ['dist/index.js'] });
 const { demo, runAgainst: run } = harness;
+
+/** A run whose point is what reaches the process's real stdout and stderr: dist/index.js spawned. */
+const BUNDLED = { runner: runBundledAction };
 
 const SOURCE = 'import os\nvalue = eval(os.environ["X"])\n';
 
@@ -69,7 +74,7 @@ describe('secrets the service echoes back', () => {
     const fixture = pullRequestAdding('src/app.py');
     const { simulator, github } = await servers(fixture);
     simulator.inject({ kind: 'reply', path: '/v1/agent/review', times: 5, reply: echoingReview });
-    const result = await run(simulator, github, fixture, { 'api-key': KEY, 'min-score': '50' });
+    const result = await run(simulator, github, fixture, { 'api-key': KEY, 'min-score': '50' }, BUNDLED);
 
     expect(result.exitCode).toBe(1);
     expect(github.reviewComments).toHaveLength(1);
@@ -96,7 +101,7 @@ describe('file names that try to command the runner or the terminal', () => {
     ];
     const fixture = pullRequestAdding(...names);
     const { simulator, github } = await servers(fixture);
-    const result = await run(simulator, github, fixture);
+    const result = await run(simulator, github, fixture, {}, BUNDLED);
 
     expect(result.outputs['files-reviewed']).toBe('5');
     const commands = runnerCommands(result.stdout);
@@ -148,7 +153,7 @@ describe('file names that try to command the runner or the terminal', () => {
         },
       }),
     });
-    const result = await run(simulator, github, fixture, { 'dry-run': 'true' });
+    const result = await run(simulator, github, fixture, { 'dry-run': 'true' }, BUNDLED);
 
     expect(result.outputs['files-reviewed']).toBe('1');
     for (const text of [result.stdout, result.stderr]) {

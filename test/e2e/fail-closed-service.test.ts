@@ -1,7 +1,7 @@
 /**
- * End to end, the action and the bundled dist/cli/index.js against an api-url that does not
- * lead to the review service: every review request answered 404 (a wrong path) or 405 (a wrong
- * method there), by the service's own error body or by a web server's page. The run stops after
+ * End to end, the action and the terminal command (dist/cli/index.js) against an api-url that
+ * does not lead to the review service: every review request answered 404 (a wrong path) or 405 (a
+ * wrong method there), by the service's own error body or by a web server's page. The run stops after
  * a few such answers, the CLI exits 3 ("could not run", not "the code is bad") and the action
  * fails whatever on-incomplete says, each naming api-url, the URL and the status; every request
  * id is printed once. One such answer among reviews stays that file's own failure.
@@ -12,7 +12,8 @@ import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { assertBuilt, runCliBundle, serviceEnv, tempRepo } from '../cli/bundled';
-import type { TempRepo } from '../cli/bundled';
+import type { CliRunner, TempRepo } from '../cli/bundled';
+import { runCliInProcess } from '../cli/in-process';
 import { useAction } from './harness';
 
 /** The default concurrency: at most this many requests are in flight when the run stops. */
@@ -51,14 +52,16 @@ describe('the bundled CLI when api-url does not lead to the review service', () 
     repo.remove();
   });
 
-  const run = async (args: string[], url = simulator.url) => {
+  // In this process (runCli's status is the one the bundle exits with), but for the first test,
+  // which reads the bundled command's real exit status and streams.
+  const run = async (args: string[], url = simulator.url, runner: CliRunner = runCliInProcess) => {
     simulator.requests.length = 0;
-    return await runCliBundle(args, { cwd: repo.dir, env: serviceEnv(url) });
+    return await runner(args, { cwd: repo.dir, env: serviceEnv(url) });
   };
 
   it('exits 3 on a wrong path (404 on every request), naming the URL and the status, after a few requests', async () => {
     const url = `${simulator.url}/api`;
-    const result = await run([], url);
+    const result = await run([], url, runCliBundle);
 
     expect(result.code).toBe(EXIT.couldNotRun);
     const last = result.out.trimEnd().split('\n').at(-1) ?? '';
@@ -100,7 +103,7 @@ describe('the bundled CLI when api-url does not lead to the review service', () 
       small.write('a.py', 'def run(rule):\n    return eval(rule)\n');
       simulator.requests.length = 0;
       const url = `${simulator.url}/api`;
-      const result = await runCliBundle([], { cwd: small.dir, env: serviceEnv(url) });
+      const result = await runCliInProcess([], { cwd: small.dir, env: serviceEnv(url) });
 
       expect(result.code).toBe(EXIT.couldNotRun);
       expect(result.out).toContain(`api-url ${url}`);

@@ -1,9 +1,10 @@
 /**
  * The setup every end-to-end file shares: the demo pull request is at hand, every server a test
  * starts is closed after that test, passed or failed, and the action runs the way the file chose.
- * `useAction()` runs it in this process (test/doubles/run-action-in-process.ts); a file whose
+ * `useAction()` runs it in this process (test/doubles/run-action-in-process.ts); a run whose
  * point is the process itself — what reaches the real stdout and stderr, what node reads as it
- * starts, files one process leaves for the next, the bundle as the runner runs it — calls
+ * starts, a file one process leaves for the next, the bundle as the runner runs it — passes
+ * `runner: runBundledAction` to `runAgainst`; a file where every run's point is the process calls
  * `useBundledAction()`, and every run spawns dist/index.js. Either registers the hooks in the
  * calling file, and fails its tests with a clear message when a bundle they run is not built.
  * The servers stay on 127.0.0.1.

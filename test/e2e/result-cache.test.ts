@@ -1,7 +1,9 @@
 /**
- * End to end: the bundled dist/index.js with `cache-dir`, as a workflow with an actions/cache
- * step runs it. A re-run of the same head costs no review request and gives the same outputs; a
- * push that changes one file costs one; a damaged entry costs one warning and one request.
+ * End to end: the action with `cache-dir`, as a workflow with an actions/cache step runs it. A
+ * re-run of the same head costs no review request and gives the same outputs; a push that changes
+ * one file costs one; a damaged entry costs one warning and one request. The re-run of the same
+ * head spawns the bundled dist/index.js, a process the first run never was: only the files the
+ * first left can answer it. The other runs are in this process.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,10 +13,11 @@ import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
 import { GITHUB_TOKEN, runBundledAction, startFixtureGitHub } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
+import type { ActionRunner } from './harness';
 import { added } from '../support/fixture-files';
 
-const { demo, closeAfterTest } = useBundledAction();
+const { demo, closeAfterTest, run: runInProcess } = useAction({ bundles: ['dist/index.js'] });
 let cacheDir: string;
 let simulator: RunningSimulator;
 
@@ -34,11 +37,11 @@ function pullRequest(n: number, headSha: string, changed?: number): PullRequestF
   return { ...demo, headSha, files };
 }
 
-async function run(fixture: PullRequestFixture) {
+async function run(fixture: PullRequestFixture, runner: ActionRunner = runInProcess) {
   const github = await startFixtureGitHub(fixture);
   closeAfterTest(github);
   const before = simulator.requests.filter((r) => r.path === '/v1/agent/review').length;
-  const result = await runBundledAction({
+  const result = await runner({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, 'cache-dir': cacheDir },
     githubApiUrl: github.url,
     fixture,
@@ -50,10 +53,10 @@ async function run(fixture: PullRequestFixture) {
 const HEAD_1 = '1'.repeat(40);
 const HEAD_2 = '2'.repeat(40);
 
-describe('the bundled action with cache-dir', () => {
+describe('the action with cache-dir', () => {
   it('re-runs the same head with 0 review requests and the same outputs and verdict, saying so', async () => {
     const first = await run(pullRequest(6, HEAD_1));
-    const again = await run(pullRequest(6, HEAD_1));
+    const again = await run(pullRequest(6, HEAD_1), runBundledAction);
 
     expect(first.reviews).toBe(6);
     expect(again.reviews).toBe(0);

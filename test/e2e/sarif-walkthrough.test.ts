@@ -1,8 +1,10 @@
 /**
- * End to end on the bundled dist/index.js: the `sarif-file` input writes a file that GitHub code
- * scanning accepts (SARIF 2.1.0 schema, upload-sarif's limits and required fields), tracked by
- * the same fingerprints as the inline comments; and the opt-in `walkthrough` shows atop the
- * summary comment, or costs one line when it fails.
+ * End to end: the `sarif-file` input writes a file that GitHub code scanning accepts (SARIF 2.1.0
+ * schema, upload-sarif's limits and required fields), tracked by the same fingerprints as the
+ * inline comments; and the opt-in `walkthrough` shows atop the summary comment, or costs one line
+ * when it fails. The SARIF writer and the walkthrough are chunks dist/index.js loads on first use:
+ * the first test of each spawns the bundle, so a chunk it cannot load fails here; the others run
+ * the action in this process.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,13 +18,14 @@ import type { FakeGitHub } from '../doubles/fake-github';
 import { GITHUB_TOKEN, runBundledAction } from '../doubles/run-action';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { codeScanningProblems, sarifSchemaErrors } from '../support/sarif-checks';
-import { useBundledAction } from './harness';
+import { useAction } from './harness';
+import type { ActionRunner } from './harness';
 
 interface SarifFile {
   runs: Array<{ results: Array<{ level: string; partialFingerprints: Record<string, string> }>; invocations: Array<{ toolExecutionNotifications: Array<{ message: { text: string } }> }> }>;
 }
 
-const harness = useBundledAction();
+const harness = useAction({ bundles: ['dist/index.js'] });
 const { demo } = harness;
 const folders: string[] = [];
 
@@ -38,8 +41,15 @@ function workspace(): string {
   return dir;
 }
 
-const run = (simulator: RunningSimulator, github: FakeGitHub, fixture: PullRequestFixture, inputs: Record<string, string>, env: Record<string, string> = {}) =>
-  runBundledAction({
+const run = (
+  simulator: RunningSimulator,
+  github: FakeGitHub,
+  fixture: PullRequestFixture,
+  inputs: Record<string, string>,
+  env: Record<string, string> = {},
+  runner: ActionRunner = harness.run,
+) =>
+  runner({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
     githubApiUrl: github.url,
     fixture,
@@ -50,7 +60,7 @@ describe('sarif-file', () => {
   it('writes SARIF that code scanning accepts, names it in the output, and tracks findings by the comments\' fingerprints', async () => {
     const { simulator, github } = await servers(demo);
     const dir = workspace();
-    const result = await run(simulator, github, demo, { 'sarif-file': 'reports/review-gate.sarif' }, { GITHUB_WORKSPACE: dir });
+    const result = await run(simulator, github, demo, { 'sarif-file': 'reports/review-gate.sarif' }, { GITHUB_WORKSPACE: dir }, runBundledAction);
 
     const path = join(dir, 'reports/review-gate.sarif');
     expect(result.outputs['sarif-file']).toBe(path);
@@ -125,7 +135,7 @@ describe('walkthrough', () => {
 
   it('with walkthrough: true, one completion request writes the walkthrough atop the summary comment', async () => {
     const { simulator, github } = await servers(demo);
-    const result = await run(simulator, github, demo, { walkthrough: 'true' });
+    const result = await run(simulator, github, demo, { walkthrough: 'true' }, {}, runBundledAction);
     expect(simulator.requests.filter((r) => r.path === '/v1/complete').map((r) => r.status)).toEqual([200]);
     const body = github.issueComments[0]?.body ?? '';
     expect(body).toMatch(/^<!-- review-gate:summary -->\n\n### Walkthrough\n\nThis is simulated completion [0-9a-f]{8} for a prompt of \d+ characters\./);
