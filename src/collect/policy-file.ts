@@ -75,12 +75,14 @@ export async function holdsCommit(git: GitRunner, commit: string): Promise<boole
 export async function readPolicyFromGit(git: GitRunner, commit: string): Promise<PolicyText> {
   const where = describePolicyFile(POLICY_PATH, commit);
   // `--full-tree`: the path is the root's, not the current folder's. A symlinked `.github` lists nothing.
-  const listing = (await git.text(['ls-tree', '--full-tree', '-z', commit, '--', POLICY_PATH])).split('\0').find((entry) => entry !== '');
+  // `--long` adds the blob's size, so a file too large is refused unread.
+  const listing = (await git.text(['ls-tree', '--long', '--full-tree', '-z', commit, '--', POLICY_PATH])).split('\0').find((entry) => entry !== '');
   if (listing === undefined) return { kind: 'absent', commit };
-  const [mode = '', type = '', sha = ''] = listing.slice(0, listing.indexOf('\t')).split(' ');
+  const [mode = '', type = '', sha = '', sizeField = ''] = listing.slice(0, listing.indexOf('\t')).split(/ +/);
   if (mode === SYMLINK_MODE) throw new PolicyError(where, ['It is a symbolic link, which is never followed: commit the policy itself at that path']);
   if (type !== 'blob') throw new PolicyError(where, [`It is a ${type === 'tree' ? 'folder' : type}, not a file`]);
-  const size = Number((await git.text(['cat-file', '-s', sha])).trim());
+  const listed = Number(sizeField);
+  const size = sizeField !== '' && Number.isSafeInteger(listed) ? listed : Number((await git.text(['cat-file', '-s', sha])).trim());
   if (size > MAX_POLICY_BYTES) throw tooLarge(where, size);
   return { kind: 'found', text: decode(await git.bytes(['cat-file', 'blob', sha]), where), commit, from: 'git' };
 }

@@ -48,8 +48,30 @@ export interface ComparisonRequest {
   staged?: boolean;
 }
 
-export async function resolveComparison(git: GitRunner, request: ComparisonRequest): Promise<Comparison> {
-  const head = await commitOf(git, 'HEAD');
+/** Where a local review runs: the repository's top folder, and HEAD's commit (undefined before the first commit). */
+export interface RepositoryAt {
+  top: string;
+  head: string | undefined;
+}
+
+/**
+ * The repository around `git`'s folder and its HEAD, asked in one `git rev-parse`: it prints the
+ * top folder, then HEAD's commit, or fails without a word (`--quiet`) when HEAD names none, having
+ * printed the top already. Nothing printed means there is no repository: git's error says why.
+ */
+export async function locateRepository(git: GitRunner): Promise<RepositoryAt> {
+  const { stdout, failure } = await git.attempt(['rev-parse', '--show-toplevel', ...commitArgs('HEAD')]);
+  const lines = stdout.replace(/\n$/, '');
+  if (failure === undefined) {
+    const end = lines.lastIndexOf('\n');
+    return { top: lines.slice(0, end).trim(), head: lines.slice(end + 1) || undefined };
+  }
+  if (lines === '') throw failure;
+  return { top: lines.trim(), head: undefined };
+}
+
+/** `head`: HEAD's commit, from `locateRepository`. */
+export async function resolveComparison(git: GitRunner, request: ComparisonRequest, head: string | undefined): Promise<Comparison> {
   const spec = request.base?.trim();
   if (spec !== undefined && spec !== '' && spec.includes('..')) return resolveRange(git, spec, request.staged === true);
   const side: ChangeSide = request.staged === true ? { kind: 'index' } : { kind: 'working-tree' };
@@ -67,17 +89,18 @@ export async function resolveComparison(git: GitRunner, request: ComparisonReque
   }
 
   const branch = await currentBranch(git);
-  const upstream = await upstreamOf(git);
-  const layout = await branchLayout(git);
-  const defaultBranch = await remoteDefaultBranch(git, layout.remotes);
+  // A detached HEAD has no upstream (`@{upstream}` would fail): git is not asked.
+  const upstream = branch === undefined ? undefined : await upstreamOf(git);
   // After `git push -u`, the upstream is the branch's own copy on the remote: its merge base is
   // the last push, which a pull request does not compare against. The default branch is then,
   // and without one there is no base: never the own copy, whose merge base hides every pushed commit.
-  const ownCopy = upstream !== undefined && upstream !== defaultBranch && (await tracksItsOwnName(git, branch));
-  if (upstream !== undefined && !ownCopy) {
-    const base = await mergeBase(git, head, upstream, `HEAD and ${upstream}`);
-    return { base, side, head, baseDescription: `the merge base of HEAD and ${upstream} (its upstream)`, hint: hintFor(base === head, upstream, what) };
-  }
+  // An upstream of another name is the base whatever the remotes hold: they are not asked then.
+  const ownName = upstream !== undefined && (await tracksItsOwnName(git, branch));
+  if (upstream !== undefined && !ownName) return upstreamBase(git, head, upstream, side, what);
+  const layout = await branchLayout(git);
+  const defaultBranch = await remoteDefaultBranch(git, layout.remotes);
+  const ownCopy = ownName && upstream !== defaultBranch;
+  if (upstream !== undefined && !ownCopy) return upstreamBase(git, head, upstream, side, what);
   if (defaultBranch !== undefined) {
     const base = await mergeBase(git, head, defaultBranch, `HEAD and ${defaultBranch}`);
     const why = ownCopy ? `the remote's default branch; the upstream ${upstream} is this branch's own copy` : "the remote's default branch";
@@ -94,6 +117,11 @@ export async function resolveComparison(git: GitRunner, request: ComparisonReque
     };
   }
   throw new NoBaseError(noBaseMessage({ branch, upstream: ownCopy ? upstream : undefined, layout }));
+}
+
+async function upstreamBase(git: GitRunner, head: string, upstream: string, side: ChangeSide, what: string): Promise<Comparison> {
+  const base = await mergeBase(git, head, upstream, `HEAD and ${upstream}`);
+  return { base, side, head, baseDescription: `the merge base of HEAD and ${upstream} (its upstream)`, hint: hintFor(base === head, upstream, what) };
 }
 
 function hintFor(baseIsHead: boolean, ref: string, what: string): string {
@@ -132,7 +160,7 @@ function unknownRevision(name: string, range?: string): UnknownRevisionError {
  */
 async function commitOf(git: GitRunner, revision: string): Promise<string | undefined> {
   try {
-    const sha = (await git.text(['rev-parse', '--verify', '--quiet', '--end-of-options', `${revision}^{commit}`])).trim();
+    const sha = (await git.text(['rev-parse', ...commitArgs(revision)])).trim();
     return sha === '' ? undefined : sha;
   } catch (error) {
     // rev-parse --verify --quiet fails without a word for a name that is no commit; anything
@@ -140,6 +168,11 @@ async function commitOf(git: GitRunner, revision: string): Promise<string | unde
     if (error instanceof GitError && error.message.startsWith('git rev-parse failed')) return undefined;
     throw error;
   }
+}
+
+/** `rev-parse` arguments that print the commit `revision` names, or fail without a word. */
+function commitArgs(revision: string): string[] {
+  return ['--verify', '--quiet', '--end-of-options', `${revision}^{commit}`];
 }
 
 async function mergeBase(git: GitRunner, a: string, b: string, names: string): Promise<string> {

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { FileNotFoundError } from '../../github/errors';
 import type { ChangedFile, PullRequestSource } from '../../domain/pull-request';
 import { isNoObject, parseRawDiff, sameBlob } from './raw-diff';
-import { entryPatch, patchSections, sectionCount } from './patch';
+import { entryPatch, sectionsByEntry } from './patch';
 import { fileTooLarge } from '../errors';
 import { openGitObjects } from './objects';
 import { lsTreeArgs, lsTreeEntry } from './tree-entry';
@@ -53,24 +53,28 @@ const DIFF_OPTIONS = [
 // No configuration runs a program (git/no-programs.ts); a diff of two commits converts no file.
 const CONFIG = [...NO_PROGRAM_ARGS, '-c', 'core.quotePath=false', '-c', 'diff.relative=false', '-c', 'diff.suppressBlankEmpty=false'];
 
-function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = gitEnvironment()): Promise<string> {
+/** stdout of `git <args>` in `cwd`; `input` is written to its standard input. */
+function git(cwd: string, args: string[], input?: string, env: NodeJS.ProcessEnv = gitEnvironment()): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', [...CONFIG, ...args], { cwd, env: noProgramEnv(env), maxBuffer: 1024 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const child = execFile('git', [...CONFIG, ...args], { cwd, env: noProgramEnv(env), maxBuffer: 1024 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error === null) resolve(stdout);
       else reject(new Error(stderr.trim() === '' ? error.message : stderr.trim()));
     });
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input);
   });
 }
 
 export async function openCheckoutSource(options: { cwd: string; baseSha: string; headSha: string }): Promise<CheckoutOpening> {
   const { cwd, baseSha, headSha } = options;
-  for (const [what, sha] of [['base', baseSha], ['head', headSha]] as const) {
+  const commits = [['base', baseSha], ['head', headSha]] as const;
+  for (const [what, sha] of commits) {
     if (!isObjectName(sha)) return { kind: 'unavailable', reason: `the ${what} commit '${sha}' is not a commit SHA` };
-    try {
-      await git(cwd, ['cat-file', '-e', `${sha}^{commit}`]);
-    } catch {
-      return { kind: 'unavailable', reason: `the checkout does not have the ${what} commit ${shortSha(sha)}` };
-    }
+  }
+  // Both asked of one process: a line `commit` for each the objects hold, `<name> missing` for one they lack.
+  const found = (await git(cwd, ['cat-file', '--batch-check=%(objecttype)'], commits.map(([, sha]) => `${sha}^{commit}\n`).join('')).catch(() => '')).split('\n');
+  for (const [i, [what, sha]] of commits.entries()) {
+    if (found[i] !== 'commit') return { kind: 'unavailable', reason: `the checkout does not have the ${what} commit ${shortSha(sha)}` };
   }
   let mergeBase: string;
   try {
@@ -122,7 +126,7 @@ async function withoutAttributes<T>(cwd: string, use: (run: (args: string[]) => 
   const empty = await mkdtemp(join(tmpdir(), 'review-gate-diff-'));
   try {
     const env = { ...gitEnvironment(), GIT_DIR: gitDir, GIT_WORK_TREE: empty, GIT_INDEX_FILE: join(empty, 'index') };
-    return await use((args) => git(empty, args, env));
+    return await use((args) => git(empty, args, undefined, env));
   } finally {
     await rm(empty, { recursive: true, force: true });
   }
@@ -136,22 +140,9 @@ async function withoutAttributes<T>(cwd: string, use: (run: (args: string[]) => 
  */
 export function changedFiles(listing: string, patches: string): ChangedFile[] {
   const entries = parseRawDiff(listing);
-  const sections = patchSections(patches);
-  const expected = entries.reduce((sum, entry) => sum + sectionCount(entry), 0);
-  if (sections.length !== expected) {
-    throw new Error(`${entries.length} changed files call for ${expected} patches, but git wrote ${sections.length}`);
-  }
-  let next = 0;
-  return entries.map((entry) => {
-    const own = sections.slice(next, next + sectionCount(entry));
-    next += own.length;
-    for (const section of own) {
-      const header = section.slice(0, section.indexOf('\n'));
-      // A quoted header holds an escaped path; otherwise it must name this file.
-      if (!header.includes('"') && !header.endsWith(` b/${entry.path}`)) {
-        throw new Error(`the patch of '${entry.path}' is out of order ('diff --git ${header}')`);
-      }
-    }
+  const sections = sectionsByEntry(entries, patches);
+  return entries.map((entry, i) => {
+    const own = sections[i] ?? [];
     const file: ChangedFile = { path: entry.path, status: entry.status, ...entryPatch(own) };
     if (entry.previousPath !== undefined) file.previousPath = entry.previousPath;
     if (entry.status !== 'removed' && entry.newMode !== SUBMODULE_MODE && !isNoObject(entry.newSha)) {

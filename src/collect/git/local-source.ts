@@ -11,7 +11,7 @@
 import { decodeSource } from '../text/decode';
 import { candidateLanguage, languageOf } from '../select';
 import { NotReviewableError, fileTooLarge, isNotReviewableError } from '../errors';
-import { resolveComparison } from './base';
+import { locateRepository, resolveComparison } from './base';
 import { NoBaseError } from './base-hint';
 import type { Comparison, ComparisonRequest } from './base';
 import { readGitFileAt } from './file-at';
@@ -22,8 +22,10 @@ import { gitRunner } from './run';
 import type { GitRunner } from './run';
 import type { ChangedFile, PullRequestSource, TreeEntry } from '../../domain/pull-request';
 import { isNoObject, parseRawDiff, sameBlob } from './raw-diff';
-import { openGitObjects } from './objects';
-import { countChanges, entryPatch, patchSections } from './patch';
+import { BlobTooLargeError, openGitObjects } from './objects';
+import { countChanges } from './patch';
+import { filePatches } from './file-patches';
+import type { FilePatch, PatchPlan } from './file-patches';
 import type { GitObjects } from './objects';
 import type { RawDiffEntry } from './raw-diff';
 import { blobObjectName } from './workspace-blobs';
@@ -40,22 +42,24 @@ export interface GitSource extends PullRequestSource {
 }
 
 /**
- * Every git call runs at the repository's top level (git names paths from there, whatever folder
- * the command was started in), never converts contents through textconv filters, and ends
- * options before the user's revision.
+ * Once one `git rev-parse` in the given folder has found the repository and its HEAD, every git
+ * call runs at the repository's top level (git names paths from there, whatever folder the command
+ * was started in), never converts contents through textconv filters, and ends options before the
+ * user's revision.
  */
 export function createGitSource(options: {
   cwd: string;
   /** The environment git runs with: the terminal's own (its HOME, its global configuration). */
   env: NodeJS.ProcessEnv;
 } & ComparisonRequest): GitSource {
-  let resolved: Promise<{ git: GitRunner; comparison: Comparison }> | undefined;
+  let resolved: Promise<Resolved> | undefined;
   const resolve = () =>
     (resolved ??= (async () => {
       const { env } = options;
-      const top = (await gitRunner(options.cwd, env).text(['rev-parse', '--show-toplevel'])).trim();
+      const { top, head } = await locateRepository(gitRunner(options.cwd, env));
       const git = gitRunner(top, env);
-      return { git, comparison: await resolveComparison(git, options) };
+      // The files read from blobs (the index, a commit) share one `cat-file --batch` while reads are under way.
+      return { git, comparison: await resolveComparison(git, options, head), blobs: openGitObjects(top, env, { closeWhenIdle: true }) };
     })());
 
   return {
@@ -71,23 +75,18 @@ export function createGitSource(options: {
       const sides = diffSides(comparison);
       const diffArgs = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--find-renames', ...sides];
       const listing = await git.text([...diffArgs, '--raw', '-z', '--no-abbrev', '--']);
-      const files: ChangedFile[] = [];
-      // Blobs whose first bytes decide whether a patch can be read (see patchOf): one process for all.
+      const entries = parseRawDiff(listing);
+      const inWorkingTree = comparison.side.kind === 'working-tree';
+      const plans: PatchPlan[] = [];
+      // Blobs whose first bytes decide whether a patch can be read (see patchPlan): one process for all.
       const objects = openGitObjects(git.cwd, options.env);
       try {
-        for (const entry of parseRawDiff(listing)) {
-          const file: Omit<ChangedFile, 'additions' | 'deletions'> = {
-            path: entry.path,
-            status: entry.status,
-            ...(entry.previousPath === undefined ? {} : { previousPath: entry.previousPath }),
-            ...(entry.status === 'removed' ? {} : { blobSha: comparison.side.kind === 'working-tree' ? WORKING_TREE : entry.newSha, entry: entry.newMode === LINK_MODE ? 'link' : 'file' }),
-            ...(sameBlob(entry) ? { sameBlobAsBase: true as const } : {}),
-          };
-          files.push({ ...file, ...(await patchOf(git, objects, diffArgs, entry, comparison.side.kind === 'working-tree')) });
-        }
+        for (const entry of entries) plans.push(await patchPlan(git, objects, entry, inWorkingTree));
       } finally {
         await objects.close();
       }
+      const patches = await filePatches(git, diffArgs, entries, plans);
+      const files = entries.map((entry, i) => changedFileOf(entry, inWorkingTree, patches[i] ?? { additions: 0, deletions: 0 }));
       if (comparison.side.kind === 'working-tree') files.push(...(await untrackedFiles(git)));
       // A base that is HEAD only for want of another: nothing changed says nothing, so no pass on it.
       if (files.length === 0 && comparison.ifNothing !== undefined) throw new NoBaseError(comparison.ifNothing);
@@ -113,8 +112,20 @@ export function createGitSource(options: {
 
 const LINK_MODE = '120000';
 
+/** A listed file, `blobSha` naming where its content is read: the working tree, or its blob. */
+function changedFileOf(entry: RawDiffEntry, inWorkingTree: boolean, patch: FilePatch): ChangedFile {
+  return {
+    path: entry.path,
+    status: entry.status,
+    ...(entry.previousPath === undefined ? {} : { previousPath: entry.previousPath }),
+    ...(entry.status === 'removed' ? {} : { blobSha: inWorkingTree ? WORKING_TREE : entry.newSha, entry: entry.newMode === LINK_MODE ? 'link' : 'file' }),
+    ...(sameBlob(entry) ? { sameBlobAsBase: true as const } : {}),
+    ...patch,
+  };
+}
+
 /** What `path` holds on the side that holds the change: the working tree, the index, or the commit. */
-async function entryOnSide({ git, comparison }: { git: GitRunner; comparison: Comparison }, path: string): Promise<TreeEntry | undefined> {
+async function entryOnSide({ git, comparison }: Resolved, path: string): Promise<TreeEntry | undefined> {
   switch (comparison.side.kind) {
     case 'working-tree':
       return workingTreeEntry(git.cwd, path, WORKING_TREE);
@@ -129,8 +140,9 @@ async function entryOnSide({ git, comparison }: { git: GitRunner; comparison: Co
 const BINARY_PROBE_BYTES = 8000;
 
 /**
- * The file's hunks and the lines they add and remove; no patch when git would show none (binary,
- * or no line changed). A file that changes kind gets the hunks of its new kind (git/patch.ts).
+ * How the file's patch is made (git/file-patches.ts): none when git would show none (binary), or
+ * when the review could not trust it. A file that changes kind gets the hunks of its new kind
+ * (git/patch.ts).
  *
  * A file the action may review (in a supported language, or without an extension: a script,
  * maybe) is diffed without the repository's attributes having a say: `.gitattributes` in the working tree or the index — a branch may commit one — can make git
@@ -139,20 +151,8 @@ const BINARY_PROBE_BYTES = 8000;
  * first 8,000 bytes: git's own rule when no attribute speaks, and GitHub's. Other files are not
  * reviewed, and are diffed as git shows them.
  */
-async function patchOf(
-  git: GitRunner,
-  objects: GitObjects,
-  diffArgs: readonly string[],
-  entry: RawDiffEntry,
-  inWorkingTree: boolean,
-): Promise<Pick<ChangedFile, 'patch' | 'additions' | 'deletions'>> {
-  const paths = entry.previousPath === undefined ? [entry.path] : [entry.previousPath, entry.path];
-  const noPatch = { additions: 0, deletions: 0 };
-  if (candidateLanguage(entry.path) === undefined) {
-    // Not reviewed, so its patch only counts lines: a partial clone that lacks one of its blobs
-    // (review-gate never fetches, git/no-programs.ts) leaves it without one rather than stop the run.
-    return entryPatch(patchSections(await git.text([...diffArgs, '-U3', '--', ...paths]).catch(() => '')));
-  }
+async function patchPlan(git: GitRunner, objects: GitObjects, entry: RawDiffEntry, inWorkingTree: boolean): Promise<PatchPlan> {
+  if (candidateLanguage(entry.path) === undefined) return 'as-git-shows';
   const sides = [
     isNoObject(entry.oldSha) ? undefined : () => objects.read(entry.oldSha),
     entry.status === 'removed' ? undefined : inWorkingTree ? () => readWorkingTreeFile(git.cwd, entry.path) : () => objects.read(entry.newSha),
@@ -160,10 +160,10 @@ async function patchOf(
   for (const [i, read] of sides.entries()) {
     // A side that cannot be read has no patch to trust: reading the file for review says why.
     const bytes = read === undefined ? Buffer.alloc(0) : await read().catch(() => undefined);
-    if (bytes === undefined || bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return noPatch;
-    if (i === 1 && inWorkingTree && !(await diffedAsRead(git, entry, bytes))) return noPatch;
+    if (bytes === undefined || bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return 'none';
+    if (i === 1 && inWorkingTree && !(await diffedAsRead(git, entry, bytes))) return 'none';
   }
-  return entryPatch(patchSections(await git.text([...diffArgs, '--text', '-U3', '--', ...paths])));
+  return 'as-text';
 }
 
 /**
@@ -181,9 +181,21 @@ async function diffedAsRead(git: GitRunner, entry: RawDiffEntry, bytes: Buffer):
   return converted.trim() === entry.newSha;
 }
 
+interface Resolved {
+  git: GitRunner;
+  comparison: Comparison;
+  blobs: GitObjects;
+}
+
 /** The file's bytes from the side that holds the change: the working tree, or a blob of the index or a commit. */
-async function readChanged({ git }: { git: GitRunner }, file: ChangedFile, maxBytes: number | undefined): Promise<Uint8Array> {
+async function readChanged({ git, blobs }: Resolved, file: ChangedFile, maxBytes: number | undefined): Promise<Uint8Array> {
   if (file.blobSha === undefined || file.blobSha === WORKING_TREE) return readWorkingTreeFile(git.cwd, file.path, maxBytes);
+  const read = await blobs.read(file.blobSha, undefined, maxBytes).catch((error: unknown) => {
+    if (error instanceof BlobTooLargeError && maxBytes !== undefined) throw fileTooLarge(file.path, error.size, maxBytes);
+    throw error;
+  });
+  if (read !== undefined) return read;
+  // Not a blob git holds: git's own words say why (a partial clone that lacks it, say).
   const size = Number((await git.text(['cat-file', '-s', file.blobSha])).trim());
   if (maxBytes !== undefined && size > maxBytes) throw fileTooLarge(file.path, size, maxBytes);
   return await git.bytes(['cat-file', 'blob', file.blobSha]);

@@ -14,9 +14,20 @@ import { gitEnvironment } from '../../config/environment';
 import { NO_PROGRAM_ARGS, noProgramEnv } from './no-programs';
 
 export interface GitObjects {
-  /** The blob's bytes; undefined when the object is missing or not a blob. */
-  read(sha: string, signal?: AbortSignal): Promise<Buffer | undefined>;
+  /**
+   * The blob's bytes; undefined when the object is missing or not a blob. A blob of more than
+   * `maxBytes` is refused unread (its bytes are let through, never gathered): BlobTooLargeError.
+   */
+  read(sha: string, signal?: AbortSignal, maxBytes?: number): Promise<Buffer | undefined>;
   close(): Promise<void>;
+}
+
+/** A blob over the size a read allows; `size` is git's. */
+export class BlobTooLargeError extends Error {
+  override readonly name = 'BlobTooLargeError';
+  constructor(readonly size: number) {
+    super(`the blob is ${size} bytes`);
+  }
 }
 
 interface Pending {
@@ -24,10 +35,16 @@ interface Pending {
   reject(error: Error): void;
   /** Settled early (aborted): its answer is read and dropped. */
   done: boolean;
+  maxBytes?: number;
 }
 
-/** `env`: the environment git runs with (the terminal command's own, as for its diff; the action's process's by default). */
-export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironment()): GitObjects {
+/**
+ * `env`: the environment git runs with (the terminal command's own, as for its diff; the action's
+ * process's by default). `closeWhenIdle`: the process ends whenever no read is pending, and the
+ * next read starts another, for an owner that never calls `close()`: reads made together still
+ * share one process, and none is left behind.
+ */
+export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironment(), options: { closeWhenIdle?: boolean } = {}): GitObjects {
   let child: ChildProcessByStdio<Writable, Readable, null> | undefined;
   let failure: Error | undefined;
   const pending: Pending[] = [];
@@ -35,6 +52,8 @@ export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironm
   let chunks: Buffer[] = [];
   let buffered = 0;
   let body: { size: number; blob: boolean } | undefined;
+  /** An answer too large for its read: its size, and how many of its bytes (and newline) are still to let through. */
+  let skipping: { size: number; left: number } | undefined;
 
   const hold = (active: boolean): void => {
     if (child === undefined) return;
@@ -44,13 +63,21 @@ export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironm
     }
   };
 
-  const settle = (bytes: Buffer | undefined): void => {
+  const settle = (bytes: Buffer | undefined | BlobTooLargeError): void => {
     const next = pending.shift();
     if (next !== undefined && !next.done) {
       next.done = true;
-      next.resolve(bytes);
+      if (bytes instanceof BlobTooLargeError) next.reject(bytes);
+      else next.resolve(bytes);
     }
-    if (pending.length === 0) hold(false);
+    if (pending.length > 0) return;
+    hold(false);
+    if (options.closeWhenIdle === true && child !== undefined) {
+      // Forgotten first, so that its end fails no read: the next read starts a new one.
+      const idle = child;
+      child = undefined;
+      idle.stdin.end();
+    }
   };
 
   const fail = (error: Error): void => {
@@ -62,6 +89,19 @@ export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironm
     chunks.push(chunk);
     buffered += chunk.length;
     for (;;) {
+      if (skipping !== undefined) {
+        const data = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+        const through = Math.min(data.length, skipping.left);
+        skipping.left -= through;
+        chunks = [data.subarray(through)];
+        buffered = data.length - through;
+        if (skipping.left > 0) return;
+        const { size } = skipping;
+        skipping = undefined;
+        // Settled only once its bytes went by: the process answers nothing more for it.
+        settle(new BlobTooLargeError(size));
+        continue;
+      }
       // Gathering a large blob: wait for all of it before copying anything.
       if (body !== undefined && buffered < body.size + 1) return;
       const data = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
@@ -80,7 +120,9 @@ export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironm
           settle(undefined);
           continue;
         }
-        body = { size, blob: header[1] === 'blob' };
+        const limit = pending[0]?.maxBytes;
+        if (limit !== undefined && size > limit) skipping = { size, left: size + 1 };
+        else body = { size, blob: header[1] === 'blob' };
         continue;
       }
       // The bytes and the newline after them.
@@ -97,19 +139,22 @@ export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironm
     const git = spawn('git', [...NO_PROGRAM_ARGS, 'cat-file', '--batch'], { cwd, env: noProgramEnv(env), stdio: ['pipe', 'pipe', 'ignore'] });
     git.stdout.on('data', consume);
     git.on('error', (error) => fail(new Error(`git cat-file could not run: ${error.message}`)));
-    git.on('close', (code) => fail(new Error(`git cat-file ended (exit ${code ?? 'signal'}) before answering`)));
+    git.on('close', (code) => {
+      // One ended for being idle (closeWhenIdle) has answered every read it was given.
+      if (child === git) fail(new Error(`git cat-file ended (exit ${code ?? 'signal'}) before answering`));
+    });
     git.stdin.on('error', () => undefined);
     return git;
   };
 
   return {
-    read(sha, signal) {
+    read(sha, signal, maxBytes) {
       if (failure !== undefined) return Promise.reject(failure);
       if (!isObjectName(sha)) return Promise.resolve(undefined);
       child ??= start();
       hold(true);
       return new Promise<Buffer | undefined>((resolve, reject) => {
-        const entry: Pending = { resolve, reject, done: false };
+        const entry: Pending = { resolve, reject, done: false, ...(maxBytes === undefined ? {} : { maxBytes }) };
         pending.push(entry);
         signal?.addEventListener(
           'abort',

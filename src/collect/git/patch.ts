@@ -20,6 +20,33 @@ export function patchSections(output: string): string[] {
   return output.split(/^diff --git /m).slice(1);
 }
 
+/**
+ * The sections of `patches` that belong to each of `entries`, when git wrote them in the
+ * listing's order (one `diff --git` header each, two for a file that changes kind); throws when
+ * they are more or fewer, or a header names another file. Headers must carry git's `a/` and `b/`
+ * prefixes (`--src-prefix=a/ --dst-prefix=b/`, whatever the configuration says).
+ */
+export function sectionsByEntry(entries: ReadonlyArray<SideModes & { path: string }>, patches: string): string[][] {
+  const sections = patchSections(patches);
+  const expected = entries.reduce((sum, entry) => sum + sectionCount(entry), 0);
+  if (sections.length !== expected) {
+    throw new Error(`${entries.length} changed files call for ${expected} patches, but git wrote ${sections.length}`);
+  }
+  let next = 0;
+  return entries.map((entry) => {
+    const own = sections.slice(next, next + sectionCount(entry));
+    next += own.length;
+    for (const section of own) {
+      const header = section.slice(0, section.indexOf('\n'));
+      // A quoted header holds an escaped path; otherwise it must name this file.
+      if (!header.includes('"') && !header.endsWith(` b/${entry.path}`)) {
+        throw new Error(`the patch of '${entry.path}' is out of order ('diff --git ${header}')`);
+      }
+    }
+    return own;
+  });
+}
+
 /** How many sections git writes for this entry: two when it changes kind (see the module comment), else one. */
 export function sectionCount(entry: SideModes): 1 | 2 {
   return changesKind(entry) ? 2 : 1;

@@ -29,6 +29,12 @@ export interface GitRunner {
   text(args: readonly string[], input?: Uint8Array): Promise<string>;
   /** stdout of `git <args>`, as bytes (blob contents). */
   bytes(args: readonly string[]): Promise<Buffer>;
+  /**
+   * stdout of `git <args>` whatever its exit status, with the GitError it failed with: for a
+   * command whose options each print a line, where a failing last one (a `--verify` name that is
+   * no commit) must not cost the answers printed before it.
+   */
+  attempt(args: readonly string[]): Promise<{ stdout: string; failure?: GitError }>;
   /** The folder git runs in. */
   readonly cwd: string;
 }
@@ -43,31 +49,43 @@ export interface GitRunner {
 export function gitRunner(cwd: string, env: NodeJS.ProcessEnv): GitRunner {
   const safeEnv = { ...noProgramEnv(env), GIT_OPTIONAL_LOCKS: '0' };
   /** `git <options> <args>`: `options` are global ones (the drivers' overrides), `args` the subcommand and its own. */
-  const spawnGit = (options: readonly string[], args: readonly string[], encoding: 'utf8' | 'buffer', input?: Uint8Array): Promise<string | Buffer> =>
-    new Promise((resolve, reject) => {
+  const spawnGit = (options: readonly string[], args: readonly string[], encoding: 'utf8' | 'buffer', input?: Uint8Array): Promise<Ran> =>
+    new Promise((resolve) => {
       const child = execFile(
         'git',
         ['--literal-pathspecs', ...NO_PROGRAM_ARGS, '-c', 'core.quotePath=false', ...options, ...withSubcommandFlags(args)],
         { cwd, encoding, maxBuffer: 256 * 1024 * 1024, env: safeEnv },
-        (error, stdout, stderr) => {
-          if (error === null) return resolve(stdout);
-          reject(gitFailure(args, error, String(stderr)));
-        },
+        (error, stdout, stderr) => resolve(error === null ? { stdout } : { stdout, failure: gitFailure(args, error, String(stderr)) }),
       );
       child.stdin?.on('error', () => undefined);
       child.stdin?.end(input);
     });
   let drivers: Promise<string[]> | undefined;
-  const run = async (args: readonly string[], encoding: 'utf8' | 'buffer', input?: Uint8Array): Promise<string | Buffer> => {
-    const readConfig = async (list: string[]) => (await spawnGit([], list, 'utf8')) as string;
+  const run = async (args: readonly string[], encoding: 'utf8' | 'buffer', input?: Uint8Array): Promise<Ran> => {
+    const readConfig = async (list: string[]) => String(succeeded(await spawnGit([], list, 'utf8')));
     const overrides = convertsWorkingTree(args) ? await (drivers ??= filterDriverOverrides(readConfig)) : [];
     return spawnGit(overrides, args, encoding, input);
   };
   return {
     cwd,
-    text: async (args, input) => (await run(args, 'utf8', input)) as string,
-    bytes: async (args) => (await run(args, 'buffer')) as Buffer,
+    text: async (args, input) => String(succeeded(await run(args, 'utf8', input))),
+    bytes: async (args) => succeeded(await run(args, 'buffer')) as Buffer,
+    attempt: async (args) => {
+      const { stdout, failure } = await run(args, 'utf8');
+      return { stdout: String(stdout), ...(failure === undefined ? {} : { failure }) };
+    },
   };
+}
+
+/** What one git process gave: its stdout, and the error it failed with, if it did. */
+interface Ran {
+  stdout: string | Buffer;
+  failure?: GitError;
+}
+
+function succeeded(ran: Ran): string | Buffer {
+  if (ran.failure !== undefined) throw ran.failure;
+  return ran.stdout;
 }
 
 function gitFailure(args: readonly string[], error: Error & { code?: unknown }, stderr: string): GitError {

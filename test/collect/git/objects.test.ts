@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openGitObjects } from '../../../src/collect/git/objects';
+import { BlobTooLargeError, openGitObjects } from '../../../src/collect/git/objects';
 
 let repo: string;
 const blobs = new Map<string, Buffer>();
@@ -53,6 +53,30 @@ describe('openGitObjects', () => {
     await expect(aborted).rejects.toThrow('deadline');
     expect(await objects.read(shas[2]!)).toEqual(blobs.get(shas[2]!));
     await objects.close();
+  });
+
+  it('refuses a blob over the read\'s limit by git\'s size, and answers the reads around it byte for byte', async () => {
+    const objects = openGitObjects(repo);
+    const shas = [...blobs.keys()];
+    const large = shas[3]!;
+    const reads = [objects.read(shas[2]!, undefined, 15), objects.read(large, undefined, 1000), objects.read(shas[4]!, undefined, 1000), objects.read(large)];
+    const [before, refused, after, unlimited] = await Promise.allSettled(reads);
+    expect(before).toEqual({ status: 'fulfilled', value: blobs.get(shas[2]!) });
+    expect(refused).toEqual({ status: 'rejected', reason: new BlobTooLargeError(300_000) });
+    expect((refused as PromiseRejectedResult).reason).toMatchObject({ size: 300_000 });
+    expect(after).toEqual({ status: 'fulfilled', value: blobs.get(shas[4]!) });
+    expect(unlimited).toEqual({ status: 'fulfilled', value: blobs.get(large) });
+    await objects.close();
+  });
+
+  it('with closeWhenIdle, answers reads made together, then reads made after it went idle, each byte for byte', async () => {
+    const objects = openGitObjects(repo, process.env, { closeWhenIdle: true });
+    const shas = [...blobs.keys()];
+    expect(await Promise.all(shas.map((sha) => objects.read(sha)))).toEqual([...blobs.values()]);
+    // The process that answered them ended once idle: these start another.
+    expect(await objects.read(shas[1]!)).toEqual(blobs.get(shas[1]!));
+    expect(await objects.read(shas[3]!, undefined, 10).catch((error: unknown) => error)).toBeInstanceOf(BlobTooLargeError);
+    expect(await objects.read(shas[2]!)).toEqual(blobs.get(shas[2]!));
   });
 
   it('fails every read clearly when git cannot run there', async () => {
