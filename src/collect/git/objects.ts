@@ -24,6 +24,8 @@ interface Pending {
   reject(error: Error): void;
   /** Settled early (aborted): its answer is read and dropped. */
   done: boolean;
+  /** Stops listening to the read's signal, once it is answered or has failed. */
+  detach(): void;
 }
 
 /** `env`: the environment git runs with (the terminal command's own, as for its diff; the action's process's by default). */
@@ -46,6 +48,7 @@ export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironm
 
   const settle = (bytes: Buffer | undefined): void => {
     const next = pending.shift();
+    next?.detach();
     if (next !== undefined && !next.done) {
       next.done = true;
       next.resolve(bytes);
@@ -55,7 +58,10 @@ export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironm
 
   const fail = (error: Error): void => {
     failure ??= error;
-    for (const entry of pending.splice(0)) if (!entry.done) entry.reject(failure);
+    for (const entry of pending.splice(0)) {
+      entry.detach();
+      if (!entry.done) entry.reject(failure);
+    }
   };
 
   const consume = (chunk: Buffer): void => {
@@ -109,17 +115,16 @@ export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironm
       child ??= start();
       hold(true);
       return new Promise<Buffer | undefined>((resolve, reject) => {
-        const entry: Pending = { resolve, reject, done: false };
+        const onAbort = (): void => {
+          if (entry.done) return;
+          entry.done = true;
+          reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+        };
+        // The signal is the whole queue's: a listener left on it would keep the read's bytes for the
+        // rest of the run, and make every later listener's registration walk past all of them.
+        const entry: Pending = { resolve, reject, done: false, detach: () => signal?.removeEventListener('abort', onAbort) };
         pending.push(entry);
-        signal?.addEventListener(
-          'abort',
-          () => {
-            if (entry.done) return;
-            entry.done = true;
-            reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-          },
-          { once: true },
-        );
+        signal?.addEventListener('abort', onAbort, { once: true });
         child?.stdin.write(`${sha}\n`);
       });
     },
