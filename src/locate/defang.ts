@@ -14,8 +14,12 @@ import type { Defanged } from '../domain/injection';
 import type { ReviewLanguage } from '../domain/vocabulary';
 import { findText } from './comments';
 
-/** What a blanked character becomes: a space, a line break kept, a backslash before one kept. */
-const BLANKED = /(\\(?=\r\n|\n|\r))|[^\n\r\u2028\u2029]/g;
+/**
+ * What a blanked character becomes: a space, a line break kept, a backslash before one kept. Runs
+ * of characters at once: a callback per character cost 1.7 s of CPU on an 8 MB file of comments.
+ */
+const BLANKED = /[^\n\r\u2028\u2029\\]+|\\(?![\n\r])/g;
+const spaces = (run: string): string => ' '.repeat(run.length);
 const VISIBLE = /\S/;
 
 export function defang(content: string, language: ReviewLanguage, path: string): Defanged {
@@ -30,7 +34,7 @@ export function defang(content: string, language: ReviewLanguage, path: string):
   for (const span of spans) {
     // Spans do not overlap; a string inside a comment's span (none do) would be blanked already.
     const from = Math.max(at, span.start);
-    text += content.slice(at, from) + content.slice(from, span.end).replace(BLANKED, (_, kept: string | undefined) => kept ?? ' ');
+    text += content.slice(at, from) + content.slice(from, span.end).replace(BLANKED, spaces);
     at = Math.max(at, span.end);
   }
   return { kind: 'blanked', text: text + content.slice(at) };

@@ -46,18 +46,44 @@ function folderSha(commit: string, folder: string): string {
   return createHash('sha1').update(`tree ${commit} ${folder}`).digest('hex');
 }
 
+/** A head with its folders, every path's parents, so a lookup need not walk its files. */
+type IndexedHead = FakeHead & { folders: Set<string> };
+
+/** The folders `path` lies in, outermost first: `a/b/c.py` → `a`, `a/b`. */
+function parentsOf(path: string): string[] {
+  const parts = path.split('/').slice(0, -1);
+  return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+
+/**
+ * `allHeads` answers the same array until a head moves: the index of that array is kept, since a
+ * large pull request's run asks for thousands of entries and each walk of every file was a scan.
+ */
 export function createFakeTrees(allHeads: () => readonly FakeHead[]): FakeTrees {
+  let indexed: { source: readonly FakeHead[]; byCommit: Map<string, IndexedHead>; folderTrees?: Map<string, { head: IndexedHead; folder: string }> } | undefined;
   /** One tree per commit: pull requests that share a head (each listing its own files) share its tree. */
-  const heads = (): FakeHead[] => {
-    const byCommit = new Map<string, FakeHead>();
-    for (const head of allHeads()) {
+  const index = (): NonNullable<typeof indexed> => {
+    const source = allHeads();
+    if (indexed?.source === source) return indexed;
+    const byCommit = new Map<string, IndexedHead>();
+    for (const head of source) {
       const known = byCommit.get(head.commit);
-      if (known === undefined) byCommit.set(head.commit, { commit: head.commit, files: new Map(head.files) });
+      if (known === undefined) byCommit.set(head.commit, { commit: head.commit, files: new Map(head.files), folders: new Set() });
       else for (const [path, file] of head.files) known.files.set(path, file);
     }
-    return [...byCommit.values()];
+    for (const head of byCommit.values()) for (const path of head.files.keys()) for (const folder of parentsOf(path)) head.folders.add(folder);
+    indexed = { source, byCommit };
+    return indexed;
   };
-  const headOf = (commit: string): FakeHead | undefined => heads().find((h) => h.commit === commit);
+  /** Folder tree SHA → its commit and folder, built on the first listing asked for. */
+  const folderTrees = (): Map<string, { head: IndexedHead; folder: string }> => {
+    const current = index();
+    if (current.folderTrees === undefined) {
+      current.folderTrees = new Map();
+      for (const head of current.byCommit.values()) for (const folder of head.folders) current.folderTrees.set(folderSha(head.commit, folder), { head, folder });
+    }
+    return current.folderTrees;
+  };
   const childrenOf = (head: FakeHead, folder: string): Array<FakeTreeEntry & { path: string }> => {
     const prefix = folder === '' ? '' : `${folder}/`;
     const names = new Map<string, FakeTreeEntry>();
@@ -72,20 +98,17 @@ export function createFakeTrees(allHeads: () => readonly FakeHead[]): FakeTrees 
   };
   return {
     entryAt(commit, path) {
-      const head = headOf(commit);
+      const head = index().byCommit.get(commit);
       if (head === undefined) return undefined;
       const file = head.files.get(path);
       if (file !== undefined) return { ...file, type: 'blob' };
-      const isFolder = [...head.files.keys()].some((p) => p.startsWith(`${path}/`));
-      return isFolder ? { mode: '040000', sha: folderSha(commit, path), type: 'tree' } : undefined;
+      return head.folders.has(path) ? { mode: '040000', sha: folderSha(commit, path), type: 'tree' } : undefined;
     },
     listing(sha) {
-      for (const head of heads()) {
-        if (head.commit === sha) return childrenOf(head, '');
-        const folders = new Set([...head.files.keys()].flatMap((p) => p.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
-        for (const folder of folders) if (folderSha(head.commit, folder) === sha) return childrenOf(head, folder);
-      }
-      return undefined;
+      const head = index().byCommit.get(sha);
+      if (head !== undefined) return childrenOf(head, '');
+      const folder = folderTrees().get(sha);
+      return folder === undefined ? undefined : childrenOf(folder.head, folder.folder);
     },
   };
 }

@@ -362,7 +362,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   };
   /** The heads a push moved a pull request on from: GitHub keeps each commit's tree readable. */
   const earlierHeads: FakeHead[] = [];
-  const heads = (): FakeHead[] => [...[...options.pulls, ...groups].map(headOf), ...earlierHeads];
+  /** Built again only when a push moves a head (`moved`): a large pull request's run asks for its trees thousands of times. */
+  let currentHeads: FakeHead[] | undefined;
+  const heads = (): FakeHead[] => (currentHeads ??= [...[...options.pulls, ...groups].map(headOf), ...earlierHeads]);
+  const moved = (): void => {
+    currentHeads = undefined;
+  };
   const trees = createFakeTrees(heads);
   /** Comments of submitted reviews: GitHub shows a pending review's comments to nobody else. */
   const submittedComments = (pullNumber: number): FakeReviewComment[] =>
@@ -779,6 +784,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       earlierHeads.push(headOf(pull));
       pull.headSha = headSha;
       commits.get(pullNumber)?.add(headSha);
+      moved();
     },
     addIssueComment: (issueNumber, body, author) => addIssueComment(issueNumber, body, author),
     addReview: (pullNumber, review) => {
@@ -824,6 +830,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       pull.files = files;
       pull.headSha = headSha;
       commits.get(pullNumber)?.add(headSha);
+      moved();
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -209,7 +209,8 @@ describe('large blobs through the GitHub API (item 15)', () => {
     const content = `${filler.repeat(lines)}x = eval(y)\n`;
     const run = await runOn(
       [{ filename: 'src/huge.py', status: 'added', content, additions: lines + 1 }],
-      { 'max-file-size': '10000000' },
+      // Reading the blob is the point: injection-check would send the 8 MB to the service again, blanked.
+      { 'max-file-size': '10000000', 'injection-check': 'off' },
       { contextLimitTokens: 3_000_000 },
     );
 

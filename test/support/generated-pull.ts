@@ -1,14 +1,17 @@
 /**
  * Generated pull requests for the end-to-end tests and the benchmarks: `files` Python files added,
  * served by the fake GitHub, and with `repo: true` also a real git repository whose `base` and
- * `head` commits are the pull request (a checkout with both commits).
+ * `head` commits are the pull request (a checkout with both commits). The commits are written in
+ * one pack by git fast-import, as a clone holds them, and the files are not written out: the
+ * action reads a checkout's commits, never its working tree (src/collect/git/checkout-source.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { PullRequestFixture } from '../doubles/run-action';
 import { loadFixture } from '../doubles/run-action';
+import { commitTrees } from './git-trees';
 
 export interface GeneratedPull {
   fixture: PullRequestFixture;
@@ -27,7 +30,7 @@ export function contentOf(i: number, linesPerFile: number, changed?: number): st
 /**
  * A pull request adding `files` Python files of `linesPerFile` lines (a number, or one per file).
  * With `repo: true` it also exists as a git repository (base: a README; head: the files), whose
- * commit SHAs the fixture uses.
+ * commit SHAs the fixture uses; its `main` is the head.
  */
 export async function generatedPull(
   files: number,
@@ -46,20 +49,10 @@ export async function generatedPull(
   let repo: string | undefined;
   if (options.repo === true) {
     repo = mkdtempSync(join(tmpdir(), 'review-gate-bench-repo-'));
-    const git = (...args: string[]): string =>
-      execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@example.com', ...args], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 30 }).trim();
-    git('init', '-q', '-b', 'main');
-    writeFileSync(join(repo, 'README.md'), '# bench\n');
-    git('add', '.');
-    git('commit', '-q', '-m', 'base');
-    baseSha = git('rev-parse', 'HEAD');
-    for (const file of fixtureFiles) {
-      mkdirSync(dirname(join(repo, file.filename)), { recursive: true });
-      writeFileSync(join(repo, file.filename), file.content);
-    }
-    git('add', '.');
-    git('commit', '-q', '-m', 'head');
-    headSha = git('rev-parse', 'HEAD');
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
+    const base = { 'README.md': '# bench\n' };
+    const head = { ...base, ...Object.fromEntries(fixtureFiles.map((f) => [f.filename, f.content])) };
+    [baseSha, headSha] = commitTrees(repo, 'main', [base, head], { checkout: false }) as [string, string];
   }
   const dir = repo;
   return {

@@ -19,11 +19,20 @@ export type Tree = Record<string, string | Buffer | Link>;
 const isLink = (content: string | Buffer | Link): content is Link => typeof content === 'object' && !Buffer.isBuffer(content);
 
 /**
+ * fast-import grows its memory a page or so at a time, and each `brk` call cost ~130 µs of system
+ * time on a busy virtual machine: 12,600 of them, 2 s, for 3,100 small files. Asking glibc's
+ * malloc for 256 MiB of headroom per growth makes them a handful; git's output is the same.
+ */
+const FEW_GROWTHS = { ...process.env, MALLOC_TOP_PAD_: String(256 * 1024 * 1024) };
+
+/**
  * Commits `trees` in order on the new branch `branch` of the repository in `dir` (the first
  * without a parent), then checks the branch out, so the working tree is the last tree: the
- * commits' SHAs, in order.
+ * commits' SHAs, in order. With `checkout: false` the branch is left as it is written and the
+ * working tree empty, for a caller that reads only the commits (writing thousands of files costs
+ * about a second of system time).
  */
-export function commitTrees(dir: string, branch: string, trees: readonly Tree[]): string[] {
+export function commitTrees(dir: string, branch: string, trees: readonly Tree[], options: { checkout?: boolean } = {}): string[] {
   const parts: Buffer[] = [];
   const data = (bytes: Buffer) => parts.push(Buffer.from(`data ${bytes.length}\n`), bytes, Buffer.from('\n'));
   trees.forEach((tree, i) => {
@@ -36,8 +45,8 @@ export function commitTrees(dir: string, branch: string, trees: readonly Tree[])
     }
   });
   const marks = join(dir, '.git', `marks-${branch}`);
-  execFileSync('git', ['fast-import', '--quiet', `--export-marks=${marks}`], { cwd: dir, input: Buffer.concat(parts), stdio: ['pipe', 'pipe', 'pipe'] });
-  execFileSync('git', ['checkout', '-q', '-f', branch], { cwd: dir, stdio: 'pipe' });
+  execFileSync('git', ['fast-import', '--quiet', `--export-marks=${marks}`], { cwd: dir, input: Buffer.concat(parts), stdio: ['pipe', 'pipe', 'pipe'], env: FEW_GROWTHS });
+  if (options.checkout !== false) execFileSync('git', ['checkout', '-q', '-f', branch], { cwd: dir, stdio: 'pipe' });
   const shas = new Map(readFileSync(marks, 'utf8').trim().split('\n').map((line) => line.split(' ') as [string, string]));
   return trees.map((_, i) => shas.get(`:${i + 1}`) ?? '');
 }

@@ -36,6 +36,8 @@ interface Pending {
   /** Settled early (aborted): its answer is read and dropped. */
   done: boolean;
   maxBytes?: number;
+  /** Stops listening to the read's signal, once it is answered or has failed. */
+  detach(): void;
 }
 
 /**
@@ -65,6 +67,7 @@ export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironm
 
   const settle = (bytes: Buffer | undefined | BlobTooLargeError): void => {
     const next = pending.shift();
+    next?.detach();
     if (next !== undefined && !next.done) {
       next.done = true;
       if (bytes instanceof BlobTooLargeError) next.reject(bytes);
@@ -82,7 +85,10 @@ export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironm
 
   const fail = (error: Error): void => {
     failure ??= error;
-    for (const entry of pending.splice(0)) if (!entry.done) entry.reject(failure);
+    for (const entry of pending.splice(0)) {
+      entry.detach();
+      if (!entry.done) entry.reject(failure);
+    }
   };
 
   const consume = (chunk: Buffer): void => {
@@ -154,17 +160,22 @@ export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironm
       child ??= start();
       hold(true);
       return new Promise<Buffer | undefined>((resolve, reject) => {
-        const entry: Pending = { resolve, reject, done: false, ...(maxBytes === undefined ? {} : { maxBytes }) };
+        const onAbort = (): void => {
+          if (entry.done) return;
+          entry.done = true;
+          reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+        };
+        // The signal is the whole queue's: a listener left on it would keep the read's bytes for the
+        // rest of the run, and make every later listener's registration walk past all of them.
+        const entry: Pending = {
+          resolve,
+          reject,
+          done: false,
+          detach: () => signal?.removeEventListener('abort', onAbort),
+          ...(maxBytes === undefined ? {} : { maxBytes }),
+        };
         pending.push(entry);
-        signal?.addEventListener(
-          'abort',
-          () => {
-            if (entry.done) return;
-            entry.done = true;
-            reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-          },
-          { once: true },
-        );
+        signal?.addEventListener('abort', onAbort, { once: true });
         child?.stdin.write(`${sha}\n`);
       });
     },
