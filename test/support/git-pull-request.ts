@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FakeFile } from '../doubles/fake-github';
+import { FIXTURE_GIT_CONFIG, headCommit } from '../cli/bundled';
 
 // A PNG signature and IHDR chunk: its NUL bytes make git (and GitHub) call it binary.
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 7)]);
@@ -70,7 +71,7 @@ export function buildPullRequestRepo(options: {
 }): PullRequestRepo & RepoWriter {
   const repo = mkdtempSync(join(tmpdir(), options.prefix));
   const git = (...args: string[]): string =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' }).trim();
+    execFileSync('git', [...FIXTURE_GIT_CONFIG, ...args], { cwd: repo, encoding: 'utf8' }).trim();
   const write = (files: Record<string, string | Buffer>): void => {
     for (const [path, content] of Object.entries(files)) {
       mkdirSync(dirname(join(repo, path)), { recursive: true });
@@ -80,7 +81,7 @@ export function buildPullRequestRepo(options: {
   const commit = (message: string): string => {
     git('add', '-A');
     git('commit', '-q', '-m', message);
-    return git('rev-parse', 'HEAD');
+    return headCommit(repo, git);
   };
   git('init', '-q', '-b', 'main');
   write(options.base);
