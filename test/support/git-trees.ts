@@ -20,16 +20,17 @@ const isLink = (content: string | Buffer | Link): content is Link => typeof cont
 
 /**
  * Commits `trees` in order on the new branch `branch` of the repository in `dir` (the first
- * without a parent), then checks the branch out, so the working tree is the last tree: the
- * commits' SHAs, in order.
+ * without a parent, or on the commit `parent`), then checks the branch out, so the working tree is
+ * the last tree: the commits' SHAs, in order.
  */
-export function commitTrees(dir: string, branch: string, trees: readonly Tree[]): string[] {
+export function commitTrees(dir: string, branch: string, trees: readonly Tree[], parent?: string): string[] {
   const parts: Buffer[] = [];
   const data = (bytes: Buffer) => parts.push(Buffer.from(`data ${bytes.length}\n`), bytes, Buffer.from('\n'));
   trees.forEach((tree, i) => {
     parts.push(Buffer.from(`commit refs/heads/${branch}\nmark :${i + 1}\ncommitter t <t@example.com> ${1_700_000_000 + i} +0000\n`));
     data(Buffer.from(`commit ${i + 1}`));
-    parts.push(Buffer.from(`${i > 0 ? `from :${i}\n` : ''}deleteall\n`));
+    const from = i > 0 ? `:${i}` : parent;
+    parts.push(Buffer.from(`${from === undefined ? '' : `from ${from}\n`}deleteall\n`));
     for (const [path, content] of Object.entries(tree)) {
       parts.push(Buffer.from(`M ${isLink(content) ? '120000' : '100644'} inline ${path}\n`));
       data(Buffer.from(isLink(content) ? content.link : content));
