@@ -8,19 +8,22 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { codeScanningProblems, sarifSchemaErrors } from '../support/sarif-checks';
 import { useCli } from './in-process';
+import { repoTemplate } from '../support/repo-copies';
 
 const cli = useCli();
 const { reviewGate } = cli;
 
-/** app.py on main; the working tree adds lines 3 to 5, none of which a simulator rule flags. */
-function change(): void {
-  cli.repo.write('app.py', 'def total(xs):\n    return sum(xs)\n');
-  cli.repo.commit('base');
-  cli.repo.write('app.py', 'def total(xs):\n    return sum(xs)\n\ndef query(db, name):\n    return db.execute("SELECT 1 WHERE n = " + name)\n');
-}
+/** app.py on main; the working tree adds lines 3 to 5, none of which a simulator rule flags. Built once, copied. */
+const changed = repoTemplate('review-gate-cli-', (r) => {
+  r.write('app.py', 'def total(xs):\n    return sum(xs)\n');
+  r.commit('base');
+  r.write('app.py', 'def total(xs):\n    return sum(xs)\n\ndef query(db, name):\n    return db.execute("SELECT 1 WHERE n = " + name)\n');
+});
+afterAll(() => changed.remove());
+const change = (): void => void changed.into(cli.repo);
 
 /** The next run's one review answer, patched. */
 function answer(patch: Record<string, unknown>): void {

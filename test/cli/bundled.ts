@@ -3,7 +3,7 @@
  * in a folder, with a clean environment — and makes temporary git repositories for it to review.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { BUNDLE_NODE_FLAGS } from '../doubles/node-flags';
@@ -93,15 +93,41 @@ export interface TempRepo {
   remove(): void;
 }
 
+/**
+ * What every fixture git command is given: an identity, no signing, and no `git maintenance run
+ * --auto`, which git otherwise starts after each commit, fetch and merge: a process of its own
+ * (about 10 ms of CPU) that finds nothing to do in a repository of a few commits.
+ */
+export const FIXTURE_GIT_CONFIG = ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', '-c', 'maintenance.auto=false'];
+
+/** An empty repository's .git, made by one `git init` per test process and copied for each repository after it. */
+let emptyGitDir: string | undefined;
+
+function initRepo(dir: string): void {
+  if (emptyGitDir === undefined || !existsSync(emptyGitDir)) {
+    const made = mkdtempSync(join(tmpdir(), 'review-gate-empty-'));
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: made, stdio: 'pipe' });
+    emptyGitDir = join(made, '.git');
+    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+  }
+  cpSync(emptyGitDir, join(dir, '.git'), { recursive: true });
+}
+
+/**
+ * The commit HEAD names, read from .git as git wrote it, where `git rev-parse HEAD` would start a
+ * process: HEAD holds a SHA (detached) or names a branch, whose loose ref a commit has just written.
+ */
+export function headCommit(dir: string, git: (...args: string[]) => string): string {
+  const head = readFileSync(join(dir, '.git', 'HEAD'), 'utf8').trim();
+  if (!head.startsWith('ref: ')) return head;
+  const ref = join(dir, '.git', head.slice('ref: '.length));
+  return existsSync(ref) ? readFileSync(ref, 'utf8').trim() : git('rev-parse', 'HEAD').trim();
+}
+
 export function tempRepo(prefix = 'review-gate-cli-'): TempRepo {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], {
-      cwd: dir,
-      stdio: 'pipe',
-      encoding: 'utf8',
-    });
-  git('init', '-q', '-b', 'main');
+  const git = (...args: string[]) => execFileSync('git', [...FIXTURE_GIT_CONFIG, ...args], { cwd: dir, stdio: 'pipe', encoding: 'utf8' });
+  initRepo(dir);
   return {
     dir,
     git,
@@ -112,7 +138,7 @@ export function tempRepo(prefix = 'review-gate-cli-'): TempRepo {
     commit(message) {
       git('add', '-A');
       git('commit', '-q', '-m', message);
-      return git('rev-parse', 'HEAD').trim();
+      return headCommit(dir, git);
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
@@ -131,8 +157,8 @@ export function withOrigin(repo: TempRepo): string {
   const remote = mkdtempSync(join(tmpdir(), 'review-gate-origin-'));
   execFileSync('git', ['init', '-q', '--bare', '-b', 'main'], { cwd: remote, stdio: 'pipe' });
   repo.git('remote', 'add', 'origin', remote);
+  // The push also sets origin/main, as a fetch would.
   repo.git('push', '-q', 'origin', 'main');
-  repo.git('fetch', '-q', 'origin');
   repo.git('remote', 'set-head', 'origin', 'main');
   return remote;
 }

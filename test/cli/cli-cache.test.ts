@@ -1,29 +1,31 @@
 /** The terminal command's result cache: on by default in the user's cache folder, off with --no-cache. */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT, runCli } from '../../src/cli/run';
 import { CACHE_FORMAT_VERSION } from '../../src/review/cache';
 import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
+import { repoTemplate } from '../support/repo-copies';
 
 let repo: string;
 let cacheHome: string;
 let simulator: RunningSimulator;
 
+/** src/app.py committed on main; the working tree adds an eval() to it and adds src/util.py. Built once, copied for each test. */
+const changed = repoTemplate('review-gate-cli-cache-', (r) => {
+  r.write('src/app.py', 'def total(xs):\n    return sum(xs)\n');
+  r.commit('base');
+  r.write('src/app.py', 'def total(xs):\n    return eval("sum(xs)")\n');
+  r.write('src/util.py', 'def one():\n    return 1\n');
+});
+afterAll(() => changed.remove());
+
 beforeEach(async () => {
-  repo = mkdtempSync(join(tmpdir(), 'review-gate-cli-cache-'));
+  repo = changed.copy().r.dir;
   cacheHome = mkdtempSync(join(tmpdir(), 'review-gate-xdg-'));
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: repo, stdio: 'pipe' });
-  git('init', '-q', '-b', 'main');
-  mkdirSync(join(repo, 'src'));
-  writeFileSync(join(repo, 'src/app.py'), 'def total(xs):\n    return sum(xs)\n');
-  git('add', '.');
-  git('commit', '-q', '-m', 'base');
-  writeFileSync(join(repo, 'src/app.py'), 'def total(xs):\n    return eval("sum(xs)")\n');
-  writeFileSync(join(repo, 'src/util.py'), 'def one():\n    return 1\n');
   simulator = await startSimulator();
 });
 

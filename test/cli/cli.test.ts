@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT, runCli } from '../../src/cli/run';
 import { DEMO_KEY, startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
-import { committedRepo } from './bundled';
+import { repoTemplate } from '../support/repo-copies';
 import type { TempRepo } from './bundled';
 
 let local: TempRepo;
@@ -13,8 +13,16 @@ let simulator: RunningSimulator;
 
 const git = (...args: string[]) => local.git(...args);
 
+/** src/app.py and README.md committed on main: built once, copied for each test. */
+const committed = repoTemplate('review-gate-cli-', (r) => {
+  r.write('src/app.py', 'def total(xs):\n    return sum(xs)\n');
+  r.write('README.md', '# demo\n');
+  r.commit('base');
+});
+afterAll(() => committed.remove());
+
 beforeEach(async () => {
-  local = committedRepo({ 'src/app.py': 'def total(xs):\n    return sum(xs)\n', 'README.md': '# demo\n' });
+  ({ r: local } = committed.copy());
   repo = local.dir;
   simulator = await startSimulator();
 });

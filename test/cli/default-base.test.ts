@@ -10,9 +10,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-status';
 import { useCli } from './in-process';
+import { repoTemplate } from '../support/repo-copies';
+import type { RepoTemplate } from '../support/repo-copies';
 
 const cli = useCli();
 const { reviewGate } = cli;
@@ -31,16 +33,28 @@ function addRemote(name = 'origin'): void {
   cli.repo.git('remote', 'add', name, remote);
 }
 
+/** Per branch name: main with one file, then that branch with four new files, one adding an eval; committed. Built once, copied. */
+const fourFilesAhead = new Map<string, RepoTemplate<void>>();
+afterAll(() => {
+  for (const template of fourFilesAhead.values()) template.remove();
+});
+
 /** main with one file, then branch `branch` with four new files, one adding an eval; committed. */
 function branchFourFilesAhead(branch: string): void {
-  cli.repo.write('app.py', 'def add(a, b):\n    return a + b\n');
-  cli.repo.commit('base');
-  cli.repo.git('checkout', '-q', '-b', branch);
-  cli.repo.write('one.py', 'x = 1\n');
-  cli.repo.write('two.py', 'y = 2\n');
-  cli.repo.write('three.py', 'z = 3\n');
-  cli.repo.write('rules.py', 'def run(rule):\n    return eval(rule)\n');
-  cli.repo.commit('four files');
+  const template =
+    fourFilesAhead.get(branch) ??
+    repoTemplate('review-gate-cli-', (r) => {
+      r.write('app.py', 'def add(a, b):\n    return a + b\n');
+      r.commit('base');
+      r.git('checkout', '-q', '-b', branch);
+      r.write('one.py', 'x = 1\n');
+      r.write('two.py', 'y = 2\n');
+      r.write('three.py', 'z = 3\n');
+      r.write('rules.py', 'def run(rule):\n    return eval(rule)\n');
+      r.commit('four files');
+    });
+  fourFilesAhead.set(branch, template);
+  template.into(cli.repo);
 }
 
 /** What every refusal shares: exit 2, nothing reviewed, no verdict printed. */

@@ -7,12 +7,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { codeScanningProblems, sarifSchemaErrors } from '../support/sarif-checks';
 import { failingChange } from './cases';
 import { useCli } from './in-process';
+import { repoTemplate } from '../support/repo-copies';
 
 const cli = useCli();
+/** failingChange(), built once and copied into each test's repository. */
+const failing = repoTemplate('review-gate-cli-', failingChange);
+afterAll(() => failing.remove());
 const { reviewGate } = cli;
 const reviewed = () => cli.simulator.requests.filter((r) => r.path === '/v1/agent/review').length;
 
@@ -78,7 +82,7 @@ describe('what a pull request would show', () => {
 
 describe('output formats', () => {
   it('text: the first line counts what happened, a file found empty on reading included', async () => {
-    failingChange(cli.repo);
+    failing.into(cli.repo);
     cli.repo.write('src/empty.py', '\n\n');
     const run = await reviewGate([]);
     expect(run.err).toContain('3 changed files: 2 to read and review, 1 skipped by language or filters');
@@ -87,7 +91,7 @@ describe('output formats', () => {
   });
 
   it('progress shows pauses and retries on stderr', async () => {
-    failingChange(cli.repo);
+    failing.into(cli.repo);
     cli.simulator.inject({ kind: 'overloaded', retryAfter: 0, path: '/v1/agent/review' });
     const run = await reviewGate([]);
     expect(run.err).toMatch(/^ {2}⏸ src\/app\.py: the service asked to wait; every request pauses for 0s$/m);
@@ -96,7 +100,7 @@ describe('output formats', () => {
   });
 
   it('text: colour with FORCE_COLOR, none with NO_COLOR', async () => {
-    failingChange(cli.repo);
+    failing.into(cli.repo);
     const forced = await reviewGate(['-q'], { FORCE_COLOR: '1' });
     expect(forced.out).toContain('\u001b[31merror\u001b[39m');
     const plain = await reviewGate(['-q'], { NO_COLOR: '1' });
@@ -105,7 +109,7 @@ describe('output formats', () => {
   });
 
   it('json: the documented version 1 shape, and nothing but JSON on stdout', async () => {
-    failingChange(cli.repo);
+    failing.into(cli.repo);
     const run = await reviewGate(['--format', 'json']);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.out) as Record<string, unknown> & { findings: Array<Record<string, unknown>> };
@@ -118,7 +122,7 @@ describe('output formats', () => {
   });
 
   it('sarif: valid SARIF 2.1.0 that code scanning accepts, also written with --sarif-file', async () => {
-    failingChange(cli.repo);
+    failing.into(cli.repo);
     const file = join(cli.repo.dir, 'out.sarif');
     const run = await reviewGate(['--format', 'sarif', '--sarif-file', file]);
     expect(run.code).toBe(1);
@@ -130,7 +134,7 @@ describe('output formats', () => {
   });
 
   it('markdown: the summary the action posts, without pull-request wording', async () => {
-    failingChange(cli.repo);
+    failing.into(cli.repo);
     const run = await reviewGate(['--format', 'markdown']);
     expect(run.code).toBe(1);
     expect(run.out.startsWith('## ❌ Failed: 1 error finding on added lines')).toBe(true);
@@ -139,7 +143,7 @@ describe('output formats', () => {
   });
 
   it('--walkthrough that fails costs one line and changes nothing else', async () => {
-    failingChange(cli.repo);
+    failing.into(cli.repo);
     cli.simulator.inject({ kind: 'error', code: 'insufficient_scope', path: '/v1/complete' });
     const run = await reviewGate(['--walkthrough']);
     expect(run.out).toContain('\nWalkthrough\nNo walkthrough: the completion request failed (insufficient_scope, request svc_req_');

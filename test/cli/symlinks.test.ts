@@ -4,14 +4,16 @@
  * the index, a commit — and whether the link is committed, staged or untracked, the link is judged
  * by its target, which lies outside the repository: nothing is read there, nothing is sent, and
  * the file counts as not reviewed. Links inside the repository: test/cli/what-runs.test.ts.
+ * Every test starts on a copy of one repository: app.py on main, the branch feature checked out.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator } from '../doubles/simulator';
 import type { RunningSimulator } from '../doubles/simulator';
-import { serviceEnv, tempRepo } from './bundled';
+import { serviceEnv } from './bundled';
+import { repoTemplate } from '../support/repo-copies';
 import { runCliInProcess } from './in-process';
 import type { TempRepo } from './bundled';
 
@@ -23,9 +25,17 @@ let repo: TempRepo;
 let home: string;
 let credentials: string;
 
+/** main holds app.py; the feature branch is checked out. Built once, copied for each test. */
+const onFeatureBranch = repoTemplate('review-gate-cli-', (r) => {
+  r.write('app.py', 'def add(a, b):\n    return a + b\n');
+  r.commit('base');
+  r.git('checkout', '-q', '-b', 'feature');
+});
+afterAll(() => onFeatureBranch.remove());
+
 beforeEach(async () => {
   simulator = await startSimulator();
-  repo = tempRepo();
+  ({ r: repo } = onFeatureBranch.copy());
   home = mkdtempSync(join(tmpdir(), 'review-gate-home-'));
   mkdirSync(join(home, '.aws'));
   credentials = join(home, '.aws', 'credentials');
@@ -45,13 +55,6 @@ const sentCode = () =>
 interface Report {
   result: string;
   files: Array<{ path: string; status: string; reason?: string }>;
-}
-
-/** main holds app.py; the feature branch is checked out. */
-function onFeatureBranch(): void {
-  repo.write('app.py', 'def add(a, b):\n    return a + b\n');
-  repo.commit('base');
-  repo.git('checkout', '-q', '-b', 'feature');
 }
 
 /** How the link becomes part of the change, and the arguments that review it. */
@@ -86,7 +89,6 @@ const ways: Array<[string, () => string[]]> = [
 
 describe('a symlink to a secret outside the repository', () => {
   it.each(ways)('sends nothing, never the secret, and counts the link as not reviewed, when %s', async (_how, change) => {
-    onFeatureBranch();
     const args = change();
 
     const run = await reviewGate(args);
@@ -101,7 +103,6 @@ describe('a symlink to a secret outside the repository', () => {
   });
 
   it('never reads through an untracked link to a folder, and the run completes, counting it as not reviewed', async () => {
-    onFeatureBranch();
     symlinkSync(join(home, '.aws'), join(repo.dir, 'aws.py'));
 
     const run = await reviewGate(['--base', 'main']);
@@ -112,7 +113,6 @@ describe('a symlink to a secret outside the repository', () => {
   });
 
   it('never reads a file through a folder replaced by a link in the working tree', async () => {
-    onFeatureBranch();
     repo.write('conf/credentials.py', 'REGION = "eu-west-1"\n');
     repo.commit('conf');
     writeFileSync(join(home, '.aws', 'credentials.py'), `${SECRET}\n`);
@@ -129,7 +129,6 @@ describe('a symlink to a secret outside the repository', () => {
 
 describe('output files at a path the branch committed as a symlink', () => {
   it.each([['--sarif-file'], ['--summary']])('never writes %s through it: the target keeps its content, and the command says why', async (flag) => {
-    onFeatureBranch();
     writeFileSync(join(home, '.bashrc'), 'export PATH=/usr/bin\n');
     symlinkSync(join(home, '.bashrc'), join(repo.dir, 'report.out'));
     repo.commit('a link where the report goes');

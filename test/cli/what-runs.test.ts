@@ -12,10 +12,11 @@
  */
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-status';
 import { lfsPointer, storeLfsObject } from '../support/placeholders';
 import { useCli } from './in-process';
+import { repoTemplate } from '../support/repo-copies';
 
 const cli = useCli();
 
@@ -36,11 +37,17 @@ const sent = () =>
     .map((b) => `${b.language}: ${b.code}`);
 const fileOf = (report: Report, path: string) => report.files.find((f) => f.path === path);
 
+/** main holds README.md; the feature branch checked out. Built once, copied into each test's repository. */
+const featureBranch = repoTemplate('review-gate-cli-', (r) => {
+  r.write('README.md', '# shop\n');
+  r.commit('base');
+  r.git('checkout', '-q', '-b', 'feature');
+});
+afterAll(() => featureBranch.remove());
+
 /** main holds README.md; the feature branch is checked out, with `change` made on it. */
 function onFeatureBranch(change: () => void): void {
-  cli.repo.write('README.md', '# shop\n');
-  cli.repo.commit('base');
-  cli.repo.git('checkout', '-q', '-b', 'feature');
+  featureBranch.into(cli.repo);
   change();
 }
 

@@ -6,10 +6,9 @@
  * pull request of the group; and with the result cache, what the pull request's run reviewed costs
  * nothing again.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isWriteRequest } from '../doubles/fake-github';
 import type { FakeFile, FakeGitHub, FakeMergeGroup } from '../doubles/fake-github';
@@ -18,6 +17,8 @@ import type { RunningSimulator } from '../doubles/simulator';
 import { useAction } from './harness';
 import { NUMBER, addedFile, fixtureOf, ownComments } from './thread-fixtures';
 import { mergeGroupEvent } from '../support/merge-group-event';
+import { commitTrees } from '../support/git-trees';
+import { tempRepo } from '../cli/bundled';
 
 const { demo, servers, runAgainst } = useAction();
 const folders: string[] = [];
@@ -161,25 +162,12 @@ describe('the dismissals of the pull request in a merge group', () => {
   });
 });
 
-/** The queue's commit on top of main, as a real repository: `base` is main, `head` the merge group. */
+/** The queue's commit on top of main, as a real repository written by one `git fast-import`: `base` is main, `head` the merge group. */
 function queueRepo(files: Record<string, string>): { repo: string; base: string; head: string } {
-  const repo = mkdtempSync(join(tmpdir(), 'review-gate-e2e-queue-'));
-  folders.push(repo);
-  const git = (...args: string[]): string =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' }).trim();
-  const commit = (): string => {
-    git('add', '-A');
-    git('commit', '-q', '--allow-empty', '-m', 'commit');
-    return git('rev-parse', 'HEAD');
-  };
-  git('init', '-q', '-b', 'main');
-  writeFileSync(join(repo, 'README.md'), '# shop\n');
-  const base = commit();
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(repo, path)), { recursive: true });
-    writeFileSync(join(repo, path), content);
-  }
-  return { repo, base, head: commit() };
+  const { dir } = tempRepo('review-gate-e2e-queue-');
+  folders.push(dir);
+  const [base = '', head = ''] = commitTrees(dir, 'main', [{ 'README.md': '# shop\n' }, { 'README.md': '# shop\n', ...files }]);
+  return { repo: dir, base, head };
 }
 
 describe('a merge group from a checkout holding both commits', () => {

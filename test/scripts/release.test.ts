@@ -3,7 +3,7 @@
  * what to do), what its dry run prints and leaves alone, and the tags a release makes and moves.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -48,12 +48,15 @@ async function run(args: string[], buildCommand = FRESH_BUILD): Promise<{ code: 
 const released = repoTemplate(
   'review-gate-release-',
   ({ dir }) => {
-    for (const [key, value] of [['user.name', 'Test'], ['user.email', 'test@example.invalid'], ['commit.gpgsign', 'false'], ['tag.gpgsign', 'false']]) {
-      git(dir, 'config', key as string, value as string);
-    }
     const bare = mkdtempSync(join(tmpdir(), 'review-gate-release-origin-'));
     git(bare, 'init', '-q', '--bare');
-    git(dir, 'remote', 'add', 'origin', bare);
+    // What `git config` and `git remote add` would write, a process each. No maintenance run after
+    // each commit and push (the release's own too): a process of its own that finds nothing to do.
+    appendFileSync(
+      join(dir, '.git/config'),
+      '[user]\n\tname = Test\n\temail = test@example.invalid\n[commit]\n\tgpgsign = false\n[tag]\n\tgpgsign = false\n[maintenance]\n\tauto = false\n' +
+        `[remote "origin"]\n\turl = ${bare}\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n`,
+    );
     mkdirSync(join(dir, 'dist'));
     writeFileSync(join(dir, 'dist/index.js'), 'bundle');
     mkdirSync(join(dir, 'docs'));

@@ -9,6 +9,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FakeFile } from '../doubles/fake-github';
+import { FIXTURE_GIT_CONFIG, headCommit, tempRepo } from '../cli/bundled';
+import { commitTrees } from './git-trees';
 
 // A PNG signature and IHDR chunk: its NUL bytes make git (and GitHub) call it binary.
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 7)]);
@@ -70,7 +72,7 @@ export function buildPullRequestRepo(options: {
 }): PullRequestRepo & RepoWriter {
   const repo = mkdtempSync(join(tmpdir(), options.prefix));
   const git = (...args: string[]): string =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' }).trim();
+    execFileSync('git', [...FIXTURE_GIT_CONFIG, ...args], { cwd: repo, encoding: 'utf8' }).trim();
   const write = (files: Record<string, string | Buffer>): void => {
     for (const [path, content] of Object.entries(files)) {
       mkdirSync(dirname(join(repo, path)), { recursive: true });
@@ -80,7 +82,7 @@ export function buildPullRequestRepo(options: {
   const commit = (message: string): string => {
     git('add', '-A');
     git('commit', '-q', '-m', message);
-    return git('rev-parse', 'HEAD');
+    return headCommit(repo, git);
   };
   git('init', '-q', '-b', 'main');
   write(options.base);
@@ -93,16 +95,16 @@ export function buildPullRequestRepo(options: {
   return { repo, base: commit('main moves on'), head, dir: repo, git, write };
 }
 
+/**
+ * GitHub's view as a repository, written by `git fast-import` (four processes, where adding and
+ * committing each step ran a dozen): the branch renames src/old_name.py (editing it), removes
+ * src/gone.py and writes every file GitHub shows with content; main then moves on.
+ */
 export function createPullRequestRepo(): PullRequestRepo {
-  const { repo, base, head } = buildPullRequestRepo({
-    prefix: 'review-gate-checkout-',
-    base: BASE_FILES,
-    change: ({ git, write }) => {
-      git('mv', 'src/old_name.py', 'src/new_name.py');
-      git('rm', '-q', 'src/gone.py');
-      for (const file of GITHUB_VIEW) if (file.content !== undefined) write({ [file.filename]: file.content });
-    },
-    mainMovesOn: { 'README.md': '# shop, on main\n', 'src/main_only.py': 'MAIN = 1\n' },
-  });
-  return { repo, base, head };
+  const { dir } = tempRepo('review-gate-checkout-');
+  const { 'src/old_name.py': _renamed, 'src/gone.py': _removed, ...kept } = BASE_FILES;
+  const changed = Object.fromEntries(GITHUB_VIEW.flatMap((file) => (file.content === undefined ? [] : [[file.filename, file.content]])));
+  const [branchPoint = '', head = ''] = commitTrees(dir, 'feature', [BASE_FILES, { ...kept, ...changed }]);
+  const [base = ''] = commitTrees(dir, 'main', [{ ...BASE_FILES, 'README.md': '# shop, on main\n', 'src/main_only.py': 'MAIN = 1\n' }], { parent: branchPoint });
+  return { repo: dir, base, head };
 }

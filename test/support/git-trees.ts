@@ -27,18 +27,19 @@ const FEW_GROWTHS = { ...process.env, MALLOC_TOP_PAD_: String(256 * 1024 * 1024)
 
 /**
  * Commits `trees` in order on the new branch `branch` of the repository in `dir` (the first
- * without a parent), then checks the branch out, so the working tree is the last tree: the
- * commits' SHAs, in order. With `checkout: false` the branch is left as it is written and the
- * working tree empty, for a caller that reads only the commits (writing thousands of files costs
- * about a second of system time).
+ * without a parent, or on the commit `options.parent`), then checks the branch out, so the working
+ * tree is the last tree: the commits' SHAs, in order. With `checkout: false` the branch is left as
+ * it is written and the working tree empty, for a caller that reads only the commits (writing
+ * thousands of files costs about a second of system time).
  */
-export function commitTrees(dir: string, branch: string, trees: readonly Tree[], options: { checkout?: boolean } = {}): string[] {
+export function commitTrees(dir: string, branch: string, trees: readonly Tree[], options: { checkout?: boolean; parent?: string } = {}): string[] {
   const parts: Buffer[] = [];
   const data = (bytes: Buffer) => parts.push(Buffer.from(`data ${bytes.length}\n`), bytes, Buffer.from('\n'));
   trees.forEach((tree, i) => {
     parts.push(Buffer.from(`commit refs/heads/${branch}\nmark :${i + 1}\ncommitter t <t@example.com> ${1_700_000_000 + i} +0000\n`));
     data(Buffer.from(`commit ${i + 1}`));
-    parts.push(Buffer.from(`${i > 0 ? `from :${i}\n` : ''}deleteall\n`));
+    const from = i > 0 ? `:${i}` : options.parent;
+    parts.push(Buffer.from(`${from === undefined ? '' : `from ${from}\n`}deleteall\n`));
     for (const [path, content] of Object.entries(tree)) {
       parts.push(Buffer.from(`M ${isLink(content) ? '120000' : '100644'} inline ${path}\n`));
       data(Buffer.from(isLink(content) ? content.link : content));
