@@ -91,12 +91,15 @@ export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironm
     }
   };
 
+  /** The bytes received and not yet taken, as one buffer (copied only when they came in several chunks). */
+  const joined = (): Buffer => (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+
   const consume = (chunk: Buffer): void => {
     chunks.push(chunk);
     buffered += chunk.length;
     for (;;) {
       if (skipping !== undefined) {
-        const data = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+        const data = joined();
         const through = Math.min(data.length, skipping.left);
         skipping.left -= through;
         chunks = [data.subarray(through)];
@@ -110,7 +113,7 @@ export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironm
       }
       // Gathering a large blob: wait for all of it before copying anything.
       if (body !== undefined && buffered < body.size + 1) return;
-      const data = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      const data = joined();
       if (body === undefined) {
         const end = data.indexOf(0x0a);
         if (end < 0) {
