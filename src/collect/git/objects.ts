@@ -12,6 +12,8 @@ import type { Readable, Writable } from 'node:stream';
 import { isObjectName } from '../../domain/object-name';
 import { gitEnvironment } from '../../config/environment';
 import { NO_PROGRAM_ARGS, noProgramEnv } from './no-programs';
+import { CatFileAnswers } from './cat-file-answers';
+import { PendingReads } from './pending-reads';
 
 export interface GitObjects {
   /**
@@ -30,15 +32,7 @@ export class BlobTooLargeError extends Error {
   }
 }
 
-interface Pending {
-  resolve(bytes: Buffer | undefined): void;
-  reject(error: Error): void;
-  /** Settled early (aborted): its answer is read and dropped. */
-  done: boolean;
-  maxBytes?: number;
-  /** Stops listening to the read's signal, once it is answered or has failed. */
-  detach(): void;
-}
+type CatFile = ChildProcessByStdio<Writable, Readable, null>;
 
 /**
  * `env`: the environment git runs with (the terminal command's own, as for its diff; the action's
@@ -47,150 +41,89 @@ interface Pending {
  * share one process, and none is left behind.
  */
 export function openGitObjects(cwd: string, env: NodeJS.ProcessEnv = gitEnvironment(), options: { closeWhenIdle?: boolean } = {}): GitObjects {
-  let child: ChildProcessByStdio<Writable, Readable, null> | undefined;
-  let failure: Error | undefined;
-  const pending: Pending[] = [];
-  // The answer being read: its header is parsed once, its bytes gathered until complete.
-  let chunks: Buffer[] = [];
-  let buffered = 0;
-  let body: { size: number; blob: boolean } | undefined;
-  /** An answer too large for its read: its size, and how many of its bytes (and newline) are still to let through. */
-  let skipping: { size: number; left: number } | undefined;
+  return new CatFileObjects(cwd, env, options.closeWhenIdle === true);
+}
 
-  const hold = (active: boolean): void => {
-    if (child === undefined) return;
-    for (const handle of [child, child.stdout, child.stdin] as Array<{ ref?(): void; unref?(): void }>) {
-      if (active) handle.ref?.();
-      else handle.unref?.();
-    }
-  };
+class CatFileObjects implements GitObjects {
+  /** The running process; undefined before the first read, and between reads when idle ones close. */
+  private child: CatFile | undefined;
+  /** The first failure of the process: every read after it fails with it. */
+  private failure: Error | undefined;
+  private readonly pending = new PendingReads();
+  private readonly answers = new CatFileAnswers({
+    limit: () => this.pending.nextLimit(),
+    answered: (bytes) => {
+      this.pending.answerNext(bytes);
+      this.afterAnswer();
+    },
+    refused: (size) => {
+      this.pending.refuseNext(new BlobTooLargeError(size));
+      this.afterAnswer();
+    },
+  });
 
-  const settle = (bytes: Buffer | undefined | BlobTooLargeError): void => {
-    const next = pending.shift();
-    next?.detach();
-    if (next !== undefined && !next.done) {
-      next.done = true;
-      if (bytes instanceof BlobTooLargeError) next.reject(bytes);
-      else next.resolve(bytes);
-    }
-    if (pending.length > 0) return;
-    hold(false);
-    if (options.closeWhenIdle === true && child !== undefined) {
-      // Forgotten first, so that its end fails no read: the next read starts a new one.
-      const idle = child;
-      child = undefined;
-      idle.stdin.end();
-    }
-  };
+  constructor(
+    private readonly cwd: string,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly closeWhenIdle: boolean,
+  ) {}
 
-  const fail = (error: Error): void => {
-    failure ??= error;
-    for (const entry of pending.splice(0)) {
-      entry.detach();
-      if (!entry.done) entry.reject(failure);
-    }
-  };
+  read(sha: string, signal?: AbortSignal, maxBytes?: number): Promise<Buffer | undefined> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    if (!isObjectName(sha)) return Promise.resolve(undefined);
+    const child = (this.child ??= this.start());
+    this.hold(true);
+    const answer = this.pending.add(signal, maxBytes);
+    child.stdin.write(`${sha}\n`);
+    return answer;
+  }
 
-  /** The bytes received and not yet taken, as one buffer (copied only when they came in several chunks). */
-  const joined = (): Buffer => (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+  async close(): Promise<void> {
+    const running = this.child;
+    if (running === undefined || running.exitCode !== null) return;
+    // Held while it ends: an unreferenced child would let the process exit mid-await.
+    this.hold(true);
+    await new Promise<void>((resolve) => {
+      running.once('close', () => resolve());
+      running.stdin.end();
+    });
+  }
 
-  const consume = (chunk: Buffer): void => {
-    chunks.push(chunk);
-    buffered += chunk.length;
-    for (;;) {
-      if (skipping !== undefined) {
-        const data = joined();
-        const through = Math.min(data.length, skipping.left);
-        skipping.left -= through;
-        chunks = [data.subarray(through)];
-        buffered = data.length - through;
-        if (skipping.left > 0) return;
-        const { size } = skipping;
-        skipping = undefined;
-        // Settled only once its bytes went by: the process answers nothing more for it.
-        settle(new BlobTooLargeError(size));
-        continue;
-      }
-      // Gathering a large blob: wait for all of it before copying anything.
-      if (body !== undefined && buffered < body.size + 1) return;
-      const data = joined();
-      if (body === undefined) {
-        const end = data.indexOf(0x0a);
-        if (end < 0) {
-          chunks = [data];
-          return;
-        }
-        const header = data.subarray(0, end).toString('utf8').split(' ');
-        chunks = [data.subarray(end + 1)];
-        buffered = data.length - end - 1;
-        const size = Number(header[2]);
-        if (header.length !== 3 || !Number.isSafeInteger(size) || size < 0) {
-          // `<name> missing` (or anything unexpected, which git does not send): no bytes follow.
-          settle(undefined);
-          continue;
-        }
-        const limit = pending[0]?.maxBytes;
-        if (limit !== undefined && size > limit) skipping = { size, left: size + 1 };
-        else body = { size, blob: header[1] === 'blob' };
-        continue;
-      }
-      // The bytes and the newline after them.
-      const bytes = Buffer.from(data.subarray(0, body.size));
-      chunks = [data.subarray(body.size + 1)];
-      buffered = data.length - body.size - 1;
-      const blob = body.blob;
-      body = undefined;
-      settle(blob ? bytes : undefined);
-    }
-  };
-
-  const start = (): ChildProcessByStdio<Writable, Readable, null> => {
-    const git = spawn('git', [...NO_PROGRAM_ARGS, 'cat-file', '--batch'], { cwd, env: noProgramEnv(env), stdio: ['pipe', 'pipe', 'ignore'] });
-    git.stdout.on('data', consume);
-    git.on('error', (error) => fail(new Error(`git cat-file could not run: ${error.message}`)));
+  private start(): CatFile {
+    const git = spawn('git', [...NO_PROGRAM_ARGS, 'cat-file', '--batch'], { cwd: this.cwd, env: noProgramEnv(this.env), stdio: ['pipe', 'pipe', 'ignore'] });
+    git.stdout.on('data', (chunk: Buffer) => this.answers.push(chunk));
+    git.on('error', (error) => this.fail(new Error(`git cat-file could not run: ${error.message}`)));
     git.on('close', (code) => {
       // One ended for being idle (closeWhenIdle) has answered every read it was given.
-      if (child === git) fail(new Error(`git cat-file ended (exit ${code ?? 'signal'}) before answering`));
+      if (this.child === git) this.fail(new Error(`git cat-file ended (exit ${code ?? 'signal'}) before answering`));
     });
     git.stdin.on('error', () => undefined);
     return git;
-  };
+  }
 
-  return {
-    read(sha, signal, maxBytes) {
-      if (failure !== undefined) return Promise.reject(failure);
-      if (!isObjectName(sha)) return Promise.resolve(undefined);
-      child ??= start();
-      hold(true);
-      return new Promise<Buffer | undefined>((resolve, reject) => {
-        const onAbort = (): void => {
-          if (entry.done) return;
-          entry.done = true;
-          reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
-        };
-        // The signal is the whole queue's: a listener left on it would keep the read's bytes for the
-        // rest of the run, and make every later listener's registration walk past all of them.
-        const entry: Pending = {
-          resolve,
-          reject,
-          done: false,
-          detach: () => signal?.removeEventListener('abort', onAbort),
-          ...(maxBytes === undefined ? {} : { maxBytes }),
-        };
-        pending.push(entry);
-        signal?.addEventListener('abort', onAbort, { once: true });
-        child?.stdin.write(`${sha}\n`);
-      });
-    },
-    async close() {
-      const running = child;
-      if (running === undefined || running.exitCode !== null) return;
-      // Held while it ends: an unreferenced child would let the process exit mid-await.
-      hold(true);
-      await new Promise<void>((resolve) => {
-        running.once('close', () => resolve());
-        running.stdin.end();
-      });
-    },
-  };
+  /** Once no read waits, the process stops holding the event loop, or ends (closeWhenIdle). */
+  private afterAnswer(): void {
+    if (!this.pending.empty) return;
+    this.hold(false);
+    if (this.closeWhenIdle && this.child !== undefined) {
+      // Forgotten first, so that its end fails no read: the next read starts a new one.
+      const idle = this.child;
+      this.child = undefined;
+      idle.stdin.end();
+    }
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    this.pending.failAll(this.failure);
+  }
+
+  /** Whether the process (and its pipes) keep the event loop alive. */
+  private hold(active: boolean): void {
+    if (this.child === undefined) return;
+    for (const handle of [this.child, this.child.stdout, this.child.stdin] as Array<{ ref?(): void; unref?(): void }>) {
+      if (active) handle.ref?.();
+      else handle.unref?.();
+    }
+  }
 }
