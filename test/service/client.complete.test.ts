@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InvalidResponseError, NetworkError, ServiceError, TimeoutError } from '../../src/service/errors';
-import { COMPLETION_OK, clientOn, errorBody, localServer, rejectionOf, useMockService } from './helpers';
+import { COMPLETION_OK, clientOn, errorBody, handTimers, localServer, rejectionOf, useMockService } from './helpers';
 
 const PATH = '/v1/complete';
 const direct = new Agent({ keepAliveTimeout: 10 });
@@ -278,22 +278,3 @@ describe('completeStream', () => {
   });
 });
 
-/** Timers the test fires by hand, in place of the client's real ones. */
-function handTimers() {
-  const running = new Set<{ ms: number; fire: () => void }>();
-  return {
-    start: (ms: number, fire: () => void): (() => void) => {
-      const timer = { ms, fire };
-      running.add(timer);
-      return () => void running.delete(timer);
-    },
-    /** The duration of each timer still running, in the order they started. */
-    running: (): number[] => [...running].map((timer) => timer.ms),
-    fireAll: (): void => {
-      for (const timer of [...running]) {
-        running.delete(timer);
-        timer.fire();
-      }
-    },
-  };
-}
