@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InvalidResponseError, NetworkError, ServiceError, TimeoutError } from '../../src/service/errors';
-import { COMPLETION_OK, clientOn, errorBody, handTimers, localServer, rejectionOf, useMockService } from './helpers';
+import { COMPLETION_OK, clientOn, errorBody, localServer, rejectionOf, useMockService } from './helpers';
+import { handTimers } from '../support/hand-timers';
 
 const PATH = '/v1/complete';
 const direct = new Agent({ keepAliveTimeout: 10 });

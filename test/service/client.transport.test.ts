@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TimeoutError, isApiError } from '../../src/service/errors';
 import { createClient } from '../../src/service/client';
 import type { ApiError } from '../../src/service/errors';
-import { API_KEY, ORIGIN, clientOn, errorBody, handTimers, localServer, rejectionOf, useMockService } from './helpers';
+import { API_KEY, ORIGIN, clientOn, errorBody, localServer, rejectionOf, useMockService } from './helpers';
+import { handTimers } from '../support/hand-timers';
 
 const REQ = { code: 'print(1)', language: 'python' } as const;
 const direct = new Agent(); // for local servers: no proxy from the environment

@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../src/service/errors';
 import { InvalidResponseError, NetworkError, RequestValidationError, ServiceError, TimeoutError, isApiError, isServiceError } from '../../src/service/errors';
 import { createClient } from '../../src/service/client';
-import { API_KEY, ORIGIN, REVIEW_OK, clientOn, handTimers, localServer, mockService, rejectionOf } from './helpers';
+import { API_KEY, ORIGIN, REVIEW_OK, clientOn, localServer, mockService, rejectionOf } from './helpers';
+import { handTimers } from '../support/hand-timers';
 
 /** Everything an error could show: message, stack, own fields, cause chain. */
 function everything(error: unknown): string {

@@ -142,23 +142,3 @@ export function errorBody(code: string, extra: Record<string, unknown> = {}) {
 }
 
 export { rejectionOf } from '../support/reference';
-
-/** Timers the test fires by hand, in place of the client's real ones. */
-export function handTimers() {
-  const running = new Set<{ ms: number; fire: () => void }>();
-  return {
-    start: (ms: number, fire: () => void): (() => void) => {
-      const timer = { ms, fire };
-      running.add(timer);
-      return () => void running.delete(timer);
-    },
-    /** The duration of each timer still running, in the order they started. */
-    running: (): number[] => [...running].map((timer) => timer.ms),
-    fireAll: (): void => {
-      for (const timer of [...running]) {
-        running.delete(timer);
-        timer.fire();
-      }
-    },
-  };
-}
