@@ -254,11 +254,6 @@ export interface FakeGitHub {
    */
   push(pullNumber: number, headSha: string, files: FakeFile[]): void;
   /**
-   * Every later request matching the route waits `ms` before it is handled (a slow GitHub; 0
-   * ends it). A write is stored only when its wait is over, as when GitHub commits it last.
-   */
-  delay(route: { method: string; path: string | RegExp }, ms: number): void;
-  /**
    * The next `times` requests matching the route run `effect` first (awaited: it may send its own
    * request to the fake, as a racing client would), then are handled as usual.
    */
@@ -325,7 +320,6 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const resolvedThreads = new Set<number>();
   const blobs = new Map<string, Buffer>();
   const forced: Array<{ method: string; path: string | RegExp; answer: ForcedAnswer; left: number }> = [];
-  const delays: Array<{ method: string; path: string | RegExp; ms: number }> = [];
   const effects: Array<{ method: string; path: string | RegExp; effect: () => void | Promise<void>; left: number }> = [];
   /** Pull number → every head it had, the current one included. */
   const commits = new Map<number, Set<string>>(options.pulls.map((p) => [p.number, new Set([p.headSha])]));
@@ -748,8 +742,6 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     }
     const matches = (r: { method: string; path: string | RegExp }): boolean =>
       r.method === method && (typeof r.path === 'string' ? r.path === url.pathname : r.path.test(url.pathname));
-    const wait = delays.find(matches)?.ms ?? 0;
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const effect = effects.find((e) => e.left > 0 && matches(e));
     if (effect !== undefined) {
       effect.left--;
@@ -785,10 +777,6 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     },
     failNext(route, answer, times = 1) {
       forced.push({ method: route.method.toUpperCase(), path: route.path, answer, left: times });
-    },
-    delay(route, ms) {
-      // The newest setting for a route wins: it goes first.
-      delays.unshift({ method: route.method.toUpperCase(), path: route.path, ms });
     },
     onNext(route, effect, times = 1) {
       effects.push({ method: route.method.toUpperCase(), path: route.path, effect, left: times });
