@@ -17,7 +17,7 @@ const BUNDLED = [
     'self-test', // NODE_EXTRA_CA_CERTS and a proxy, read as node starts
   ].map((name) => `test/e2e/${name}.test.ts`),
   // In-process but for a test that needs a process (runs at once, a summary path, a CA file).
-  ...['check-replacement', 'fail-closed-target', 'fail-closed-writes', 'one-verdict', 'write-pacing'].map((name) => `test/e2e/${name}.test.ts`),
+  ...['check-replacement', 'fail-closed-target', 'fail-closed-writes', 'one-verdict'].map((name) => `test/e2e/${name}.test.ts`),
   // In-process but for the runs whose point is the process.
   ...[
     'action', // dist/index.js as the runner runs it; file names against the real stdout

@@ -26,7 +26,8 @@ import { createAccessReader } from '../github/access-reader';
 import { redactGitHubRequests } from '../github/egress';
 import { createGitHubClient } from '../github/octokit';
 import { createRequestCounter, describeRequestCounts } from '../github/request-count';
-import { createWriteGate, realWriteClock, writePacingFor } from '../github/write-gate';
+import { createWriteGate, describeWritePacing, realWriteClock, writePacingFor } from '../github/write-gate';
+import { systemClock } from '../review/clock';
 import { lazyPublisher } from '../run/lazy';
 import { createRedactor } from '../safety/redact';
 import { createAuthorTrust } from '../write/identity';
@@ -35,11 +36,16 @@ import { createActionsIo } from './io';
 import { actionsLogger } from './io';
 import { judgePulls } from './judge-pulls';
 import { checkRunSurface, readers, replyReader, reviewOnGitHub } from './review-on-github';
-import type { ActionRun, GitHubSide } from './review-on-github';
+import type { ActionClocks, ActionRun, GitHubSide } from './review-on-github';
 import { failStep, stopMessage } from './stopped';
 
-/** Runs the action. Never throws: every failure ends as `core.setFailed` with a clear message. */
-export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+const REAL_CLOCKS: ActionClocks = { review: systemClock, writes: realWriteClock };
+
+/**
+ * Runs the action. Never throws: every failure ends as `core.setFailed` with a clear message.
+ * `clocks`: the real ones, but in a test that runs it in its own process on virtual time.
+ */
+export async function run(env: NodeJS.ProcessEnv = process.env, clocks: Partial<ActionClocks> = {}): Promise<void> {
   // Mask the secrets before anything can print them, even an invalid-input message, and build
   // the one redactor every text that leaves the process goes through.
   const secrets: string[] = [];
@@ -65,7 +71,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (insecure !== undefined) io.warning(insecure);
 
   try {
-    const skipped = await reviewEventTarget({ settings, runner: readRunnerEnvironment(env, process.cwd()), io, redactor, secrets });
+    const skipped = await reviewEventTarget({ settings, runner: readRunnerEnvironment(env, process.cwd()), io, redactor, secrets, clocks: { ...REAL_CLOCKS, ...clocks } });
     if (skipped !== undefined) io.info(`review-gate has nothing to do: ${skipped}.`);
   } catch (error) {
     io.debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -105,7 +111,9 @@ async function reviewEventTarget(action: ActionRun): Promise<string | undefined>
   };
   // One pacing for every write of the run (the review, the summary comment, the check run); none
   // for a GitHub API on this machine's loopback, where only a test double or a proxy listens.
-  const github: GitHubSide = { octokit, writeGate: createWriteGate(realWriteClock, writePacingFor(runner.apiUrl)), log, tellRequests };
+  const pacing = writePacingFor(runner.apiUrl);
+  io.debug(describeWritePacing(runner.apiUrl, pacing));
+  const github: GitHubSide = { octokit, writeGate: createWriteGate(action.clocks.writes, pacing), log, tellRequests };
   try {
     return await reviewWithClient(action, event, resolved, github);
   } finally {

@@ -19,12 +19,12 @@ import type { ReviewPublisher } from '../domain/writes';
 import { stoppedVerdict } from '../gate/decide';
 import { createApprovalReader } from '../github/approvals-reader';
 import type { GitHubClient } from '../github/octokit';
-import type { WriteGate } from '../github/write-gate';
+import type { WriteClock, WriteGate } from '../github/write-gate';
 import type { ReviewFeedback } from '../domain/feedback';
 import type { CheckRunTarget } from '../render/check-run';
 import { actionCacheDir } from '../review/cache-dir';
 import { cachedReviewDeps } from '../review/cached-review';
-import { systemClock } from '../review/clock';
+import type { QueueClock } from '../review/clock';
 import { lazyFeedback } from '../run/lazy';
 import { reviewAndPublish } from '../run/review-and-publish';
 import type { OpenedSource } from '../run/review-and-publish';
@@ -48,6 +48,18 @@ export interface ActionRun {
   io: ActionsIo;
   redactor: Redactor;
   secrets: readonly string[];
+  clocks: ActionClocks;
+}
+
+/**
+ * The clocks of one run: every wait it makes (the review queue's backoff, pauses and deadline;
+ * the pacing of writes to GitHub) is on one of them, so an in-process test passes virtual ones.
+ */
+export interface ActionClocks {
+  /** The review queue's: retries, pauses, the pace it learns, max-duration, progress lines. */
+  review: QueueClock;
+  /** The write gate's: the spacing of writes to GitHub. */
+  writes: WriteClock;
 }
 
 /** The GitHub side of one run: the client, the one pacing of every write, the log. */
@@ -121,7 +133,7 @@ export function reviewOnGitHub(
         publisher,
         feedback,
         ...(approvals === undefined ? {} : { approvals }),
-        clock: systemClock,
+        clock: action.clocks.review,
         log,
         retryPolicy: { ...DEFAULT_RETRY_POLICY, maxRetries: inForce.maxRetries },
       };

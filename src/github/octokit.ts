@@ -62,6 +62,8 @@ export interface GitHubClientOptions {
   baseUrl?: string;
   /** Time allowed for one request, answer included, in ms (default 30,000). */
   timeoutMs?: number;
+  /** The signal that ends a request at `timeoutMs`; default `AbortSignal.timeout`. Tests pass one they abort by hand. */
+  timeoutSignal?: (ms: number) => AbortSignal;
   log?: GitHubLog;
   throttle?: ThrottleOptions;
   retry?: RetryOptions;
@@ -116,7 +118,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     auth: options.token,
     baseUrl: resolveBaseUrl(options.baseUrl),
     userAgent: `review-gate/${VERSION}`,
-    request: { fetch: timedFetch(options.dispatcher ?? new EnvHttpProxyAgent(), timeoutMs, options.counter) },
+    request: { fetch: timedFetch(options.dispatcher ?? new EnvHttpProxyAgent(), { ms: timeoutMs, signal: options.timeoutSignal ?? ((ms) => AbortSignal.timeout(ms)) }, options.counter) },
     // @octokit/rest logs one line per request (info) or failed request (error); every failure
     // reaches the user through the caller's own message, so those lines are debug output.
     log: {
@@ -150,11 +152,16 @@ type FetchInit = NonNullable<Parameters<typeof undiciFetch>[1]>;
  * within `timeoutMs`. A hung GitHub would otherwise hold the job until the job itself times out.
  * The body is read here, inside the timeout, so a stalled body counts too.
  */
-function timedFetch(dispatcher: Dispatcher, timeoutMs: number, counter: GitHubRequestCounter | undefined): typeof globalThis.fetch {
+function timedFetch(
+  dispatcher: Dispatcher,
+  timeout: { ms: number; signal: (ms: number) => AbortSignal },
+  counter: GitHubRequestCounter | undefined,
+): typeof globalThis.fetch {
+  const timeoutMs = timeout.ms;
   const timed = async (input: FetchInput, init: FetchInit = {}): Promise<UndiciResponse> => {
     counter?.count(init.method ?? 'GET', urlOf(input));
-    // Node's own timed signal, joined to the caller's: no timer of ours to set or clear.
-    const deadline = AbortSignal.timeout(timeoutMs);
+    // Node's own timed signal by default, joined to the caller's: no timer of ours to set or clear.
+    const deadline = timeout.signal(timeoutMs);
     const signal = init.signal === undefined || init.signal === null ? deadline : AbortSignal.any([init.signal, deadline]);
     try {
       const response = await undiciFetch(input, { ...init, signal, dispatcher });

@@ -10,7 +10,7 @@ import { VERSION } from '../domain/version';
 import { InvalidResponseError, redactError } from './errors';
 import { attempt, headerValue, readJson } from './http';
 import type { Transport } from './http';
-import { checkApiKey, checkTimeout, normalizeBaseUrl, resolveRetryPolicy } from './options';
+import { checkApiKey, checkTimeout, normalizeBaseUrl, realTimer, resolveRetryPolicy } from './options';
 import type { ClientOptions } from './options';
 import { parseCompletionResult, parseReviewResult } from './response';
 import { withRetry } from './retry';
@@ -44,6 +44,7 @@ export class CodeAssistanceClient implements ReviewService {
       apiKey: options.apiKey,
       redactor: createRedactor([options.apiKey, ...(options.secrets ?? [])]),
       timeoutMs: checkTimeout(options.timeoutMs),
+      startTimer: options.startTimer ?? realTimer,
       userAgent: options.userAgent ?? `review-gate/${VERSION}`,
       dispatcher: options.dispatcher ?? new EnvHttpProxyAgent(),
       now: options.now ?? Date.now,

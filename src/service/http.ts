@@ -17,6 +17,7 @@ import {
   serviceErrorFromObject,
   snippetOf,
 } from './errors';
+import type { StartTimer } from './options';
 import { retryAfterSeconds } from './retry-after';
 
 export interface Transport {
@@ -28,6 +29,8 @@ export interface Transport {
   redactor: Redactor;
   userAgent: string;
   timeoutMs: number;
+  /** Times the attempt's deadline and a stream's quiet spells. */
+  startTimer: StartTimer;
   /** The clock a `Retry-After` date is read against (ms since the epoch). */
   now: () => number;
 }
@@ -46,23 +49,20 @@ type ResponseData = Dispatcher.ResponseData;
 /**
  * The deadline of one attempt. `stop()` ends it; `timedOut` says whether it fired. Not
  * `AbortSignal.timeout`: that signal cannot be stopped, and a completion stream goes on after its
- * attempt returns, with the signal still on its body; from then on only undici's `bodyTimeout`
- * (the time between two chunks) bounds it, so a long answer is never cut at `timeoutMs` in all.
+ * attempt returns, with the signal still on its body; from then on only its quiet spells are
+ * bounded (stream.ts, and undici's `bodyTimeout` behind it), so a long answer is never cut at
+ * `timeoutMs` in all.
  */
 class Deadline {
   readonly controller = new AbortController();
   timedOut = false;
-  private readonly timer: NodeJS.Timeout;
+  readonly stop: () => void;
 
-  constructor(ms: number) {
-    this.timer = setTimeout(() => {
+  constructor(ms: number, startTimer: StartTimer) {
+    this.stop = startTimer(ms, () => {
       this.timedOut = true;
       this.controller.abort(new Error('deadline'));
-    }, ms);
-  }
-
-  stop(): void {
-    clearTimeout(this.timer);
+    });
   }
 }
 
@@ -159,7 +159,7 @@ async function errorFromResponse(response: ResponseData, transport: Transport, s
 /**
  * Sends one POST and, for a 2xx answer, calls `read` on it while the deadline still runs (so a
  * stalled body times out too). `read` for a stream returns as soon as the headers are in; the
- * stream's idle time is then bounded by undici's `bodyTimeout`.
+ * stream bounds its quiet spells itself, with undici's `bodyTimeout` behind.
  */
 export async function attempt<T>(
   transport: Transport,
@@ -168,7 +168,7 @@ export async function attempt<T>(
 ): Promise<T> {
   const { signal, service } = options;
   if (signal?.aborted === true) throw signal.reason;
-  const deadline = new Deadline(transport.timeoutMs);
+  const deadline = new Deadline(transport.timeoutMs, transport.startTimer);
   // The caller's signal aborts the attempt, its body included: followed until the body closes
   // (a completion stream is read after this returns), or until the attempt fails without one.
   const unfollow = follow(signal, deadline.controller);

@@ -25,6 +25,11 @@ export interface ClientOptions {
   userAgent?: string;
   /** Default: `new EnvHttpProxyAgent()` (honours HTTPS_PROXY, HTTP_PROXY, NO_PROXY). */
   dispatcher?: Dispatcher;
+  /**
+   * Starts the timer of an attempt's deadline and of each quiet spell of a stream (`timeoutMs`);
+   * returns what stops it. Default a real timer; tests pass one they fire by hand.
+   */
+  startTimer?: StartTimer;
   /** Waits between retries; default a real timer. Tests inject one that records the delays. */
   sleep?: (ms: number) => Promise<void>;
   /** The clock a `Retry-After` date is read against, ms since the epoch; default Date.now. */
@@ -39,6 +44,14 @@ export interface ClientOptions {
    */
   secrets?: readonly string[];
 }
+
+/** Calls `fire` after `ms` unless the returned function is called first. */
+export type StartTimer = (ms: number, fire: () => void) => () => void;
+
+export const realTimer: StartTimer = (ms, fire) => {
+  const timer = setTimeout(fire, ms);
+  return () => clearTimeout(timer);
+};
 
 /** The base URL, normalized: http(s), no trailing slash, not ending in `/v1`. */
 export function normalizeBaseUrl(value: unknown): string {

@@ -75,9 +75,23 @@ export class LiveCompletionStream implements CompletionStream {
       }
       return out;
     };
+    const chunks = (response.body as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+    let quiet = false;
+    // A quiet spell is timed while the stream waits for the service, not while the caller holds a delta.
+    const nextChunk = async (): Promise<IteratorResult<unknown>> => {
+      const stop = this.transport.startTimer(this.transport.timeoutMs, () => {
+        quiet = true;
+        response.body.destroy(new Error('quiet for too long'));
+      });
+      try {
+        return await chunks.next();
+      } finally {
+        stop();
+      }
+    };
     try {
-      for await (const chunk of response.body as AsyncIterable<unknown>) {
-        const deltas = handle(reader.push(toChunk(chunk)));
+      for (let next = await nextChunk(); next.done !== true; next = await nextChunk()) {
+        const deltas = handle(reader.push(toChunk(next.value)));
         for (const delta of deltas) {
           count += 1;
           // Each delta on its own: a secret split across two deltas is the reader's to redact.
@@ -93,7 +107,7 @@ export class LiveCompletionStream implements CompletionStream {
     } catch (error) {
       throw redactError(mapTransportError(error, this.transport, {
         service: SERVICE,
-        timedOut: false,
+        timedOut: quiet,
         signal: this.signal,
         during: `during the completion stream, after ${count} deltas, before data: [DONE]`,
       }), this.transport.redactor);

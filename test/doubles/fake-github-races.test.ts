@@ -17,7 +17,7 @@ const start = async (): Promise<FakeGitHub> => {
 const send = (f: FakeGitHub, method: string, path: string, body?: unknown): Promise<Response> =>
   fetch(`${f.url}/repos/o/r${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
-describe('fake GitHub: lost answers, slowness, pushes and deletions', () => {
+describe('fake GitHub: lost answers, held writes, pushes and deletions', () => {
   it('cuts the connection after storing a write when asked to reset', async () => {
     const f = await start();
     f.failNext({ method: 'POST', path: '/repos/o/r/issues/1/comments' }, { reset: true, afterHandling: true });
@@ -45,16 +45,23 @@ describe('fake GitHub: lost answers, slowness, pushes and deletions', () => {
     expect(f.issueComments).toEqual([]);
   });
 
-  it('handles a delayed request after a later undelayed one', async () => {
+  it('stores a held write only when it is let go, after a later one', async () => {
     const f = await start();
-    f.delay({ method: 'POST', path: '/repos/o/r/issues/1/comments' }, 300);
-    f.delay({ method: 'POST', path: '/repos/o/r/issues/1/comments' }, 0);
-    f.delay({ method: 'PATCH', path: /^\/repos\/o\/r\/issues\/comments\/\d+$/ }, 300);
     const created = (await (await send(f, 'POST', '/issues/1/comments', { body: 'first' })).json()) as { id: number };
+    let arrived: () => void = () => undefined;
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    f.onNext({ method: 'PATCH', path: /^\/repos\/o\/r\/issues\/comments\/\d+$/ }, async () => {
+      arrived();
+      await released;
+    });
 
     const slow = send(f, 'PATCH', `/issues/comments/${created.id}`, { body: 'slow' });
+    await arrival;
     await send(f, 'POST', '/issues/1/comments', { body: 'fast' });
     expect(f.issueComments.map((c) => c.body)).toEqual(['first', 'fast']);
+    release();
     await slow;
     expect(f.issueComments.map((c) => c.body)).toEqual(['slow', 'fast']);
   });

@@ -132,6 +132,8 @@ export interface FakeGitHubOptions {
   commitFiles?: Record<string, Record<string, string | Buffer>>;
   /** GraphQL's schema has no `Commit.file`, as on an older GitHub Enterprise Server (see fake-github-objects.ts). */
   graphqlWithoutCommitFile?: boolean;
+  /** The clock of `receivedAt` (default `performance.now`): a test's virtual clock, to see when on it each request came. */
+  now?: () => number;
 }
 
 export interface RecordedRequest {
@@ -142,8 +144,13 @@ export interface RecordedRequest {
   authorization?: string;
   /** Every other header, so tests can check a secret appears nowhere else. */
   headers: Record<string, string>;
-  /** `performance.now()` when the request came in (the simulator's clock too). */
+  /** When the request came in: `performance.now()` (the simulator's clock too), or the fake's `now`. */
   receivedAt: number;
+  /**
+   * The index in `requests` of each earlier request the fake had not answered yet when this one's
+   * body was in: what ran alongside it. Counted, not timed, so a test can tell writes overlapped.
+   */
+  unansweredOnArrival: number[];
 }
 
 /** An account as GitHub lists it on a comment: `id` is its numeric id (GraphQL's `databaseId`). */
@@ -247,11 +254,6 @@ export interface FakeGitHub {
    */
   push(pullNumber: number, headSha: string, files: FakeFile[]): void;
   /**
-   * Every later request matching the route waits `ms` before it is handled (a slow GitHub; 0
-   * ends it). A write is stored only when its wait is over, as when GitHub commits it last.
-   */
-  delay(route: { method: string; path: string | RegExp }, ms: number): void;
-  /**
    * The next `times` requests matching the route run `effect` first (awaited: it may send its own
    * request to the fake, as a racing client would), then are handled as usual.
    */
@@ -309,6 +311,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const repoPath = `/repos/${options.owner}/${options.repo}`;
   const web = `https://github.com/${options.owner}/${options.repo}`;
   const requests: RecordedRequest[] = [];
+  const unanswered = new Set<number>();
+  const now = options.now ?? (() => performance.now());
   const reviews: FakeReview[] = [];
   const reviewCounts: FakeReviewCounts = { pendingCreated: 0, pendingDeleted: 0, submitted: 0 };
   const reviewComments: FakeReviewComment[] = [];
@@ -316,7 +320,6 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const resolvedThreads = new Set<number>();
   const blobs = new Map<string, Buffer>();
   const forced: Array<{ method: string; path: string | RegExp; answer: ForcedAnswer; left: number }> = [];
-  const delays: Array<{ method: string; path: string | RegExp; ms: number }> = [];
   const effects: Array<{ method: string; path: string | RegExp; effect: () => void | Promise<void>; left: number }> = [];
   /** Pull number → every head it had, the current one included. */
   const commits = new Map<number, Set<string>>(options.pulls.map((p) => [p.number, new Set([p.headSha])]));
@@ -711,7 +714,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const receivedAt = performance.now();
+    const receivedAt = now();
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -726,15 +729,19 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const { authorization, ...others } = req.headers;
     const headers = Object.fromEntries(Object.entries(others).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
     const query = Object.fromEntries(url.searchParams);
-    requests.push({ method, path: url.pathname, query, ...(body === undefined ? {} : { body }), ...(authorization === undefined ? {} : { authorization }), headers, receivedAt });
+    const index = requests.length;
+    const unansweredOnArrival = [...unanswered];
+    requests.push({ method, path: url.pathname, query, ...(body === undefined ? {} : { body }), ...(authorization === undefined ? {} : { authorization }), headers, receivedAt, unansweredOnArrival });
+    // Answered once the answer is handed to the socket (or the connection is gone): before the client can read it.
+    unanswered.add(index);
+    const answered = (): void => void unanswered.delete(index);
+    res.once('finish', answered).once('close', answered);
 
     if (options.token !== undefined && authorization !== `token ${options.token}` && authorization !== `Bearer ${options.token}`) {
       return send(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
     }
     const matches = (r: { method: string; path: string | RegExp }): boolean =>
       r.method === method && (typeof r.path === 'string' ? r.path === url.pathname : r.path.test(url.pathname));
-    const wait = delays.find(matches)?.ms ?? 0;
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const effect = effects.find((e) => e.left > 0 && matches(e));
     if (effect !== undefined) {
       effect.left--;
@@ -770,10 +777,6 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     },
     failNext(route, answer, times = 1) {
       forced.push({ method: route.method.toUpperCase(), path: route.path, answer, left: times });
-    },
-    delay(route, ms) {
-      // The newest setting for a route wins: it goes first.
-      delays.unshift({ method: route.method.toUpperCase(), path: route.path, ms });
     },
     onNext(route, effect, times = 1) {
       effects.push({ method: route.method.toUpperCase(), path: route.path, effect, left: times });

@@ -15,17 +15,28 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { ActionClocks } from '../../src/action/review-on-github';
 import { prepareStep, readStep } from './run-action';
 import type { ActionRun, RunOptions } from './run-action';
 
 /** What the in-process run calls: the action's `run()` by default. */
 export type ActionEntry = () => Promise<void>;
 
-const actionRun: ActionEntry = async () => {
-  // Loaded on the first run, so a file that only spawns the bundle never loads the sources.
-  const { run } = await import('../../src/action/main');
-  await run();
-};
+/** The action's `run()` on these clocks (the real ones for any left out): its waits are theirs. */
+export function actionOnClocks(clocks: Partial<ActionClocks>): ActionEntry {
+  return async () => {
+    // Loaded on the first run, so a file that only spawns the bundle never loads the sources.
+    const { run } = await import('../../src/action/main');
+    await run(process.env, clocks);
+  };
+}
+
+const actionRun = actionOnClocks({});
+
+/** Runs the action in this process on these clocks: a test's virtual time instead of real waits. */
+export function runActionOnClocks(clocks: Partial<ActionClocks>): (options: RunOptions) => Promise<ActionRun> {
+  return (options) => runActionInProcess(options, actionOnClocks(clocks));
+}
 
 let running = false;
 

@@ -10,11 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_KEY, startSimulator } from '../doubles/simulator';
-import type { RunningSimulator } from '../doubles/simulator';
+import type { RunningSimulator, SimulatorOptions } from '../doubles/simulator';
 import type { FakeGitHub } from '../doubles/fake-github';
 import { GITHUB_TOKEN, ROOT } from '../doubles/run-action';
+import { runActionOnClocks } from '../doubles/run-action-in-process';
 import type { PullRequestFixture } from '../doubles/run-action';
+import type { ActionClocks } from '../../src/action/review-on-github';
 import { useAction } from './harness';
+import { createManualClock } from '../support/virtual-clock';
 import { added } from '../support/fixture-files';
 import type { FixtureFile } from '../support/fixture-files';
 
@@ -25,18 +28,17 @@ function addedBytes(filename: string, bytes: Buffer): FixtureFile {
   return { filename, status: 'added', contentBase64: bytes.toString('base64') };
 }
 
+/** `clocks`: the run's waits on these (virtual) clocks instead of real ones. */
 async function runOn(
   files: FixtureFile[],
   inputs: Record<string, string> = {},
-  options: { contextLimitTokens?: number; setup?: (simulator: RunningSimulator) => void } = {},
+  options: { simulator?: SimulatorOptions; setup?: (simulator: RunningSimulator) => void; clocks?: Partial<ActionClocks> } = {},
 ) {
   const fixture: PullRequestFixture = { ...demo, files };
-  const { simulator, github } = await servers({
-    fixture,
-    simulator: options.contextLimitTokens === undefined ? {} : { contextLimitTokens: options.contextLimitTokens },
-  });
+  const { simulator, github } = await servers({ fixture, simulator: options.simulator ?? {} });
   options.setup?.(simulator);
-  const result = await runAction({
+  const runner = options.clocks === undefined ? runAction : runActionOnClocks(options.clocks);
+  const result = await runner({
     inputs: { 'api-key': DEMO_KEY, 'api-url': simulator.url, 'github-token': GITHUB_TOKEN, ...inputs },
     githubApiUrl: github.url,
     fixture,
@@ -179,22 +181,40 @@ describe('malformed globs (item 5)', () => {
 });
 
 describe('max-duration (item 11)', () => {
-  it('stops a review the service never answers at max-duration, still posts the report and fails the check', { timeout: 60_000 }, async () => {
+  it('stops a review the service never answers at max-duration, still posts the report and fails the check', async () => {
+    // The review queue's clock moves only when the test says: it jumps the half hour of
+    // max-duration once the service holds a review request. The service would answer each after
+    // an hour on that clock, and the request timeout (a real one) is ten minutes away: only the
+    // deadline can end the run in time, and only on the clock the run was given.
+    const clock = createManualClock();
+    const deadlineMs = 30 * 60_000;
+    let held = 0;
+    const answerLate = (ms: number): Promise<void> => {
+      const answered = clock.sleep(ms);
+      held += 1;
+      if (held === 1) clock.advance(deadlineMs);
+      return answered;
+    };
     const files = Array.from({ length: 8 }, (_, i) => added(`src/f${i}.py`, `x${i} = 1\n`));
     const run = await runOn(
       files,
-      { 'max-duration': '0.05', 'request-timeout': '2', 'max-retries': '1', concurrency: '2' },
-      { setup: (simulator) => simulator.inject({ kind: 'hang', times: 1000, path: '/v1/agent/review' }) },
+      { 'max-duration': '30', 'request-timeout': '600', 'max-retries': '1', concurrency: '2' },
+      {
+        simulator: { sleep: answerLate },
+        setup: (simulator) => simulator.inject({ kind: 'latency', ms: 2 * deadlineMs, times: 1000, path: '/v1/agent/review' }),
+        clocks: { review: clock },
+      },
     );
 
-    const reason = 'not reviewed: max-duration of 0.05 minutes reached';
+    const reason = 'not reviewed: max-duration of 30 minutes reached';
     expect(run.exitCode).toBe(1);
     expect(run.outputs).toMatchObject({ result: 'failed', 'files-reviewed': '0', 'files-failed': '8' });
-    // Every file not done by the 3 s deadline says so; none waited for a reply that never came.
-    expect(run.stdout.split('\n').filter((line) => line.includes(`: ${reason} (`)).length).toBeGreaterThanOrEqual(6);
-    // Counted, not timed: waiting out every hang (2 s, a backoff, 2 s again, for 8 files two at
-    // a time) would send all 16 attempts; by the 3 s deadline two slots have sent 4 at most.
-    expect(reviewRequests(run.simulator).length).toBeLessThanOrEqual(4);
+    // Every file says so, the ones whose requests the deadline cut short too.
+    expect(run.stdout.split('\n').filter((line) => line.includes(`: ${reason} (`))).toHaveLength(8);
+    // Counted, not timed: the deadline came while the first of the two slots' requests was held.
+    expect(held).toBeGreaterThanOrEqual(1);
+    expect(held).toBeLessThanOrEqual(2);
+    expect(clock.now()).toBe(deadlineMs);
     // The report still lands: the summary comment names the deadline for each file.
     expect(run.github.issueComments).toHaveLength(1);
     expect(summaryComment(run.github)).toContain(reason);
@@ -211,7 +231,7 @@ describe('large blobs through the GitHub API (item 15)', () => {
       [{ filename: 'src/huge.py', status: 'added', content, additions: lines + 1 }],
       // Reading the blob is the point: injection-check would send the 8 MB to the service again, blanked.
       { 'max-file-size': '10000000', 'injection-check': 'off' },
-      { contextLimitTokens: 3_000_000 },
+      { simulator: { contextLimitTokens: 3_000_000 } },
     );
 
     expect(run.stderr + run.stdout).not.toContain('Received undefined');

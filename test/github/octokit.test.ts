@@ -137,9 +137,16 @@ describe('createGitHubClient', () => {
   });
 
   it('gives up on a GitHub that never answers after the timeout and a bounded number of retries', async () => {
-    const hung = await startHungServer();
+    // Each request's timeout is a signal the test aborts as the server takes the request.
+    const deadlines: AbortController[] = [];
+    const hung = await startHungServer(() => deadlines.at(-1)?.abort());
+    const timeoutSignal = (): AbortSignal => {
+      const deadline = new AbortController();
+      deadlines.push(deadline);
+      return deadline.signal;
+    };
     try {
-      const octokit = createGitHubClient({ token: TOKEN, baseUrl: hung.url, timeoutMs: 50, retry: { retries: 2, retryAfterBaseValue: 1 } });
+      const octokit = createGitHubClient({ token: TOKEN, baseUrl: hung.url, timeoutMs: 50, timeoutSignal, retry: { retries: 2, retryAfterBaseValue: 1 } });
       const error = await createPullRequestSource(octokit).listChangedFiles(prRef()).then(
         () => undefined,
         (e: unknown) => e,
@@ -147,8 +154,7 @@ describe('createGitHubClient', () => {
       expect(error).toMatchObject({ name: 'GitHubApiError' });
       expect(error).toMatchObject({ status: undefined });
       expect(String((error as Error).message)).toContain('failed: no answer — GitHub did not answer GET /repos/acme/widgets/pulls/7/files within 50ms');
-      // The server shares this event loop: it may count the last request after the client gave up.
-      await vi.waitFor(() => expect(hung.received()).toBe(3));
+      expect(hung.received()).toBe(3);
     } finally {
       await hung.close();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GITHUB_WRITE_PACING, createWriteGate, writePacingFor } from '../../src/github/write-gate';
+import { GITHUB_WRITE_PACING, createWriteGate, describeWritePacing, writePacingFor } from '../../src/github/write-gate';
 import { createVirtualClock } from '../support/virtual-clock';
 
 function recordWrites(count: number, gate: ReturnType<typeof createWriteGate>, clock: { now(): number }) {
@@ -92,5 +92,16 @@ describe('writePacingFor', () => {
       'not a url',
     ];
     for (const url of others) expect(writePacingFor(url), String(url)).toEqual(GITHUB_WRITE_PACING);
+  });
+});
+
+describe('describeWritePacing', () => {
+  it('names the API, api.github.com when the runner sets none, and the pacing its writes get', () => {
+    expect(describeWritePacing(undefined, writePacingFor(undefined))).toBe(
+      'Writes to the GitHub API at https://api.github.com go one at a time, paced as GitHub asks: the first 5 at once, then one every 1 s.',
+    );
+    expect(describeWritePacing('http://127.0.0.1:8788', writePacingFor('http://127.0.0.1:8788'))).toBe(
+      'Writes to the GitHub API at http://127.0.0.1:8788 go one at a time, unpaced: it is on a loopback address.',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InvalidResponseError, NetworkError, ServiceError, TimeoutError } from '../../src/service/errors';
 import { COMPLETION_OK, clientOn, errorBody, localServer, rejectionOf, useMockService } from './helpers';
+import { handTimers } from '../support/hand-timers';
 
 const PATH = '/v1/complete';
 const direct = new Agent({ keepAliveTimeout: 10 });
@@ -218,10 +219,40 @@ describe('completeStream', () => {
       res.write('data: {"delta":"a"}\n\n');
     });
     try {
-      const { client } = clientOn(direct, { baseUrl: server.url, timeoutMs: 50 });
-      const error = await rejectionOf(client.completeStream({ prompt: 'x' }).text());
+      const timers = handTimers();
+      const { client } = clientOn(direct, { baseUrl: server.url, timeoutMs: 5000, startTimer: timers.start });
+      const deltas = client.completeStream({ prompt: 'x' })[Symbol.asyncIterator]();
+      expect(await deltas.next()).toEqual({ done: false, value: 'a' });
+      // The service says nothing more: the one timer running is the quiet spell's (the attempt's
+      // deadline stopped with the headers), and it runs out.
+      const quiet = deltas.next();
+      expect(timers.running()).toEqual([5000]);
+      timers.fireAll();
+      const error = await rejectionOf(quiet);
       expect(error).toBeInstanceOf(TimeoutError);
+      expect(error instanceof Error && error.message).toBe(
+        'Completion service did not answer within 5000 ms (during the completion stream, after 1 deltas, before data: [DONE])',
+      );
       expect(server.hits).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('does not count the time the caller holds a delta as the service being quiet', async () => {
+    const server = await localServer((_req, res) => {
+      sse(res);
+      writeAll(res, ['data: {"delta":"a"}\n\n', 'data: {"delta":"b"}\n\ndata: [DONE]\n\n']);
+    });
+    try {
+      const timers = handTimers();
+      const { client } = clientOn(direct, { baseUrl: server.url, timeoutMs: 5000, startTimer: timers.start });
+      const deltas = client.completeStream({ prompt: 'x' })[Symbol.asyncIterator]();
+      expect(await deltas.next()).toEqual({ done: false, value: 'a' });
+      expect(timers.running()).toEqual([]);
+      expect((await deltas.next()).value).toBe('b');
+      expect(await deltas.next()).toEqual({ done: true, value: undefined });
+      expect(timers.running()).toEqual([]);
     } finally {
       await server.close();
     }
@@ -247,3 +278,4 @@ describe('completeStream', () => {
     }
   });
 });
+

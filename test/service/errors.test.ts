@@ -5,6 +5,7 @@ import type { ApiError } from '../../src/service/errors';
 import { InvalidResponseError, NetworkError, RequestValidationError, ServiceError, TimeoutError, isApiError, isServiceError } from '../../src/service/errors';
 import { createClient } from '../../src/service/client';
 import { API_KEY, ORIGIN, REVIEW_OK, clientOn, localServer, mockService, rejectionOf } from './helpers';
+import { handTimers } from '../support/hand-timers';
 
 /** Everything an error could show: message, stack, own fields, cause chain. */
 function everything(error: unknown): string {
@@ -59,9 +60,11 @@ describe('the API key', () => {
       await rejectionOf(client.review({ code: 7 } as never)),
       await rejectionOf(client.complete({ prompt: 'x', stop: [API_KEY, 'a', 'b', 'c', 'd'] })),
     ];
-    const server = await localServer(() => undefined);
+    // A service that holds the request until the attempt's deadline runs out.
+    const timers = handTimers();
+    const server = await localServer(() => timers.fireAll());
     try {
-      const slow = clientOn(direct, { baseUrl: server.url, timeoutMs: 20, retry: { maxRetries: 0 } }).client;
+      const slow = clientOn(direct, { baseUrl: server.url, timeoutMs: 20, retry: { maxRetries: 0 }, startTimer: timers.start }).client;
       errors.push(await rejectionOf(slow.review({ code: 'x' })));
     } finally {
       await server.close();

@@ -10,12 +10,13 @@ export interface HungServer {
   close(): Promise<void>;
 }
 
-/** A server on 127.0.0.1 that takes every request and never answers it. */
-export async function startHungServer(): Promise<HungServer> {
+/** A server on 127.0.0.1 that takes every request and never answers it; `taken` is told of each. */
+export async function startHungServer(taken: () => void = () => undefined): Promise<HungServer> {
   const paths: string[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((request) => {
     paths.push(`${request.method ?? ''} ${(request.url ?? '').split('?')[0] ?? ''}`);
+    taken();
   });
   server.on('connection', (socket) => sockets.add(socket));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
