@@ -8,7 +8,11 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // One tsconfig names every file linted with types, so `project` rather than the project
+      // service: under CI=true typescript-eslint then builds that one program once (its single-run
+      // mode), measured 49.7 s of CPU against 58.8 s for the whole tree. A file outside the tsconfig
+      // is an error here, not linted against a default project.
+      parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
