@@ -51,3 +51,21 @@ export function identifyBuild(root: string | undefined, version: string, env: No
   if (root === undefined) return { version };
   return fromClone(root, version, env) ?? fromBuildFile(root, version) ?? { version };
 }
+
+const ownBuilds = new Map<string, BuildIdentity>();
+
+/**
+ * `identifyBuild` for the package this process runs from, asked once per process: the build is the
+ * code the process loaded as it started, which a later commit or edit in that folder does not
+ * change. A terminal command asks at most once anyway; a process that runs the command many times
+ * (the tests' in-process runs) would otherwise start three git processes for every JSON report.
+ */
+export function identifyOwnBuild(root: string | undefined, version: string, env: NodeJS.ProcessEnv): BuildIdentity {
+  if (root === undefined) return { version };
+  const key = `${version}\0${root}`;
+  const known = ownBuilds.get(key);
+  if (known !== undefined) return known;
+  const build = identifyBuild(root, version, env);
+  ownBuilds.set(key, build);
+  return build;
+}

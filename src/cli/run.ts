@@ -13,7 +13,7 @@ import { createRedactor } from '../safety/redact';
 import { VERSION } from '../domain/version';
 import { describeBuild } from '../domain/build';
 import type { BuildIdentity } from '../domain/build';
-import { identifyBuild } from './build-identity';
+import { identifyOwnBuild } from './build-identity';
 import { runComplete } from './complete';
 import { EXIT } from './exit-status';
 import type { ExitStatus } from './exit-status';
@@ -35,7 +35,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitSt
   const [first, ...rest] = argv;
   try {
     if (first === '--version' || first === '-V') {
-      terminal.out(`review-gate ${describeBuild(identifyBuild(io.packageRoot, VERSION, io.env))}`);
+      terminal.out(`review-gate ${describeBuild(identifyOwnBuild(io.packageRoot, VERSION, io.env))}`);
       return EXIT.passed;
     }
     if (first === '--help' || first === '-h' || first === 'help') {
@@ -43,7 +43,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitSt
       return EXIT.passed;
     }
     if (first === 'complete') return await runComplete(rest, terminal);
-    const build = (): BuildIdentity => identifyBuild(io.packageRoot, VERSION, io.env);
+    const build = (): BuildIdentity => identifyOwnBuild(io.packageRoot, VERSION, io.env);
     if (first === 'review') return await runReview(rest, terminal, build);
     return await runReview(argv, terminal, build);
   } catch (error) {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeBuild } from '../../src/domain/build';
-import { identifyBuild } from '../../src/cli/build-identity';
+import { identifyBuild, identifyOwnBuild } from '../../src/cli/build-identity';
 import { committedRepo } from './bundled';
 
 const folders: string[] = [];
@@ -58,5 +58,24 @@ describe('identifyBuild', () => {
 
     expect(identifyBuild(folder(), '0.2.0', process.env)).toEqual({ version: '0.2.0' });
     expect(identifyBuild(undefined, '0.2.0', process.env)).toEqual({ version: '0.2.0' });
+  });
+});
+
+describe('identifyOwnBuild', () => {
+  it('answers for the code the process loaded: a commit made in its folder later does not change it', () => {
+    const repo = committedRepo({ 'README.md': '# r\n' });
+    try {
+      const first = repo.git('rev-parse', 'HEAD').trim();
+      expect(identifyOwnBuild(repo.dir, '0.3.0', process.env)).toEqual({ version: '0.3.0', commit: first, tagged: false, modified: false });
+      repo.write('README.md', '# changed\n');
+      const second = repo.commit('later');
+      expect(second).not.toBe(first);
+      expect(identifyOwnBuild(repo.dir, '0.3.0', process.env)).toEqual({ version: '0.3.0', commit: first, tagged: false, modified: false });
+      // identifyBuild itself reads the folder as it is now.
+      expect(identifyBuild(repo.dir, '0.3.0', process.env)).toMatchObject({ commit: second });
+      expect(identifyOwnBuild(undefined, '0.3.0', process.env)).toEqual({ version: '0.3.0' });
+    } finally {
+      repo.remove();
+    }
   });
 });
