@@ -31,11 +31,13 @@ export function buildInfo(root: string, version: string): { commit: string; tagg
   return { commit, ...(tagged === undefined ? {} : { tagged }), modified };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const root = join(import.meta.dirname, '..');
+/** Writes `build.json` into `out` (a folder under `root`), or removes it outside a git clone. */
+export function writeBuildInfo(root: string, out: string): void {
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   const info = buildInfo(root, version);
-  const file = join(root, 'dist', 'build.json');
+  const file = join(root, out, 'build.json');
   if (info === undefined) rmSync(file, { force: true });
   else writeFileSync(file, `${JSON.stringify(info)}\n`);
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) writeBuildInfo(join(import.meta.dirname, '..'), 'dist');

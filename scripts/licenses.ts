@@ -1,5 +1,5 @@
 /**
- * `npm run build` ends with this: the licence file of each bundle — dist/licenses.txt (the action)
+ * `npm run build` ends with this (scripts/build.ts): the licence file of each bundle — dist/licenses.txt (the action)
  * and dist/cli/licenses.txt (the command) — naming every package the bundle holds, with its version
  * and its licence text. Which packages a bundle holds is read from the webpack stats ncc writes
  * (`--stats-out`), the modules the build really put in. ncc's own `--license` misses most of them:
@@ -11,7 +11,6 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 export interface BundledPackage {
   name: string;
@@ -73,13 +72,16 @@ export function renderLicenses(bundle: string, packages: readonly BundledPackage
   return `${[`${bundle} holds code of these ${packages.length} packages, each with its version and licence:`, ...entries].join('\n\n')}\n`;
 }
 
-function main(): number {
-  const root = join(import.meta.dirname, '..');
+/**
+ * Writes `licenses.txt` beside each bundle in `out` (the action's at its top, the command's in
+ * cli/), from the stats ncc wrote in `statsDir`. 1 when a bundled package ships no licence text.
+ */
+export function writeLicenses(root: string, out: string, statsDir: string): number {
   const bundles = [
-    { stats: '.tmp/ncc-stats/action.json', out: 'dist/licenses.txt', bundle: 'dist/index.js (the action)' },
-    { stats: '.tmp/ncc-stats/cli.json', out: 'dist/cli/licenses.txt', bundle: 'dist/cli/index.js (the review-gate command)' },
+    { stats: join(statsDir, 'action.json'), out: join(out, 'licenses.txt'), bundle: 'dist/index.js (the action)' },
+    { stats: join(statsDir, 'cli.json'), out: join(out, 'cli', 'licenses.txt'), bundle: 'dist/cli/index.js (the review-gate command)' },
   ];
-  for (const { stats, out, bundle } of bundles) {
+  for (const { stats, out: file, bundle } of bundles) {
     const roots = packageRootsInStats(JSON.parse(readFileSync(join(root, stats), 'utf8')) as { modules?: StatsModule[] });
     const packages = roots.map(readPackage).sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
     const bare = packages.filter((p) => p.text === '');
@@ -87,10 +89,8 @@ function main(): number {
       console.error(`${bundle} holds packages that ship no licence text: ${bare.map((p) => `${p.name}@${p.version}`).join(', ')}. Add their licence before shipping them.`);
       return 1;
     }
-    writeFileSync(join(root, out), renderLicenses(bundle, packages));
-    console.log(`${out}: ${packages.length} packages.`);
+    writeFileSync(join(root, file), renderLicenses(bundle, packages));
+    console.log(`${file}: ${packages.length} packages.`);
   }
   return 0;
 }
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main();
