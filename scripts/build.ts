@@ -48,15 +48,16 @@ function ncc(bundle: Bundle, out: string, statsDir: string): Promise<void> {
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' } } });
   const out = relative(ROOT, join(ROOT, values.out));
-  // Any other folder is emptied first, so it must be a scratch one: never src/ or the project itself.
+  // The folder is emptied first (ncc leaves a chunk it no longer writes), so it is dist/, all of
+  // it generated, or a scratch folder: never src/ or the project itself.
   if (out !== 'dist' && !out.startsWith(`.tmp${sep}`)) {
     console.error(`--out must be dist or a folder under .tmp/, not ${JSON.stringify(values.out)}`);
     return 2;
   }
   // ncc's stats, which the licence files are read from: one folder per output folder.
   const statsDir = join('.tmp', 'ncc-stats', out.replaceAll(sep, '_'));
+  rmSync(join(ROOT, out), { recursive: true, force: true });
   mkdirSync(join(ROOT, statsDir), { recursive: true });
-  if (out !== 'dist') rmSync(join(ROOT, out), { recursive: true, force: true });
   await Promise.all(BUNDLES.map((bundle) => ncc(bundle, out, statsDir)));
   const licences = writeLicenses(ROOT, out, statsDir);
   if (licences !== 0) return licences;

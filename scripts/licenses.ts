@@ -1,13 +1,14 @@
 /**
- * `npm run build` ends with this (scripts/build.ts): the licence file of each bundle — dist/licenses.txt (the action)
- * and dist/cli/licenses.txt (the command) — naming every package the bundle holds, with its version
- * and its licence text. Which packages a bundle holds is read from the webpack stats ncc writes
- * (`--stats-out`), the modules the build really put in. ncc's own `--license` misses most of them:
- * it hands a fixed file name to license-webpack-plugin, which writes one licence file per chunk,
- * and the bundle has several chunks (its lazy imports), so each chunk's file overwrites the one
- * before and the last chunk's packages are all that is left (`yaml` alone, for the action).
+ * `npm run build` (scripts/build.ts) writes these after the bundles: the licence file of each
+ * bundle — dist/licenses.txt (the action) and dist/cli/licenses.txt (the command) — naming every
+ * package the bundle holds, with its version and its licence text. Which packages a bundle holds
+ * is read from the webpack stats ncc writes (`--stats-out`), the modules the build really put in.
+ * ncc's own `--license` misses most of them: it hands a fixed file name to license-webpack-plugin,
+ * which writes one licence file per chunk, and the bundle has several chunks (its lazy imports),
+ * so each chunk's file overwrites the one before and the last chunk's packages are all that is
+ * left (`yaml` alone, for the action).
  *
- * Exits 1, naming the package, when a bundled package ships no licence text.
+ * Fails (1), naming the package, when a bundled package ships no licence text.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';

@@ -55,10 +55,11 @@ export function identifyBuild(root: string | undefined, version: string, env: No
 const ownBuilds = new Map<string, BuildIdentity>();
 
 /**
- * `identifyBuild` for the package this process runs from, asked once per process: the build is the
- * code the process loaded as it started, which a later commit or edit in that folder does not
- * change. A terminal command asks at most once anyway; a process that runs the command many times
- * (the tests' in-process runs) would otherwise start three git processes for every JSON report.
+ * `identifyBuild` for the package this process runs from, asked once per process, at its first
+ * use (with that call's `env`): the code the process runs does not change with a later commit or
+ * edit in that folder. A terminal command asks at most once anyway; a process that runs the
+ * command many times (the tests' in-process runs) would otherwise start three git processes for
+ * every JSON report.
  */
 export function identifyOwnBuild(root: string | undefined, version: string, env: NodeJS.ProcessEnv): BuildIdentity {
   if (root === undefined) return { version };

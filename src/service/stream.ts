@@ -77,7 +77,9 @@ export class LiveCompletionStream implements CompletionStream {
     };
     const chunks = (response.body as AsyncIterable<unknown>)[Symbol.asyncIterator]();
     let quiet = false;
-    // A quiet spell is timed while the stream waits for the service, not while the caller holds a delta.
+    // A quiet spell is timed while the stream waits for the service, not while the caller holds a
+    // delta; undici's bodyTimeout (the same length) stays behind it as a backstop, and still runs
+    // while a delta is held.
     const nextChunk = async (): Promise<IteratorResult<unknown>> => {
       const stop = this.transport.startTimer(this.transport.timeoutMs, () => {
         quiet = true;

@@ -69,7 +69,10 @@ function depsOf(source: PipelineDeps['source'], events: string[], publisher?: Pi
 /** Turns of the event loop until `done()` holds, then a few more for anything out of order to show: no timer. */
 async function runUntil(done: () => boolean): Promise<void> {
   const turn = () => new Promise((resolve) => setImmediate(resolve));
-  while (!done()) await turn();
+  for (let turns = 0; !done(); turns++) {
+    if (turns === 1_000) throw new Error(`runUntil: not reached after ${turns} turns of the event loop`);
+    await turn();
+  }
   for (let i = 0; i < 10; i++) await turn();
 }
 

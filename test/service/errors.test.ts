@@ -64,7 +64,7 @@ describe('the API key', () => {
     const timers = handTimers();
     const server = await localServer(() => timers.fireAll());
     try {
-      const slow = clientOn(direct, { baseUrl: server.url, timeoutMs: 20, retry: { maxRetries: 0 }, startTimer: timers.start }).client;
+      const slow = clientOn(direct, { baseUrl: server.url, timeoutMs: 60_000, retry: { maxRetries: 0 }, startTimer: timers.start }).client;
       errors.push(await rejectionOf(slow.review({ code: 'x' })));
     } finally {
       await server.close();
