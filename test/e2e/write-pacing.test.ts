@@ -63,9 +63,17 @@ function overlappingWrites(github: FakeGitHub): string[] {
 
 const debugLine = (text: string): string => `::debug::${text}\n`;
 
-/** Resolves after `turns` turns of the event loop: I/O ready by then is handled first. No timer. */
-async function eventLoopTurns(turns: number): Promise<void> {
-  for (let turn = 0; turn < turns; turn++) await new Promise((resolve) => setImmediate(resolve));
+/**
+ * Holds an answer until another write has reached the fake, or `turns` turns of the event loop
+ * have passed (no timer): a write gate that lets two writes out at once shows as the second
+ * arriving while the first is held, however slowly its connection opens; one that holds them back
+ * costs the turns and nothing else.
+ */
+async function holdUntilAnotherWrite(github: FakeGitHub, turns: number): Promise<void> {
+  const writesBefore = github.requests.filter(isWrite).length;
+  for (let turn = 0; turn < turns && github.requests.filter(isWrite).length === writesBefore; turn++) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /**
@@ -94,7 +102,7 @@ describe('writes to a GitHub API', () => {
     const clock = createVirtualClock();
     const { fixture, pulls, event } = twoPullsOnOneHead(harness.demo);
     const { simulator, github } = await harness.servers({ fixture, github: { pulls, now: () => clock.now() } });
-    github.onNext({ method: 'POST', path: `/repos/${fixture.owner}/${fixture.repo}/check-runs` }, () => eventLoopTurns(20), 2);
+    github.onNext({ method: 'POST', path: `/repos/${fixture.owner}/${fixture.repo}/check-runs` }, () => holdUntilAnotherWrite(github, 200), 2);
 
     const result = await runAgainst(simulator, github, fixture, { 'pr-number': '' }, {
       eventName: 'workflow_run',
