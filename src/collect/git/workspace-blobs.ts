@@ -12,6 +12,7 @@ import type { LfsContents, PullRequestSource, TreeEntry } from '../../domain/pul
 import { lsTreeEntries } from './tree-entry';
 import { gitEnvironment } from '../../config/environment';
 import { NO_PROGRAM_ARGS, noProgramEnv } from './no-programs';
+import { openGitObjects } from './objects';
 
 export interface BlobReadStats {
   fromWorkspace: number;
@@ -32,17 +33,22 @@ export function blobObjectName(content: Buffer, shaLength: number): string {
   return hash.digest('hex');
 }
 
+/** The largest blob read from the workspace; a larger one is read through the API, with its limits. */
+const MAX_WORKSPACE_BLOB_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads blobs from the git objects in `cwd` through one `git cat-file --batch` (objects.ts), which
+ * ends whenever no read is pending: the files a run reads together share one process, where a
+ * process per file cost a fork of the action's process each. Anything git cannot give (a missing
+ * object, a blob over 64 MiB, a git that fails) is undefined, so the file is read through the API.
+ */
 export function gitBlobReader(cwd: string): BlobReader {
-  return (sha) =>
-    new Promise((resolve) => {
-      execFile(
-        'git',
-        [...NO_PROGRAM_ARGS, 'cat-file', 'blob', sha],
-        { cwd, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: noProgramEnv(gitEnvironment()) },
-        // A loose object is not re-hashed by git when read: check it names what GitHub listed.
-        (error, stdout) => resolve(error === null && blobObjectName(stdout, sha.length) === sha ? stdout : undefined),
-      );
-    });
+  const objects = openGitObjects(cwd, gitEnvironment(), { closeWhenIdle: true });
+  return async (sha) => {
+    const bytes = await objects.read(sha, undefined, MAX_WORKSPACE_BLOB_BYTES).catch(() => undefined);
+    // A loose object is not re-hashed by git when read: check it names what GitHub listed.
+    return bytes !== undefined && blobObjectName(bytes, sha.length) === sha ? bytes : undefined;
+  };
 }
 
 /** The blobs among `shas` that `git cat-file --batch-check` finds in `cwd`; none when git fails. */

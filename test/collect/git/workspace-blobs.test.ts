@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChangedFile, PullRequestRef, PullRequestSource } from '../../../src/domain/pull-request';
 import { gitBlobReader, withWorkspaceBlobs } from '../../../src/collect/git/workspace-blobs';
 
@@ -55,6 +55,32 @@ describe('withWorkspaceBlobs', () => {
     const source = withWorkspaceBlobs(api, gitBlobReader(repo));
     expect(text(await source.readFile(pr, file('a.py', sha)))).toBe('from api: a.py');
     expect(source.stats).toEqual({ fromWorkspace: 0, fromApi: 1 });
+  });
+
+  it('reads the files of a run, together or one after another, through one git process at a time', async () => {
+    // A `git` first on PATH notes each call and hands it to the real one.
+    const bin = mkdtempSync(join(tmpdir(), 'review-gate-git-log-'));
+    const log = join(bin, 'calls');
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec '${real}' "$@"\n`);
+    chmodSync(join(bin, 'git'), 0o755);
+    vi.stubEnv('PATH', `${bin}:${process.env.PATH ?? ''}`);
+    try {
+      const contents = Array.from({ length: 20 }, (_, i) => `print(${i})\n`);
+      const shas = contents.map((content) => store(content));
+      writeFileSync(log, '');
+      const source = withWorkspaceBlobs(apiSource(), gitBlobReader(repo));
+      const read = await Promise.all(shas.map((sha, i) => source.readFile(pr, file(`f${i}.py`, sha))));
+      expect(read.map(text)).toEqual(contents);
+      expect(await source.readFile(pr, file('again.py', shas[0]))).toEqual(Buffer.from(contents[0]!));
+      expect(source.stats).toEqual({ fromWorkspace: 21, fromApi: 0 });
+      const calls = readFileSync(log, 'utf8').split('\n').filter((line) => line !== '');
+      // Twenty reads made together share one process; the one after it went idle starts the next.
+      expect(calls.map((call) => call.replace(/^.* (?=cat-file )/, ''))).toEqual(['cat-file --batch', 'cat-file --batch']);
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 
   it('hands over the bytes of a blob in the checkout as they are, whatever they encode', async () => {
