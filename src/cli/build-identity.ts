@@ -13,12 +13,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildIdentity } from '../domain/build';
 import { gitEnvironment } from '../config/environment';
+import { NO_PROGRAM_ARGS, noProgramEnv } from '../collect/git/no-programs';
 
 const SHA = /^[0-9a-f]{40}$/;
 
 function git(root: string, args: string[], env: NodeJS.ProcessEnv): string | undefined {
   try {
-    return execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', env: gitEnvironment(env), stdio: ['ignore', 'pipe', 'ignore'], timeout: 5_000 }).trim();
+    return execFileSync('git', [...NO_PROGRAM_ARGS, '-C', root, ...args], { encoding: 'utf8', env: noProgramEnv(gitEnvironment(env)), stdio: ['ignore', 'pipe', 'ignore'], timeout: 5_000 }).trim();
   } catch {
     return undefined;
   }

@@ -12,6 +12,7 @@ import { isAbsolute, join } from 'node:path';
 import { gitEnvironment } from '../../config/environment';
 import type { LfsContents, ReadFileOptions } from '../../domain/pull-request';
 import { openRegularFile } from '../../safety/no-follow';
+import { NO_PROGRAM_ARGS, noProgramEnv } from './no-programs';
 import { readWorkingTreeFile } from './working-tree-file';
 
 /** Where a repository keeps its LFS objects and its working tree. */
@@ -25,7 +26,7 @@ export interface LfsPlaces {
 /** The repository at `cwd`: its common git folder and the top of its working tree (none when bare). */
 export function lfsPlacesOf(cwd: string, env: NodeJS.ProcessEnv = gitEnvironment()): Promise<LfsPlaces | undefined> {
   return new Promise((resolve) => {
-    execFile('git', ['rev-parse', '--git-common-dir', '--show-toplevel'], { cwd, env }, (error, stdout) => {
+    execFile('git', [...NO_PROGRAM_ARGS, 'rev-parse', '--git-common-dir', '--show-toplevel'], { cwd, env: noProgramEnv(env) }, (error, stdout) => {
       if (error !== null) return resolve(undefined);
       const [gitDir = '', workTree = ''] = stdout.split('\n');
       if (gitDir === '') return resolve(undefined);

@@ -82,8 +82,8 @@ export function gitCommitTree(cwd: string, commit: string): () => Promise<Map<st
       if (!isObjectName(commit)) return resolve(undefined);
       execFile(
         'git',
-        ['ls-tree', '-r', '-t', '-z', '--full-tree', commit],
-        { cwd, maxBuffer: 512 * 1024 * 1024, env: gitEnvironment() },
+        [...NO_PROGRAM_ARGS, 'ls-tree', '-r', '-t', '-z', '--full-tree', commit],
+        { cwd, maxBuffer: 512 * 1024 * 1024, env: noProgramEnv(gitEnvironment()) },
         (error, stdout) => resolve(error === null ? lsTreeEntries(stdout) : undefined),
       );
     }));
