@@ -5,31 +5,24 @@
  * together rather than one by one, and blobs come from one `cat-file --batch`. The counts are
  * pinned so that a call added per file, per source or per read shows here.
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { gitCallLog } from '../support/git-call-log';
+import type { GitCallLog } from '../support/git-call-log';
 import { useCli } from './in-process';
 
 const cli = useCli();
 
-let bin: string;
-let log: string;
+let git: GitCallLog;
 beforeEach(() => {
-  bin = mkdtempSync(join(tmpdir(), 'review-gate-git-log-'));
-  log = join(bin, 'calls');
-  const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-  writeFileSync(join(bin, 'git'), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec '${real}' "$@"\n`);
-  chmodSync(join(bin, 'git'), 0o755);
+  git = gitCallLog();
 });
-afterEach(() => rmSync(bin, { recursive: true, force: true }));
+afterEach(() => git.remove());
 
 /** The review's git calls (each one's arguments, joined by spaces) and its exit status. */
 async function gitCalls(args: string[]): Promise<{ calls: string[]; code: number }> {
-  writeFileSync(log, '');
-  const run = await cli.reviewGate(args, { PATH: `${bin}:${process.env.PATH ?? ''}` });
-  return { calls: readFileSync(log, 'utf8').split('\n').filter((line) => line !== ''), code: run.code };
+  git.clear();
+  const run = await cli.reviewGate(args, { PATH: git.path });
+  return { calls: git.calls(), code: run.code };
 }
 
 /** The subcommand of a logged call: the first argument after the global options. */

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChangedFile, PullRequestRef, PullRequestSource } from '../../../src/domain/pull-request';
 import { gitBlobReader, withWorkspaceBlobs } from '../../../src/collect/git/workspace-blobs';
+import { gitCallLog } from '../../support/git-call-log';
 
 const pr: PullRequestRef = { owner: 'o', repo: 'r', number: 1, headSha: 'h' };
 let repo: string;
@@ -58,28 +59,23 @@ describe('withWorkspaceBlobs', () => {
   });
 
   it('reads the files of a run, together or one after another, through one git process at a time', async () => {
-    // A `git` first on PATH notes each call and hands it to the real one.
-    const bin = mkdtempSync(join(tmpdir(), 'review-gate-git-log-'));
-    const log = join(bin, 'calls');
-    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-    writeFileSync(join(bin, 'git'), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec '${real}' "$@"\n`);
-    chmodSync(join(bin, 'git'), 0o755);
-    vi.stubEnv('PATH', `${bin}:${process.env.PATH ?? ''}`);
+    const git = gitCallLog();
+    vi.stubEnv('PATH', git.path);
     try {
       const contents = Array.from({ length: 20 }, (_, i) => `print(${i})\n`);
       const shas = contents.map((content) => store(content));
-      writeFileSync(log, '');
+      git.clear();
       const source = withWorkspaceBlobs(apiSource(), gitBlobReader(repo));
       const read = await Promise.all(shas.map((sha, i) => source.readFile(pr, file(`f${i}.py`, sha))));
       expect(read.map(text)).toEqual(contents);
       expect(await source.readFile(pr, file('again.py', shas[0]))).toEqual(Buffer.from(contents[0]!));
       expect(source.stats).toEqual({ fromWorkspace: 21, fromApi: 0 });
-      const calls = readFileSync(log, 'utf8').split('\n').filter((line) => line !== '');
+      const calls = git.calls();
       // Twenty reads made together share one process; the one after it went idle starts the next.
       expect(calls.map((call) => call.replace(/^.* (?=cat-file )/, ''))).toEqual(['cat-file --batch', 'cat-file --batch']);
     } finally {
       vi.unstubAllEnvs();
-      rmSync(bin, { recursive: true, force: true });
+      git.remove();
     }
   });
 
