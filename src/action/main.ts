@@ -111,9 +111,8 @@ async function reviewEventTarget(action: ActionRun): Promise<string | undefined>
   };
   // One pacing for every write of the run (the review, the summary comment, the check run); none
   // for a GitHub API on this machine's loopback, where only a test double or a proxy listens.
-  const pacing = writePacingFor(runner.apiUrl);
-  io.debug(describeWritePacing(runner.apiUrl, pacing));
-  const github: GitHubSide = { octokit, writeGate: createWriteGate(action.clocks.writes, pacing), log, tellRequests };
+  io.debug(describeWritePacing(runner.apiUrl));
+  const github: GitHubSide = { octokit, writeGate: createWriteGate(action.clocks.writes, writePacingFor(runner.apiUrl)), log, tellRequests };
   try {
     return await reviewWithClient(action, event, resolved, github);
   } finally {

@@ -118,7 +118,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     auth: options.token,
     baseUrl: resolveBaseUrl(options.baseUrl),
     userAgent: `review-gate/${VERSION}`,
-    request: { fetch: timedFetch(options.dispatcher ?? new EnvHttpProxyAgent(), { ms: timeoutMs, signal: options.timeoutSignal ?? ((ms) => AbortSignal.timeout(ms)) }, options.counter) },
+    request: { fetch: timedFetch(options.dispatcher ?? new EnvHttpProxyAgent(), timeoutMs, options.timeoutSignal ?? ((ms) => AbortSignal.timeout(ms)), options.counter) },
     // @octokit/rest logs one line per request (info) or failed request (error); every failure
     // reaches the user through the caller's own message, so those lines are debug output.
     log: {
@@ -154,14 +154,14 @@ type FetchInit = NonNullable<Parameters<typeof undiciFetch>[1]>;
  */
 function timedFetch(
   dispatcher: Dispatcher,
-  timeout: { ms: number; signal: (ms: number) => AbortSignal },
+  timeoutMs: number,
+  timeoutSignal: (ms: number) => AbortSignal,
   counter: GitHubRequestCounter | undefined,
 ): typeof globalThis.fetch {
-  const timeoutMs = timeout.ms;
   const timed = async (input: FetchInput, init: FetchInit = {}): Promise<UndiciResponse> => {
     counter?.count(init.method ?? 'GET', urlOf(input));
     // Node's own timed signal by default, joined to the caller's: no timer of ours to set or clear.
-    const deadline = timeout.signal(timeoutMs);
+    const deadline = timeoutSignal(timeoutMs);
     const signal = init.signal === undefined || init.signal === null ? deadline : AbortSignal.any([init.signal, deadline]);
     try {
       const response = await undiciFetch(input, { ...init, signal, dispatcher });

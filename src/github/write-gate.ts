@@ -45,12 +45,13 @@ export function writePacingFor(apiUrl: string | undefined): WritePacing {
 }
 
 /**
- * The pacing of a run's writes as its debug log says it: what to look at first when GitHub
- * answers a write with a secondary rate limit.
+ * The pacing `writePacingFor` gives the writes to `apiUrl`, as the run's debug log says it: what
+ * to look at first when GitHub answers a write with a secondary rate limit.
  */
-export function describeWritePacing(apiUrl: string | undefined, pacing: WritePacing): string {
+export function describeWritePacing(apiUrl: string | undefined): string {
   const api = apiUrl ?? 'https://api.github.com';
-  if (pacing.intervalMs === 0) return `Writes to the GitHub API at ${api} go one at a time, unpaced: it is on a loopback address.`;
+  const pacing = writePacingFor(apiUrl);
+  if (pacing === UNPACED_WRITES) return `Writes to the GitHub API at ${api} go one at a time, unpaced: it is on a loopback address.`;
   const spacing = `then one every ${pacing.intervalMs / 1000} s`;
   return `Writes to the GitHub API at ${api} go one at a time, paced as GitHub asks: the first ${pacing.burst} at once, ${spacing}.`;
 }

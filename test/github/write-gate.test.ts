@@ -97,10 +97,10 @@ describe('writePacingFor', () => {
 
 describe('describeWritePacing', () => {
   it('names the API, api.github.com when the runner sets none, and the pacing its writes get', () => {
-    expect(describeWritePacing(undefined, writePacingFor(undefined))).toBe(
+    expect(describeWritePacing(undefined)).toBe(
       'Writes to the GitHub API at https://api.github.com go one at a time, paced as GitHub asks: the first 5 at once, then one every 1 s.',
     );
-    expect(describeWritePacing('http://127.0.0.1:8788', writePacingFor('http://127.0.0.1:8788'))).toBe(
+    expect(describeWritePacing('http://127.0.0.1:8788')).toBe(
       'Writes to the GitHub API at http://127.0.0.1:8788 go one at a time, unpaced: it is on a loopback address.',
     );
   });
